@@ -1,0 +1,254 @@
+"""The pipeline, top to bottom: load -> validate -> render -> assemble -> write.
+
+``check`` loads and validates (everything ``pnp validate`` reports); ``build`` then prints each
+game in each language to ``OUT/<game>/<lang>/cards-<paper>.pdf``, sheet by sheet, so memory stays
+flat however many cards there are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.catalog import discover_games, load_game
+from generator.games import ENGINES, find_engine
+from generator.layout.imposition import Grid, Rect, fit_grid
+from generator.layout.pdf import PdfBook
+from generator.layout.sizes import PAPERS, CardSize
+from generator.model import Card, Deck, Game
+from generator.problems import DataError, Problem, UsageError
+from generator.render import draw
+from generator.render.templates import CardRenderer
+from generator.timing import Stopwatch
+from generator.writer import Writer
+
+Progress = Callable[[str, int, int], None]
+
+
+@dataclass(frozen=True)
+class BuildRequest:
+    data_dir: Path
+    out_dir: Path
+    games: tuple[str, ...] = ()
+    langs: tuple[str, ...] = ()
+    paper: str = "a4"
+    png: bool = False
+    flip: str = "long"
+
+
+@dataclass(frozen=True)
+class Output:
+    path: Path
+    pages: int
+    cards: int
+
+
+@dataclass
+class Sheets:
+    """Cards of one size, in deck order, with the grid they are printed on."""
+
+    grid: Grid
+    cards: list[tuple[Deck, Card]] = field(default_factory=list)
+
+
+def check(data_dir: Path, names: tuple[str, ...] = (), stopwatch: Stopwatch | None = None
+          ) -> list[Game]:
+    """Load and validate ``names`` (every game when empty); raises DataError with all problems."""
+    stopwatch = stopwatch or Stopwatch()
+    with stopwatch.stage("load+validate"):
+        available = discover_games(data_dir)
+        if not data_dir.is_dir():
+            raise UsageError(f"--data {data_dir}: no such folder")
+        for name in names:
+            if name not in available:
+                raise UsageError(f"unknown game {name!r} (the card data has: "
+                                 f"{', '.join(available) or 'no games'})")
+        problems: list[Problem] = []
+        games = [game for name in names or tuple(available)
+                 if (game := _check_game(data_dir, name, problems)) is not None]
+    if problems:
+        raise DataError(problems)
+    return games
+
+
+def _check_game(data_dir: Path, name: str, problems: list[Problem]) -> Game | None:
+    """Stages gate each other: rules run on well-formed data, templates on data that obeys them."""
+    engine = find_engine(name)
+    if engine is None:
+        problems.append(Problem(f"{name}/game.yaml", 0, "",
+                                f"no rule engine for {name!r} (the project has: "
+                                f"{', '.join(ENGINES)})"))
+        return None
+    found: list[Problem] = []
+    game = load_game(data_dir, name, engine, found)
+    if not found:
+        found += engine.validate(game)
+    if not found:
+        found += check_faces(game)
+    problems += found
+    return game
+
+
+def check_faces(game: Game) -> list[Problem]:
+    """Render every face in every locale to SVG text: template errors, text that cannot fit."""
+    problems: list[Problem] = []
+    for locale in game.locales.values():
+        renderer = CardRenderer(game, locale)
+        for deck in game.decks:
+            for card in deck.cards:
+                renderer.front(deck, card)
+                if deck.two_sided:
+                    renderer.back(deck, card)
+            if not deck.two_sided:
+                renderer.back(deck, None)
+        problems += renderer.problems + renderer.fitter.problems
+    return problems
+
+
+def build(request: BuildRequest, stopwatch: Stopwatch | None = None,
+          progress: Progress | None = None) -> list[Output]:
+    """Check, then print every requested game and language; returns what was written."""
+    stopwatch = stopwatch or Stopwatch()
+    games = check(request.data_dir, request.games, stopwatch)
+    paper = PAPERS[request.paper]
+    jobs = [(game, lang) for game in games for lang in _langs(game, request.langs)]
+    layouts = {game.id: _sheets(game, request.paper) for game in games}
+    writer = Writer()
+    outputs = []
+    for game, lang in jobs:
+        path = request.out_dir / game.id / lang / f"cards-{paper.name}.pdf"
+        outputs.append(_print_pdf(game, lang, layouts[game.id], path, request, writer, stopwatch,
+                                  progress))
+        if request.png:
+            outputs += _export_png(game, lang, request.out_dir / game.id / lang / "png", writer,
+                                   stopwatch)
+    return outputs
+
+
+def _langs(game: Game, wanted: tuple[str, ...]) -> list[str]:
+    if not wanted:
+        return list(game.locales)
+    missing = [lang for lang in wanted if lang not in game.locales]
+    if missing and len(missing) == len(wanted):
+        raise UsageError(f"{game.id} has no locale {', '.join(missing)} "
+                         f"(it ships: {', '.join(game.locales)})")
+    return [lang for lang in wanted if lang in game.locales]
+
+
+def _sheets(game: Game, paper_name: str) -> list[Sheets]:
+    """Group the game's cards by size (cards of one size share sheets) and fit each on paper."""
+    paper = PAPERS[paper_name]
+    by_size: dict[CardSize, Sheets] = {}
+    problems = []
+    for deck in game.decks:
+        if deck.size not in by_size:
+            grid = fit_grid(paper, deck.size)
+            if grid is None:
+                problems.append(Problem(deck.file, deck.line, f"decks.{deck.id}.size",
+                                        f"a {deck.size.width:g} x {deck.size.height:g} mm card "
+                                        f"does not fit on {paper.name} paper"))
+                continue
+            by_size[deck.size] = Sheets(grid)
+        by_size[deck.size].cards += [(deck, card) for card in deck.cards]
+    if problems:
+        raise DataError(problems)
+    return list(by_size.values())
+
+
+def _chunks(cards: list[tuple[Deck, Card]], size: int) -> Iterator[list[tuple[Deck, Card]]]:
+    for start in range(0, len(cards), size):
+        yield cards[start:start + size]
+
+
+def _print_pdf(game: Game, lang: str, layouts: list[Sheets], path: Path, request: BuildRequest,
+               writer: Writer, stopwatch: Stopwatch, progress: Progress | None) -> Output:
+    locale = game.locales[lang]
+    renderer = CardRenderer(game, locale)
+    total = sum(-(-len(s.cards) // s.grid.per_sheet) for s in layouts)
+    done = 0
+    with writer.open(path) as stream:
+        book = PdfBook(stream, PAPERS[request.paper], f"{locale.text('title') or game.id}")
+        for sheets in layouts:
+            backs: dict[str, object] = {}
+            for chunk in _chunks(sheets.cards, sheets.grid.per_sheet):
+                _front_page(book, sheets.grid, chunk, renderer, stopwatch)
+                _back_page(book, sheets.grid, chunk, renderer, backs, request.flip, stopwatch)
+                done += 1
+                if progress:
+                    progress(f"{game.id} {lang}", done, total)
+        with stopwatch.stage("write"):
+            book.finish()
+    _raise_render_problems(renderer)
+    return Output(path, book.pages, sum(len(s.cards) for s in layouts))
+
+
+def _printed(grid: Grid) -> Rect:
+    """The part of a card's art a sheet prints, in the card's own coordinates."""
+    return Rect(-grid.bleed_x, -grid.bleed_y, grid.pitch_x, grid.pitch_y)
+
+
+def _front_page(book: PdfBook, grid: Grid, chunk: list[tuple[Deck, Card]],
+                renderer: CardRenderer, stopwatch: Stopwatch) -> None:
+    for index, (deck, card) in enumerate(chunk):
+        _draw_face(book, grid, renderer.front(deck, card), grid.front(index), stopwatch)
+    with stopwatch.stage("assembly"):
+        book.finish_page(grid)
+
+
+def _back_page(book: PdfBook, grid: Grid, chunk: list[tuple[Deck, Card]], renderer: CardRenderer,
+               common: dict[str, object], flip: str, stopwatch: Stopwatch) -> None:
+    for index, (deck, card) in enumerate(chunk):
+        trim = grid.back(index, flip)
+        if deck.two_sided:
+            _draw_face(book, grid, renderer.back(deck, card), trim, stopwatch)
+            continue
+        if deck.id not in common:
+            svg = _rendered(renderer.back(deck, None), renderer, stopwatch)
+            with stopwatch.stage("parse+draw"):
+                common[deck.id] = draw.record(draw.parse(svg), grid.card, _printed(grid))
+        with stopwatch.stage("assembly"):
+            book.paint(common[deck.id], grid.with_bleed(trim))  # type: ignore[arg-type]
+    with stopwatch.stage("assembly"):
+        book.finish_page(grid)
+
+
+def _draw_face(book: PdfBook, grid: Grid, svg: str | None, trim: Rect, stopwatch: Stopwatch
+               ) -> None:
+    with stopwatch.stage("parse+draw"):
+        tree = draw.parse(_require(svg))
+        draw.draw(tree, grid.card, _printed(grid), book.surface, grid.with_bleed(trim))
+
+
+def _rendered(svg: str | None, renderer: CardRenderer, stopwatch: Stopwatch) -> str:
+    return _require(svg)
+
+
+def _require(svg: str | None) -> str:
+    if svg is None:  # validation rendered the same faces without problems
+        raise RuntimeError("a face failed to render after validation passed")
+    return svg
+
+
+def _raise_render_problems(renderer: CardRenderer) -> None:
+    problems = renderer.problems + renderer.fitter.problems
+    if problems:
+        raise DataError(problems)
+
+
+def _export_png(game: Game, lang: str, folder: Path, writer: Writer, stopwatch: Stopwatch
+                ) -> list[Output]:
+    """Every face at 300 dpi with its full bleed, for print-on-demand services and screens."""
+    renderer = CardRenderer(game, game.locales[lang])
+    outputs = []
+    for deck in game.decks:
+        faces = [(f"{card.id}.png", renderer.front(deck, card)) for card in deck.cards]
+        if deck.two_sided:
+            faces += [(f"{card.id}-back.png", renderer.back(deck, card)) for card in deck.cards]
+        else:
+            faces.append(("back.png", renderer.back(deck, None)))
+        for name, svg in faces:
+            with stopwatch.stage("png"):
+                writer.write_bytes(folder / deck.id / name, draw.png(_require(svg)))
+            outputs.append(Output(folder / deck.id / name, 0, 1))
+    return outputs

@@ -1,0 +1,168 @@
+"""The ``pnp`` command: build, validate, list, rules.
+
+Exit codes: 0 success, 1 invalid data or a failed build, 2 command-line usage. A user's mistake is
+reported as ``file:line: where: what`` lines, never as a Python traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from generator import DEFAULT_DATA_DIR, __version__
+from generator.build import BuildRequest, Output, build, check
+from generator.catalog import discover_games
+from generator.games import ENGINES, find_engine
+from generator.games.base import RuleError
+from generator.layout.sizes import PAPERS
+from generator.problems import DataError, UsageError
+from generator.render.draw import AssetError
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args))
+    except UsageError as error:
+        parser.exit(EXIT_USAGE, f"{parser.prog}: error: {error}\n")
+    except DataError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        count = len(error.problems)
+        print(f"{count} problem{'s' if count != 1 else ''} found; nothing was written.",
+              file=sys.stderr)
+        return EXIT_INVALID
+    except (RuleError, AssetError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_INVALID
+    except KeyboardInterrupt:
+        print("interrupted; earlier outputs are untouched.", file=sys.stderr)
+        return 130
+    return EXIT_OK
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="pnp", description="Print-and-play cards from YAML card data: checked by each game's "
+                                "rules, printed to exact-size PDF sheets.")
+    parser.add_argument("--version", action="version", version=f"pnp {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    build_cmd = commands.add_parser("build", help="print games to PDF sheets (and PNG)")
+    build_cmd.add_argument("games", nargs="*", metavar="GAME", help="games to build (default: all)")
+    build_cmd.add_argument("--lang", nargs="+", default=[], metavar="LANG",
+                           help="locales to build (default: every locale the game ships)")
+    build_cmd.add_argument("--paper", choices=sorted(PAPERS), default="a4")
+    build_cmd.add_argument("--out", type=Path, default=Path("output"), metavar="DIR")
+    build_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
+    build_cmd.add_argument("--png", action="store_true",
+                           help="also write every card as a 300 dpi PNG with bleed")
+    build_cmd.add_argument("--flip", choices=("long", "short"), default="long",
+                           help="how your printer turns the sheet for duplex (default: long edge)")
+    build_cmd.set_defaults(run=_build)
+
+    validate_cmd = commands.add_parser("validate", help="check card data without printing")
+    validate_cmd.add_argument("games", nargs="*", metavar="GAME")
+    validate_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
+    validate_cmd.set_defaults(run=_validate)
+
+    list_cmd = commands.add_parser("list", help="games, decks, card counts and locales")
+    list_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
+    list_cmd.set_defaults(run=_list)
+
+    rules_cmd = commands.add_parser("rules", help="ask a game's rule engine")
+    rules_cmd.add_argument("--json", action="store_true", help="answer in JSON")
+    engines = rules_cmd.add_subparsers(dest="game", required=True, metavar="GAME")
+    for game_id in ENGINES:
+        game_parser = engines.add_parser(game_id, help=f"rules of {game_id}")
+        game_parser.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
+                                 help="answer in JSON")
+        _engine(game_id).add_rules_commands(game_parser)
+    rules_cmd.set_defaults(run=_rules)
+    return parser
+
+
+def _engine(game_id: str):
+    engine = find_engine(game_id)
+    assert engine is not None
+    return engine
+
+
+def _build(args: argparse.Namespace) -> int:
+    start = time.perf_counter()
+    request = BuildRequest(
+        data_dir=args.data, out_dir=args.out, games=tuple(args.games), langs=tuple(args.lang),
+        paper=args.paper, png=args.png, flip=args.flip,
+    )
+    progress = _Progress() if sys.stderr.isatty() else None
+    outputs = build(request, progress=progress)
+    if progress:
+        progress.clear()
+    _summarise(outputs, time.perf_counter() - start)
+    return EXIT_OK
+
+
+def _summarise(outputs: list[Output], seconds: float) -> None:
+    pdfs = [o for o in outputs if o.path.suffix == ".pdf"]
+    pngs = len(outputs) - len(pdfs)
+    for output in pdfs:
+        print(f"{output.path}: {output.pages} pages, {output.cards} cards")
+    if pngs:
+        print(f"{pngs} PNG files at 300 dpi")
+    pages = sum(o.pages for o in pdfs)
+    cards = sum(o.cards for o in pdfs)
+    print(f"wrote {len(outputs)} file{'s' if len(outputs) != 1 else ''}: {pages} pages, "
+          f"{cards} cards in {seconds:.1f} s")
+
+
+class _Progress:
+    """A one-line progress indicator on a terminal (stderr), cleared when done."""
+
+    def __call__(self, label: str, done: int, total: int) -> None:
+        print(f"\r{label}: sheet {done}/{total} ", end="", file=sys.stderr, flush=True)
+
+    def clear(self) -> None:
+        print("\r\033[K", end="", file=sys.stderr, flush=True)
+
+
+def _validate(args: argparse.Namespace) -> int:
+    for game in check(args.data, tuple(args.games)):
+        decks = ", ".join(f"{len(deck.cards)} {deck.id}" for deck in game.decks)
+        print(f"{game.id}: ok ({decks}; locales {', '.join(game.locales)})")
+    return EXIT_OK
+
+
+def _list(args: argparse.Namespace) -> int:
+    games = check(args.data)
+    if not games:
+        print(f"no games in {args.data}")
+    for game in games:
+        low, high = game.players
+        print(f"{game.id} ({low}-{high} players)")
+        for deck in game.decks:
+            size = deck.size
+            print(f"  {deck.id}: {len(deck.cards)} cards, {size.width:g} x {size.height:g} mm")
+        languages = ", ".join(f"{lang} ({locale.language})" for lang, locale in game.locales.items())
+        print(f"  locales: {languages}")
+    return EXIT_OK
+
+
+def _rules(args: argparse.Namespace) -> int:
+    text, value = _engine(args.game).run_rules(args)
+    print(json.dumps(value, ensure_ascii=False) if args.json else text)
+    return EXIT_OK
+
+
+def _known_games(data_dir: Path) -> list[str]:
+    return discover_games(data_dir)
+
+
+def _json_ready(value: Any) -> Any:
+    return value

@@ -1,0 +1,50 @@
+"""What every game's rule engine provides to the shared pipeline.
+
+One small class per game overrides these hooks and is found through the registry in
+``generator.games`` (the python-chess variant model). The shared layer loads, checks the schema,
+renders and prints; the engine knows the game: what a card of each deck holds, whether a deck set
+is complete and legal, and how to answer questions about play (``pnp rules GAME ...``).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any, ClassVar
+
+from generator.model import Game
+from generator.problems import Problem
+from generator.schema import Field
+
+
+class RuleError(Exception):
+    """A move the rules do not allow (as opposed to malformed data): ``pnp rules`` exit code 1."""
+
+
+class GameRules:
+    """Base class of a game's rule engine."""
+
+    id: ClassVar[str]
+    card_fields: ClassVar[dict[str, dict[str, Field]]]
+    """For each deck the game knows, the fields of one card."""
+
+    def validate(self, game: Game) -> list[Problem]:
+        """Problems with the deck set as a whole (counts, uniqueness, the game's own rules)."""
+        return []
+
+    def add_rules_commands(self, parser: argparse.ArgumentParser) -> None:
+        """Add ``pnp rules <game> ...`` sub-commands to ``parser``."""
+
+    def run_rules(self, args: argparse.Namespace) -> tuple[str, Any]:
+        """Answer a ``pnp rules`` query: (human-readable text, JSON-ready value)."""
+        raise NotImplementedError
+
+
+def missing_texts(game: Game, keys: list[str]) -> list[Problem]:
+    """Every locale must hold the texts the engine knows its cards print."""
+    return [
+        Problem(locale.file, locale.line_for(key), key, "missing translation")
+        for locale in game.locales.values()
+        for key in keys
+        if locale.text(key) is None
+    ]
+

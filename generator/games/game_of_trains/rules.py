@@ -1,0 +1,180 @@
+"""The Game of Trains engine: card schema, deck validation and the ``pnp rules`` queries."""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from typing import Any, ClassVar
+
+from generator.games.base import GameRules, RuleError, missing_texts
+from generator.games.game_of_trains.train import (
+    ABILITIES,
+    MOVES,
+    PROTECT,
+    REMOVES,
+    SWAPS,
+    WAGON_NUMBERS,
+    FaceUpRow,
+    Train,
+    apply,
+)
+from generator.model import Card, Game
+from generator.problems import Problem
+from generator.schema import Field
+
+ELEVEN_WAGONS = (*SWAPS, *MOVES)
+"""[decided] 84 = 4 x 11 + 4 x 10: the reordering abilities are on 11 wagons, the rest on 10."""
+SPREAD_WINDOW = 16
+"""No 16 consecutive wagon numbers may lack an ability (it must not bunch up)."""
+LOCOMOTIVES = 4
+MARKS = ("circle", "square", "triangle", "diamond")
+
+
+class GameOfTrains(GameRules):
+    id = "game_of_trains"
+    card_fields: ClassVar[dict[str, dict[str, Field]]] = {
+        "wagons": {
+            "number": Field(int, minimum=WAGON_NUMBERS.start, maximum=WAGON_NUMBERS.stop - 1),
+            "ability": Field(str, choices=ABILITIES),
+        },
+        "locomotives": {
+            "id": Field(str, pattern=r"[a-z][a-z0-9-]*", pattern_help="a lower-case id"),
+            "colour": Field(str, pattern=r"#[0-9a-fA-F]{6}", pattern_help="a colour like '#1f5fa8'"),
+            "mark": Field(str, choices=MARKS),
+        },
+    }
+
+    def validate(self, game: Game) -> list[Problem]:
+        wagons = game.deck("wagons")
+        locomotives = game.deck("locomotives")
+        problems: list[Problem] = []
+        if wagons is None or locomotives is None:
+            return [Problem(f"{game.id}/game.yaml", 1, "decks",
+                            "the game needs a 'wagons' and a 'locomotives' deck")]
+        problems += _unique(wagons.cards, "number")
+        problems += _all_numbers(wagons.cards)
+        problems += _ability_counts(wagons.cards)
+        problems += _ability_spread(wagons.cards)
+        problems += _locomotives(locomotives.cards)
+        keys = [f"abilities.{a}.{part}" for a in ABILITIES for part in ("name", "text")]
+        return problems + missing_texts(game, keys)
+
+    def add_rules_commands(self, parser: argparse.ArgumentParser) -> None:
+        commands = parser.add_subparsers(dest="query", required=True, metavar="QUERY")
+        use = commands.add_parser("apply", help="use an ability on a train")
+        use.add_argument("ability", choices=ABILITIES, metavar="ABILITY",
+                         help=f"one of: {', '.join(ABILITIES)}")
+        use.add_argument("--train", required=True, help='seven wagons, e.g. "70 55 40 33 20 12 5"')
+        use.add_argument("--at", type=int, nargs="+", default=[], metavar="POSITION",
+                         help="the position(s) 1-7 the ability is used on")
+        use.add_argument("--protected", type=int, nargs="*", default=[], metavar="POSITION",
+                         help="positions whose wagons already have a protect card under them")
+        check = commands.add_parser("check", help="is a train in ascending order (a win)?")
+        check.add_argument("--train", required=True)
+        face_up = commands.add_parser("face-up", help="which face-up cards stay after the pair rule")
+        face_up.add_argument("abilities", nargs="+", choices=ABILITIES, metavar="ABILITY",
+                             help="abilities in the order the cards were laid face up")
+
+    def run_rules(self, args: argparse.Namespace) -> tuple[str, Any]:
+        if args.query == "check":
+            train = Train.parse(args.train)
+            verdict = "in order: this train wins" if train.in_order() else "not in order"
+            return f"{train}: {verdict}", {"in_order": train.in_order()}
+        if args.query == "face-up":
+            return _face_up(args.abilities)
+        return _apply(args.ability, args.train, args.at, args.protected)
+
+
+def _apply(ability: str, text: str, at: list[int], protected: list[int]) -> tuple[str, Any]:
+    train = Train.parse(text)
+    for position in protected:
+        wagon = train.at(position)
+        if wagon is None:
+            raise RuleError(f"--protected {position}: that position is empty")
+        train.locks.add(wagon)
+    locked_before = set(train.locks)
+    removed = apply(train, ability, at)
+    lost = sorted(locked_before - train.locks)
+    result: dict[str, Any] = {"train": train.wagons}
+    lines = [str(train)]
+    if ability in REMOVES:
+        result["removed"] = removed
+        lines.append(f"removed: {removed[0]}" if removed else "nothing removed: the wagon is protected")
+    if lost:
+        result["protection_lost"] = lost
+        lines.append(f"protection lost: {', '.join(map(str, lost))} (its protect card is discarded)")
+    if ability == PROTECT:
+        result["protected"] = sorted(train.wagons.index(w) + 1 for w in train.locks)
+    return "\n".join(lines), result
+
+
+def _face_up(abilities: list[str]) -> tuple[str, Any]:
+    row = FaceUpRow()
+    for number, ability in enumerate(abilities, start=1):
+        row.arrive([(number, ability)])
+    staying = row.abilities()
+    return "face up: " + (", ".join(staying) or "nothing"), {"face_up": staying}
+
+
+def _unique(cards: tuple[Card, ...], key: str) -> list[Problem]:
+    first: dict[Any, Card] = {}
+    problems = []
+    for card in cards:
+        value = card.fields[key]
+        if value in first:
+            other = first[value]
+            problems.append(Problem(card.file, card.line, f"{card.where}.{key}",
+                                    f"{value} is already used by {other.where} (line {other.line})"))
+        else:
+            first[value] = card
+    return problems
+
+
+def _all_numbers(wagons: tuple[Card, ...]) -> list[Problem]:
+    present = {card.fields["number"] for card in wagons}
+    missing = [n for n in WAGON_NUMBERS if n not in present]
+    if not missing:
+        return []
+    shown = ", ".join(map(str, missing[:10])) + (" ..." if len(missing) > 10 else "")
+    return [Problem(_deck_file(wagons), 1, "wagons",
+                    f"wagon number{'s' if len(missing) > 1 else ''} {shown} missing "
+                    f"(every number 1-84 appears exactly once)")]
+
+
+def _ability_counts(wagons: tuple[Card, ...]) -> list[Problem]:
+    counts = Counter(card.fields["ability"] for card in wagons)
+    problems = []
+    for ability in ABILITIES:
+        wanted = 11 if ability in ELEVEN_WAGONS else 10
+        if counts[ability] != wanted:
+            problems.append(Problem(_deck_file(wagons), 1, "wagons",
+                                    f"{ability} is on {counts[ability]} wagons, the game needs "
+                                    f"{wanted}"))
+    return problems
+
+
+def _ability_spread(wagons: tuple[Card, ...]) -> list[Problem]:
+    by_number = {card.fields["number"]: card.fields["ability"] for card in wagons}
+    problems = []
+    for ability in ABILITIES:
+        for low in range(WAGON_NUMBERS.start, WAGON_NUMBERS.stop - SPREAD_WINDOW + 1):
+            window = range(low, low + SPREAD_WINDOW)
+            if all(by_number.get(n) != ability for n in window):
+                problems.append(Problem(_deck_file(wagons), 1, "wagons",
+                                        f"no wagon {window.start}-{window.stop - 1} has "
+                                        f"{ability}: spread each ability over the numbers"))
+                break
+    return problems
+
+
+def _locomotives(cards: tuple[Card, ...]) -> list[Problem]:
+    problems = _unique(cards, "colour") + _unique(cards, "mark")
+    if len(cards) != LOCOMOTIVES:
+        file = cards[0].file if cards else "game_of_trains/decks/locomotives.yaml"
+        problems.append(Problem(file, 1, "locomotives",
+                                f"the game has {LOCOMOTIVES} locomotives, found {len(cards)}"))
+    return problems
+
+
+def _deck_file(cards: tuple[Card, ...]) -> str:
+    return cards[0].file if cards else "game_of_trains/decks/wagons.yaml"

@@ -1,0 +1,66 @@
+"""Assemble stage: sheets of cards on PDF pages of exactly the paper size.
+
+Every front sheet is followed by its back sheet. Pages carry crop marks; metadata dates are fixed
+(cairo would otherwise stamp the current time), so the same build gives byte-identical PDFs.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+from collections.abc import Iterable
+from typing import BinaryIO
+
+import cairocffi
+
+from generator import __version__
+from generator.layout.imposition import Grid, Line, Rect
+from generator.layout.sizes import Paper, pt
+
+FIXED_DATE = "2000-01-01T00:00:00Z"
+
+
+def build_date() -> str:
+    """SOURCE_DATE_EPOCH if the packager set one (reproducible-builds.org), else a fixed date."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
+    if not epoch.isdigit():
+        return FIXED_DATE
+    moment = datetime.datetime.fromtimestamp(int(epoch), tz=datetime.timezone.utc)
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+class PdfBook:
+    """One PDF file of card sheets."""
+
+    def __init__(self, stream: BinaryIO, paper: Paper, title: str) -> None:
+        self.paper = paper
+        self.surface = cairocffi.PDFSurface(stream, pt(paper.width), pt(paper.height))
+        for key, value in ((cairocffi.PDF_METADATA_TITLE, title),
+                           (cairocffi.PDF_METADATA_CREATOR, f"pnp {__version__}"),
+                           (cairocffi.PDF_METADATA_CREATE_DATE, build_date()),
+                           (cairocffi.PDF_METADATA_MOD_DATE, build_date())):
+            self.surface.set_metadata(key, value)
+        self.pages = 0
+
+    def paint(self, recording: cairocffi.RecordingSurface, at: Rect) -> None:
+        """Paint a recorded face (a common back) into the rectangle ``at``."""
+        context = cairocffi.Context(self.surface)
+        context.rectangle(pt(at.x), pt(at.y), pt(at.width), pt(at.height))
+        context.clip()
+        context.set_source_surface(recording, pt(at.x), pt(at.y))
+        context.paint()
+
+    def finish_page(self, grid: Grid, lines: Iterable[Line] = ()) -> None:
+        """Draw the crop marks (and any cut lines) and start a new page."""
+        context = cairocffi.Context(self.surface)
+        context.set_source_rgb(0, 0, 0)
+        context.set_line_width(grid.style.mark_width_pt)
+        for line in [*grid.crop_marks(), *lines]:
+            context.move_to(pt(line.x1), pt(line.y1))
+            context.line_to(pt(line.x2), pt(line.y2))
+        context.stroke()
+        self.surface.show_page()
+        self.pages += 1
+
+    def finish(self) -> None:
+        self.surface.finish()

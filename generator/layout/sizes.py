@@ -1,0 +1,69 @@
+"""Physical sizes: cards, paper, and the unit conversions between millimetres and points.
+
+Everything in the project is measured in millimetres; PDF wants points (1/72 in) and PNG wants
+pixels at a given dpi, and only this module converts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MM_PER_INCH = 25.4
+PT_PER_MM = 72 / MM_PER_INCH
+
+
+def pt(mm: float) -> float:
+    """Millimetres to PDF points."""
+    return mm * PT_PER_MM
+
+
+def px(mm: float, dpi: float) -> float:
+    """Millimetres to pixels at ``dpi``."""
+    return mm / MM_PER_INCH * dpi
+
+
+SHAPES = ("rectangle", "rounded", "circle")
+
+
+@dataclass(frozen=True)
+class CardSize:
+    """A card's trim size in mm, its outline (for cut guides) and the bleed its art extends by."""
+
+    width: float
+    height: float
+    shape: str = "rounded"
+    corner_radius: float = 3.0
+    bleed: float = 3.0
+
+    @property
+    def full_width(self) -> float:
+        return self.width + 2 * self.bleed
+
+    @property
+    def full_height(self) -> float:
+        return self.height + 2 * self.bleed
+
+
+# The conventional sizes users ask for by name (mm), see ARCHITECTURE.md.
+CARD_PRESETS: dict[str, tuple[float, float]] = {
+    "poker": (63, 88),
+    "bridge": (57, 88),
+    "mini": (44, 63),
+    "tarot": (70, 120),
+    "square": (63, 63),
+    "tile": (60, 60),
+}
+
+
+@dataclass(frozen=True)
+class Paper:
+    name: str
+    width: float
+    height: float
+
+
+PAPERS: dict[str, Paper] = {
+    "a4": Paper("a4", 210.0, 297.0),
+    "letter": Paper("letter", 215.9, 279.4),
+    "a3": Paper("a3", 297.0, 420.0),
+}

@@ -1,0 +1,90 @@
+"""The loaded card data: games, decks, cards and locales, all remembering where they came from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.layout.sizes import CardSize
+
+
+class Text(str):
+    """A printed word from a locale file that remembers its file, line and key.
+
+    It behaves as a plain ``str`` everywhere (templates, measuring), so a text that does not fit
+    a card can still be reported at the line a translator has to edit.
+    """
+
+    file: str
+    line: int
+    key: str
+
+    def __new__(cls, value: str, file: str, line: int, key: str) -> Text:
+        text = super().__new__(cls, value)
+        text.file, text.line, text.key = file, line, key
+        return text
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    deck: str
+    fields: dict[str, Any]
+    file: str
+    line: int
+    where: str
+
+    def template_data(self) -> dict[str, Any]:
+        return {**self.fields, "id": self.id, "deck": self.deck}
+
+
+@dataclass(frozen=True)
+class Deck:
+    id: str
+    size: CardSize
+    front: str
+    back: str
+    two_sided: bool
+    cards: tuple[Card, ...]
+    file: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Locale:
+    lang: str
+    language: str
+    file: str
+    texts: dict[str, Any]
+    flat: dict[str, Text] = field(repr=False)
+
+    def text(self, key: str) -> Text | None:
+        return self.flat.get(key)
+
+    def line_for(self, key: str) -> int:
+        """The line of ``key``, or of the deepest mapping on the way to it when it is missing."""
+        node: Any = self.texts
+        line: int = node.line
+        for part in key.split("."):
+            if not isinstance(node, dict) or part not in node:
+                break
+            line = node.line_of(part)
+            node = node[part]
+        return line
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    directory: Path
+    players: tuple[int, int]
+    decks: tuple[Deck, ...]
+    locales: dict[str, Locale]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(card for deck in self.decks for card in deck.cards)
+
+    def deck(self, deck_id: str) -> Deck | None:
+        return next((deck for deck in self.decks if deck.id == deck_id), None)

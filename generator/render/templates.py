@@ -1,0 +1,198 @@
+"""Render stage, part one: card faces from Jinja2 SVG templates to SVG text.
+
+The environment is strict: an undefined variable is an error, every inserted value is
+XML-escaped (a card text with ``<`` or ``&`` cannot break the SVG), templates run sandboxed and
+can only load files from ``templates/<game>/`` and ``templates/_common/``. Text goes through
+:meth:`TextFitter.text`, which wraps and shrinks it to a box with the real font metrics and
+reports what does not fit or cannot be drawn, at the line a translator has to edit.
+"""
+
+from __future__ import annotations
+
+import re
+import traceback
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from xml.etree import ElementTree
+
+import jinja2
+from jinja2.sandbox import SandboxedEnvironment
+from markupsafe import Markup, escape
+
+from generator import PROJECT_ROOT, TEMPLATES_DIR
+from generator.model import Card, Deck, Game, Locale, Text
+from generator.problems import Problem
+from generator.render.fonts import (
+    FAMILIES,
+    cap_height,
+    describe_characters,
+    find_font,
+    missing_glyphs,
+)
+from generator.render.fonts import text_width as measure_width
+from generator.render.text import fit
+
+ALIGN = {"start": 0.0, "middle": 0.5, "end": 1.0}
+VALIGN = {"top": 0.0, "middle": 0.5, "bottom": 1.0}
+
+
+@cache
+def environment(game_id: str) -> SandboxedEnvironment:
+    """The Jinja environment of one game (templates of the game first, then the shared ones)."""
+    loader = jinja2.FileSystemLoader([TEMPLATES_DIR / game_id, TEMPLATES_DIR / "_common"])
+    return SandboxedEnvironment(
+        loader=loader, undefined=jinja2.StrictUndefined, autoescape=True,
+        trim_blocks=True, lstrip_blocks=True,
+    )
+
+
+@dataclass
+class _Where:
+    """What is being rendered, so a problem can name the card and the locale."""
+
+    card: Card | None
+    deck: Deck
+    lang: str
+
+
+class TextFitter:
+    """The ``text(...)`` function templates call; collects problems instead of failing."""
+
+    def __init__(self) -> None:
+        self._problems: dict[tuple[str, str], tuple[Problem, int]] = {}
+        self.where: _Where | None = None
+
+    @property
+    def problems(self) -> list[Problem]:
+        """What went wrong; a problem repeated on many cards is reported once, with a count."""
+        return [
+            problem if more == 0 else Problem(problem.file, problem.line, problem.where,
+                                              f"{problem.what} (and on {more} more cards)")
+            for problem, more in self._problems.values()
+        ]
+
+    def text(
+        self, value: str | Sequence[str], x: float, y: float, width: float, height: float,
+        size: float, min_size: float | None = None, font: str = "Roboto Condensed",
+        weight: str = "normal", align: str = "middle", valign: str = "middle",
+        fill: str = "#000000", line_height: float = 1.15, max_lines: int | None = None,
+    ) -> Markup:
+        """SVG ``<text>`` lines for ``value`` fitted into the box (x, y, width, height), in mm.
+
+        ``value`` may be a list of paragraphs. The size shrinks from ``size`` down to
+        ``min_size`` (default: ``size``, i.e. no shrinking) until the text fits.
+        """
+        paragraphs = [value] if isinstance(value, str) else list(value)
+        content = "\n".join(paragraphs)
+        source = next((p for p in paragraphs if isinstance(p, Text)), None)
+        face = find_font(font, weight)
+        if face is None:
+            self._report(source, f"no shipped font {font!r} ({weight}); use one of "
+                                 f"{', '.join(sorted(FAMILIES))}")
+            return Markup("")
+        missing = missing_glyphs(content, face)
+        if missing:
+            self._report(source, f"{describe_characters(missing)} cannot be drawn by {font} "
+                                 "and would vanish from the print")
+        fitted = fit(content, width, height, size, min_size or size,
+                     lambda s, sz: measure_width(s, face, sz), line_height, max_lines)
+        if fitted is None:
+            self._report(source, f"does not fit its {width:g} x {height:g} mm box on the "
+                                 f"{self._deck_name()} even at {min_size or size:g} mm: shorten it")
+            return Markup("")
+        step = fitted.size * line_height
+        cap = cap_height(face) * fitted.size
+        top = y + (height - step * len(fitted.lines)) * VALIGN[valign]
+        elements = []
+        for index, line in enumerate(fitted.lines):
+            left = x + (width - measure_width(line, face, fitted.size)) * ALIGN[align]
+            baseline = top + step * index + (step + cap) / 2
+            elements.append(
+                f'<text x="{left:.3f}" y="{baseline:.3f}" font-family="{font}" '
+                f'font-weight="{weight}" font-size="{fitted.size:.3f}" fill="{escape(fill)}">'
+                f"{escape(line)}</text>"
+            )
+        return Markup("\n".join(elements))
+
+    def _deck_name(self) -> str:
+        return f"{self.where.deck.id} cards" if self.where else "card"
+
+    def _report(self, source: Text | None, what: str) -> None:
+        if source is not None:
+            problem = Problem(source.file, source.line, source.key, what)
+        elif self.where and self.where.card:
+            card = self.where.card
+            problem = Problem(card.file, card.line, f"{card.where} ({self.where.lang})", what)
+        else:
+            deck = self.where.deck if self.where else None
+            problem = Problem(deck.file if deck else "", deck.line if deck else 0, "text", what)
+        key = (problem.file, what) if source is None else (f"{problem.file}:{problem.line}", what)
+        first, more = self._problems.get(key, (problem, -1))
+        self._problems[key] = (first, more + 1)
+
+
+class CardRenderer:
+    """Renders the faces of one game's cards in one locale to SVG text."""
+
+    def __init__(self, game: Game, locale: Locale) -> None:
+        self.game = game
+        self.locale = locale
+        self.fitter = TextFitter()
+        self.problems: list[Problem] = []
+
+    def front(self, deck: Deck, card: Card) -> str | None:
+        return self._render(deck.front, deck, card)
+
+    def back(self, deck: Deck, card: Card | None) -> str | None:
+        """The back of ``card``; for a deck with a common back, ``card`` is ``None``."""
+        return self._render(deck.back, deck, card if deck.two_sided else None)
+
+    def _render(self, name: str, deck: Deck, card: Card | None) -> str | None:
+        self.fitter.where = _Where(card, deck, self.locale.lang)
+        context = {
+            "t": self.locale.texts, "lang": self.locale.lang, "size": deck.size,
+            "deck": deck.id, "text": self.fitter.text,
+            "card": card.template_data() if card else None,
+        }
+        try:
+            svg = environment(self.game.id).get_template(name).render(context)
+        except jinja2.TemplateError as error:
+            self.problems.append(self._template_problem(error, name, card))
+            return None
+        self._check_svg(svg, name)
+        return svg
+
+    def _template_problem(self, error: jinja2.TemplateError, name: str, card: Card | None) -> Problem:
+        file, line = _template_location(error, self.game.id, name)
+        subject = f"{card.id if card else 'back'} ({self.locale.lang})"
+        return Problem(file, line, subject, error.message or type(error).__name__)
+
+    def _check_svg(self, svg: str, name: str) -> None:
+        file = f"templates/{self.game.id}/{name}"
+        try:
+            ElementTree.fromstring(svg)
+        except ElementTree.ParseError as error:
+            self.problems.append(Problem(file, 0, "svg", f"the rendered SVG is not valid XML: {error}"))
+        for family in set(re.findall(r'font-family="([^"]+)"', svg)) - FAMILIES:
+            self.problems.append(Problem(file, 0, "font-family",
+                                         f"{family!r} is not a shipped font ({', '.join(sorted(FAMILIES))})"))
+
+
+def _template_location(error: jinja2.TemplateError, game_id: str, name: str) -> tuple[str, int]:
+    """The template file and line of an error: syntax errors carry it, runtime ones in the traceback."""
+    if isinstance(error, jinja2.TemplateSyntaxError) and error.filename:
+        return _relative(error.filename), error.lineno
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename.endswith(".j2")]
+    if frames:
+        return _relative(frames[-1].filename), frames[-1].lineno or 0
+    return f"templates/{game_id}/{name}", 0
+
+
+def _relative(path: str) -> str:
+    try:
+        return str(Path(path).resolve().relative_to(PROJECT_ROOT))
+    except ValueError:
+        return path
+

@@ -1,0 +1,61 @@
+"""Wrapping and shrinking text to a box, measured with the real font.
+
+cairosvg draws no wrapped text, so we break lines ourselves: greedy wrapping at spaces, honouring
+explicit line breaks, shrinking the size in small steps until the lines fit the box or the minimum
+size is reached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+Measure = Callable[[str, float], float]
+
+SHRINK_STEP = 0.97  # each try is 3 % smaller: fine enough that the chosen size looks deliberate
+
+
+@dataclass(frozen=True)
+class FittedText:
+    size: float
+    lines: tuple[str, ...]
+
+
+def wrap(text: str, width: float, size: float, measure: Measure) -> list[str] | None:
+    """Greedy line breaking; ``None`` when a single word is wider than ``width``."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else word
+            if measure(candidate, size) <= width:
+                line = candidate
+                continue
+            if not line or measure(word, size) > width:
+                return None
+            lines.append(line)
+            line = word
+        lines.append(line)
+    return lines
+
+
+def fit(
+    text: str,
+    width: float,
+    height: float,
+    size: float,
+    min_size: float,
+    measure: Measure,
+    line_height: float = 1.15,
+    max_lines: int | None = None,
+) -> FittedText | None:
+    """The largest size from ``size`` down to ``min_size`` at which ``text`` fits, or ``None``."""
+    current = size
+    while True:
+        lines = wrap(text, width, current, measure)
+        fits_lines = lines is not None and (max_lines is None or len(lines) <= max_lines)
+        if lines is not None and fits_lines and len(lines) * current * line_height <= height + 1e-9:
+            return FittedText(current, tuple(lines))
+        if current <= min_size:
+            return None
+        current = max(min_size, current * SHRINK_STEP)

@@ -1,0 +1,103 @@
+"""Field-by-field checking of YAML records, in the spirit of MkDocs' config schema.
+
+A record (one card, one deck entry) is described by a dict of :class:`Field`; :func:`read_record`
+reports unknown keys (with the closest known key, since a typo must never be silently ignored),
+missing keys, wrong types and values out of range, all at once, and returns the checked values
+only when the record is wholly valid.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable
+from collections.abc import Mapping as MappingABC
+from dataclasses import dataclass
+from typing import Any
+
+from generator.loading import Mapping
+from generator.problems import ProblemLog
+
+_TYPE_NAMES = {int: "an integer", float: "a number", str: "a text", bool: "true or false"}
+
+
+@dataclass(frozen=True)
+class Field:
+    """One key of a record: its type, whether it is required, and its allowed values."""
+
+    kind: type = str
+    required: bool = True
+    default: Any = None
+    minimum: float | None = None
+    maximum: float | None = None
+    choices: tuple[Any, ...] | None = None
+    pattern: str | None = None
+    pattern_help: str = ""
+    check: Callable[[Any], str | None] | None = None
+
+    def problem_with(self, value: Any) -> str | None:
+        """What is wrong with ``value`` for this field, or ``None`` when it is right."""
+        if not _is_kind(value, self.kind):
+            return f"expected {_TYPE_NAMES.get(self.kind, self.kind.__name__)}, got {_show(value)}"
+        if self.choices is not None and value not in self.choices:
+            return f"{_show(value)} is not one of: {', '.join(map(str, self.choices))}"
+        if self.minimum is not None and value < self.minimum:
+            return f"{_show(value)} is below the minimum {self.minimum:g}"
+        if self.maximum is not None and value > self.maximum:
+            return f"{_show(value)} is above the maximum {self.maximum:g}"
+        if self.pattern is not None and not re.fullmatch(self.pattern, value):
+            return f"{_show(value)} is not {self.pattern_help or 'in the form ' + self.pattern}"
+        return self.check(value) if self.check else None
+
+
+def _is_kind(value: Any, kind: type) -> bool:
+    if kind is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if kind is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, kind)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return "nothing" if value is None else str(value)
+
+
+def read_record(
+    node: Any, where: str, line: int, fields: MappingABC[str, Field], log: ProblemLog
+) -> dict[str, Any] | None:
+    """Check ``node`` against ``fields``; report every problem; the values if all are right."""
+    if not isinstance(node, Mapping):
+        log.add(line, where, f"expected a mapping of {', '.join(fields)}, got {_show(node)}")
+        return None
+    before = len(log.problems)
+    for key in node:
+        if key not in fields:
+            log.add(node.line_of(key), _join(where, key), _unknown_key(key, fields))
+    values: dict[str, Any] = {}
+    for name, field in fields.items():
+        if name not in node:
+            if field.required:
+                log.add(node.line, _join(where, name), "missing")
+            values[name] = field.default
+            continue
+        problem = field.problem_with(node[name])
+        if problem:
+            log.add(node.line_of(name), _join(where, name), problem)
+        values[name] = node[name]
+    return values if len(log.problems) == before else None
+
+
+def _unknown_key(key: Any, fields: MappingABC[str, Field]) -> str:
+    close = difflib.get_close_matches(str(key), list(fields), n=1)
+    hint = f" (did you mean '{close[0]}'?)" if close else f" (known keys: {', '.join(fields)})"
+    return f"unknown key{hint}"
+
+
+def _join(where: str, key: Any) -> str:
+    return f"{where}.{key}" if where else str(key)
