@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import cairocffi
+
 from generator.catalog import discover_games, load_game
 from generator.games import ENGINES, find_engine
 from generator.layout.imposition import Grid, Rect, fit_grid
@@ -52,8 +54,9 @@ class Sheets:
     cards: list[tuple[Deck, Card]] = field(default_factory=list)
 
 
-def check(data_dir: Path, names: tuple[str, ...] = (), stopwatch: Stopwatch | None = None
-          ) -> list[Game]:
+def check(
+    data_dir: Path, names: tuple[str, ...] = (), stopwatch: Stopwatch | None = None
+) -> list[Game]:
     """Load and validate ``names`` (every game when empty); raises DataError with all problems."""
     stopwatch = stopwatch or Stopwatch()
     with stopwatch.stage("load+validate"):
@@ -62,11 +65,16 @@ def check(data_dir: Path, names: tuple[str, ...] = (), stopwatch: Stopwatch | No
             raise UsageError(f"--data {data_dir}: no such folder")
         for name in names:
             if name not in available:
-                raise UsageError(f"unknown game {name!r} (the card data has: "
-                                 f"{', '.join(available) or 'no games'})")
+                raise UsageError(
+                    f"unknown game {name!r} (the card data has: "
+                    f"{', '.join(available) or 'no games'})"
+                )
         problems: list[Problem] = []
-        games = [game for name in names or tuple(available)
-                 if (game := _check_game(data_dir, name, problems)) is not None]
+        games = [
+            game
+            for name in names or tuple(available)
+            if (game := _check_game(data_dir, name, problems)) is not None
+        ]
     if problems:
         raise DataError(problems)
     return games
@@ -76,9 +84,14 @@ def _check_game(data_dir: Path, name: str, problems: list[Problem]) -> Game | No
     """Stages gate each other: rules run on well-formed data, templates on data that obeys them."""
     engine = find_engine(name)
     if engine is None:
-        problems.append(Problem(f"{name}/game.yaml", 0, "",
-                                f"no rule engine for {name!r} (the project has: "
-                                f"{', '.join(ENGINES)})"))
+        problems.append(
+            Problem(
+                f"{name}/game.yaml",
+                0,
+                "",
+                f"no rule engine for {name!r} (the project has: {', '.join(ENGINES)})",
+            )
+        )
         return None
     found: list[Problem] = []
     game = load_game(data_dir, name, engine, found)
@@ -106,23 +119,27 @@ def check_faces(game: Game) -> list[Problem]:
     return problems
 
 
-def build(request: BuildRequest, stopwatch: Stopwatch | None = None,
-          progress: Progress | None = None) -> list[Output]:
+def build(
+    request: BuildRequest, stopwatch: Stopwatch | None = None, progress: Progress | None = None
+) -> list[Output]:
     """Check, then print every requested game and language; returns what was written."""
     stopwatch = stopwatch or Stopwatch()
     games = check(request.data_dir, request.games, stopwatch)
     paper = PAPERS[request.paper]
     jobs = [(game, lang) for game in games for lang in _langs(game, request.langs)]
-    layouts = {game.id: _sheets(game, request.paper) for game in games}
+    for game in games:  # every game fits its paper before anything is written
+        sheets_for(game, request.paper)
     writer = Writer()
     outputs = []
     for game, lang in jobs:
         path = request.out_dir / game.id / lang / f"cards-{paper.name}.pdf"
-        outputs.append(_print_pdf(game, lang, layouts[game.id], path, request, writer, stopwatch,
-                                  progress))
+        outputs.append(
+            print_pdf(game, lang, path, request.paper, request.flip, writer, stopwatch, progress)
+        )
         if request.png:
-            outputs += _export_png(game, lang, request.out_dir / game.id / lang / "png", writer,
-                                   stopwatch)
+            outputs += _export_png(
+                game, lang, request.out_dir / game.id / lang / "png", writer, stopwatch
+            )
     return outputs
 
 
@@ -131,12 +148,13 @@ def _langs(game: Game, wanted: tuple[str, ...]) -> list[str]:
         return list(game.locales)
     missing = [lang for lang in wanted if lang not in game.locales]
     if missing and len(missing) == len(wanted):
-        raise UsageError(f"{game.id} has no locale {', '.join(missing)} "
-                         f"(it ships: {', '.join(game.locales)})")
+        raise UsageError(
+            f"{game.id} has no locale {', '.join(missing)} (it ships: {', '.join(game.locales)})"
+        )
     return [lang for lang in wanted if lang in game.locales]
 
 
-def _sheets(game: Game, paper_name: str) -> list[Sheets]:
+def sheets_for(game: Game, paper_name: str) -> list[Sheets]:
     """Group the game's cards by size (cards of one size share sheets) and fit each on paper."""
     paper = PAPERS[paper_name]
     by_size: dict[CardSize, Sheets] = {}
@@ -145,9 +163,15 @@ def _sheets(game: Game, paper_name: str) -> list[Sheets]:
         if deck.size not in by_size:
             grid = fit_grid(paper, deck.size)
             if grid is None:
-                problems.append(Problem(deck.file, deck.line, f"decks.{deck.id}.size",
-                                        f"a {deck.size.width:g} x {deck.size.height:g} mm card "
-                                        f"does not fit on {paper.name} paper"))
+                problems.append(
+                    Problem(
+                        deck.file,
+                        deck.line,
+                        f"decks.{deck.id}.size",
+                        f"a {deck.size.width:g} x {deck.size.height:g} mm card "
+                        f"does not fit on {paper.name} paper",
+                    )
+                )
                 continue
             by_size[deck.size] = Sheets(grid)
         by_size[deck.size].cards += [(deck, card) for card in deck.cards]
@@ -158,22 +182,35 @@ def _sheets(game: Game, paper_name: str) -> list[Sheets]:
 
 def _chunks(cards: list[tuple[Deck, Card]], size: int) -> Iterator[list[tuple[Deck, Card]]]:
     for start in range(0, len(cards), size):
-        yield cards[start:start + size]
+        yield cards[start : start + size]
 
 
-def _print_pdf(game: Game, lang: str, layouts: list[Sheets], path: Path, request: BuildRequest,
-               writer: Writer, stopwatch: Stopwatch, progress: Progress | None) -> Output:
+def print_pdf(
+    game: Game,
+    lang: str,
+    path: Path,
+    paper: str = "a4",
+    flip: str = "long",
+    writer: Writer | None = None,
+    stopwatch: Stopwatch | None = None,
+    progress: Progress | None = None,
+) -> Output:
+    """Print one game in one language: each sheet of fronts followed by its sheet of backs."""
+    writer = writer or Writer()
+    stopwatch = stopwatch or Stopwatch()
+    layouts = sheets_for(game, paper)
     locale = game.locales[lang]
     renderer = CardRenderer(game, locale)
+    faces = _Faces(renderer, stopwatch)
     total = sum(-(-len(s.cards) // s.grid.per_sheet) for s in layouts)
     done = 0
     with writer.open(path) as stream:
-        book = PdfBook(stream, PAPERS[request.paper], f"{locale.text('title') or game.id}")
+        book = PdfBook(stream, PAPERS[paper], f"{locale.text('title') or game.id}")
         for sheets in layouts:
-            backs: dict[str, object] = {}
+            backs: dict[str, cairocffi.RecordingSurface] = {}
             for chunk in _chunks(sheets.cards, sheets.grid.per_sheet):
-                _front_page(book, sheets.grid, chunk, renderer, stopwatch)
-                _back_page(book, sheets.grid, chunk, renderer, backs, request.flip, stopwatch)
+                _front_page(book, sheets.grid, chunk, faces, stopwatch)
+                _back_page(book, sheets.grid, chunk, faces, backs, flip, stopwatch)
                 done += 1
                 if progress:
                     progress(f"{game.id} {lang}", done, total)
@@ -188,40 +225,20 @@ def _printed(grid: Grid) -> Rect:
     return Rect(-grid.bleed_x, -grid.bleed_y, grid.pitch_x, grid.pitch_y)
 
 
-def _front_page(book: PdfBook, grid: Grid, chunk: list[tuple[Deck, Card]],
-                renderer: CardRenderer, stopwatch: Stopwatch) -> None:
-    for index, (deck, card) in enumerate(chunk):
-        _draw_face(book, grid, renderer.front(deck, card), grid.front(index), stopwatch)
-    with stopwatch.stage("assembly"):
-        book.finish_page(grid)
+class _Faces:
+    """Card faces as SVG text for drawing, timed as the template stage."""
 
+    def __init__(self, renderer: CardRenderer, stopwatch: Stopwatch) -> None:
+        self.renderer = renderer
+        self.stopwatch = stopwatch
 
-def _back_page(book: PdfBook, grid: Grid, chunk: list[tuple[Deck, Card]], renderer: CardRenderer,
-               common: dict[str, object], flip: str, stopwatch: Stopwatch) -> None:
-    for index, (deck, card) in enumerate(chunk):
-        trim = grid.back(index, flip)
-        if deck.two_sided:
-            _draw_face(book, grid, renderer.back(deck, card), trim, stopwatch)
-            continue
-        if deck.id not in common:
-            svg = _rendered(renderer.back(deck, None), renderer, stopwatch)
-            with stopwatch.stage("parse+draw"):
-                common[deck.id] = draw.record(draw.parse(svg), grid.card, _printed(grid))
-        with stopwatch.stage("assembly"):
-            book.paint(common[deck.id], grid.with_bleed(trim))  # type: ignore[arg-type]
-    with stopwatch.stage("assembly"):
-        book.finish_page(grid)
+    def front(self, deck: Deck, card: Card) -> str:
+        with self.stopwatch.stage("template"):
+            return _require(self.renderer.front(deck, card))
 
-
-def _draw_face(book: PdfBook, grid: Grid, svg: str | None, trim: Rect, stopwatch: Stopwatch
-               ) -> None:
-    with stopwatch.stage("parse+draw"):
-        tree = draw.parse(_require(svg))
-        draw.draw(tree, grid.card, _printed(grid), book.surface, grid.with_bleed(trim))
-
-
-def _rendered(svg: str | None, renderer: CardRenderer, stopwatch: Stopwatch) -> str:
-    return _require(svg)
+    def back(self, deck: Deck, card: Card | None) -> str:
+        with self.stopwatch.stage("template"):
+            return _require(self.renderer.back(deck, card))
 
 
 def _require(svg: str | None) -> str:
@@ -230,14 +247,54 @@ def _require(svg: str | None) -> str:
     return svg
 
 
+def _front_page(
+    book: PdfBook, grid: Grid, chunk: list[tuple[Deck, Card]], faces: _Faces, stopwatch: Stopwatch
+) -> None:
+    for index, (deck, card) in enumerate(chunk):
+        _draw_face(book, grid, faces.front(deck, card), grid.front(index), stopwatch)
+    with stopwatch.stage("assembly"):
+        book.finish_page(grid)
+
+
+def _back_page(
+    book: PdfBook,
+    grid: Grid,
+    chunk: list[tuple[Deck, Card]],
+    faces: _Faces,
+    common: dict[str, cairocffi.RecordingSurface],
+    flip: str,
+    stopwatch: Stopwatch,
+) -> None:
+    """The backs of a sheet: a deck's common back is drawn once and painted into every slot."""
+    for index, (deck, card) in enumerate(chunk):
+        trim = grid.back(index, flip)
+        if deck.two_sided:
+            _draw_face(book, grid, faces.back(deck, card), trim, stopwatch)
+            continue
+        if deck.id not in common:
+            svg = faces.back(deck, None)
+            with stopwatch.stage("parse+draw"):
+                common[deck.id] = draw.record(draw.parse(svg), _printed(grid))
+        with stopwatch.stage("assembly"):
+            book.paint(common[deck.id], grid.with_bleed(trim))
+    with stopwatch.stage("assembly"):
+        book.finish_page(grid)
+
+
+def _draw_face(book: PdfBook, grid: Grid, svg: str, trim: Rect, stopwatch: Stopwatch) -> None:
+    with stopwatch.stage("parse+draw"):
+        draw.draw(draw.parse(svg), _printed(grid), book.surface, grid.with_bleed(trim))
+
+
 def _raise_render_problems(renderer: CardRenderer) -> None:
     problems = renderer.problems + renderer.fitter.problems
     if problems:
         raise DataError(problems)
 
 
-def _export_png(game: Game, lang: str, folder: Path, writer: Writer, stopwatch: Stopwatch
-                ) -> list[Output]:
+def _export_png(
+    game: Game, lang: str, folder: Path, writer: Writer, stopwatch: Stopwatch
+) -> list[Output]:
     """Every face at 300 dpi with its full bleed, for print-on-demand services and screens."""
     renderer = CardRenderer(game, game.locales[lang])
     outputs = []

@@ -86,8 +86,16 @@ def _load_decks(
         cards = _load_cards(directory, game_id, deck_id, spec["card_id"], node, engine, log)
         if size is not None and templates_ok:
             loaded.append(
-                Deck(deck_id, size, spec["front"], spec["back"], spec["two_sided"], cards,
-                     log.file, decks.line_of(deck_id))
+                Deck(
+                    deck_id,
+                    size,
+                    spec["front"],
+                    spec["back"],
+                    spec["two_sided"],
+                    cards,
+                    log.file,
+                    decks.line_of(deck_id),
+                )
             )
     return loaded
 
@@ -110,21 +118,32 @@ def _check_templates(game_id: str, deck: Mapping, where: str, log: ProblemLog) -
     for side in ("front", "back"):
         if not (TEMPLATES_DIR / game_id / deck[side]).is_file():
             folder = f"templates/{game_id}/"
-            log.add(deck.line_of(side), f"{where}.{side}", f"no template {deck[side]!r} in {folder}")
+            log.add(
+                deck.line_of(side), f"{where}.{side}", f"no template {deck[side]!r} in {folder}"
+            )
             ok = False
     return ok
 
 
 def _load_cards(
-    directory: Path, game_id: str, deck_id: str, id_pattern: str, deck_node: Mapping,
-    engine: GameRules, log: ProblemLog,
+    directory: Path,
+    game_id: str,
+    deck_id: str,
+    id_pattern: str,
+    deck_node: Mapping,
+    engine: GameRules,
+    log: ProblemLog,
 ) -> tuple[Card, ...]:
     file = f"{game_id}/decks/{deck_id}.yaml"
     deck_log = log.for_file(file)
     raw = load_yaml(directory / "decks" / f"{deck_id}.yaml", deck_log)
     if raw is None:
         return ()
-    if not isinstance(raw, Mapping) or list(raw) != [deck_id] or not isinstance(raw[deck_id], Sequence):
+    if (
+        not isinstance(raw, Mapping)
+        or list(raw) != [deck_id]
+        or not isinstance(raw[deck_id], Sequence)
+    ):
         deck_log.add(1, "", f"expected one key '{deck_id}:' holding the list of cards")
         return ()
     fields = engine.card_fields[deck_id]
@@ -140,21 +159,28 @@ def _load_cards(
             return ()
         if card_id in seen:
             first = seen[card_id]
-            deck_log.add(line, where, f"card id {card_id!r} is already used by {first.where} "
-                                      f"(line {first.line})")
+            deck_log.add(
+                line,
+                where,
+                f"card id {card_id!r} is already used by {first.where} (line {first.line})",
+            )
             continue
         seen[card_id] = Card(card_id, deck_id, values, file, line, where)
         cards.append(seen[card_id])
     return tuple(cards)
 
 
-def _card_id(pattern: str, values: dict[str, Any], deck: Mapping, deck_id: str,
-             log: ProblemLog) -> str | None:
+def _card_id(
+    pattern: str, values: dict[str, Any], deck: Mapping, deck_id: str, log: ProblemLog
+) -> str | None:
     try:
         return pattern.format(**values)
     except (KeyError, ValueError, IndexError) as error:
-        log.add(deck.line_of("card_id"), f"decks.{deck_id}.card_id",
-                f"cannot build a card id from {pattern!r}: {error}")
+        log.add(
+            deck.line_of("card_id"),
+            f"decks.{deck_id}.card_id",
+            f"cannot build a card id from {pattern!r}: {error}",
+        )
         return None
 
 
@@ -162,8 +188,9 @@ def _load_locales(directory: Path, game_id: str, log: ProblemLog) -> dict[str, L
     locales: dict[str, Locale] = {}
     files = sorted((directory / "locales").glob("*.yaml"))
     if not files:
-        log.for_file(f"{game_id}/locales").add(0, "", "no locale files: every printed word "
-                                                      "must come from locales/<lang>.yaml")
+        log.for_file(f"{game_id}/locales").add(
+            0, "", "no locale files: every printed word must come from locales/<lang>.yaml"
+        )
     for path in files:
         file = f"{game_id}/locales/{path.name}"
         locale_log = log.for_file(file)
@@ -185,21 +212,28 @@ def _load_locales(directory: Path, game_id: str, log: ProblemLog) -> dict[str, L
     return locales
 
 
-def _collect_texts(node: Mapping, prefix: str, file: str, flat: dict[str, Text],
-                   log: ProblemLog) -> None:
+def _collect_texts(
+    node: Mapping, prefix: str, file: str, flat: dict[str, Text], log: ProblemLog
+) -> None:
     """Turn every leaf into a located :class:`Text`, checking it is printable text."""
     for key, value in node.items():
         path, line = f"{prefix}{key}", node.line_of(key)
         if isinstance(value, Mapping):
             _collect_texts(value, f"{path}.", file, flat, log)
         elif not isinstance(value, str) or not value.strip():
-            log.add(line, path, f"expected a text, got {'nothing' if value in (None, '') else value!r}")
+            log.add(
+                line, path, f"expected a text, got {'nothing' if value in (None, '') else value!r}"
+            )
         else:
             node[key] = flat[path] = Text(value, file, line, path)
             missing = {ch for font in SHIPPED_FONTS for ch in missing_glyphs(value, font)}
             if missing:
-                log.add(line, path, f"{describe_characters(sorted(missing))} cannot be drawn by "
-                                    "the project's fonts and would vanish from the print")
+                log.add(
+                    line,
+                    path,
+                    f"{describe_characters(sorted(missing))} cannot be drawn by "
+                    "the project's fonts and would vanish from the print",
+                )
 
 
 def _check_translations_complete(locales: dict[str, Locale], log: ProblemLog) -> None:
@@ -211,5 +245,11 @@ def _check_translations_complete(locales: dict[str, Locale], log: ProblemLog) ->
                 continue
             source = next(other.flat[key] for other in locales.values() if key in other.flat)
             where_it_is = f"{source.file.rsplit('/', 1)[-1]}:{source.line}"
-            log.problems.append(Problem(locale.file, locale.line_for(key), key,
-                                        f"missing translation ({where_it_is} has it)"))
+            log.problems.append(
+                Problem(
+                    locale.file,
+                    locale.line_for(key),
+                    key,
+                    f"missing translation ({where_it_is} has it)",
+                )
+            )

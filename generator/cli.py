@@ -11,11 +11,9 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 from generator import DEFAULT_DATA_DIR, __version__
 from generator.build import BuildRequest, Output, build, check
-from generator.catalog import discover_games
 from generator.games import ENGINES, find_engine
 from generator.games.base import RuleError
 from generator.layout.sizes import PAPERS
@@ -36,8 +34,10 @@ def main(argv: list[str] | None = None) -> int:
         for problem in error.problems:
             print(problem, file=sys.stderr)
         count = len(error.problems)
-        print(f"{count} problem{'s' if count != 1 else ''} found; nothing was written.",
-              file=sys.stderr)
+        print(
+            f"{count} problem{'s' if count != 1 else ''} found; nothing was written.",
+            file=sys.stderr,
+        )
         return EXIT_INVALID
     except (RuleError, AssetError) as error:
         print(f"error: {error}", file=sys.stderr)
@@ -50,22 +50,34 @@ def main(argv: list[str] | None = None) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="pnp", description="Print-and-play cards from YAML card data: checked by each game's "
-                                "rules, printed to exact-size PDF sheets.")
+        prog="pnp",
+        description="Print-and-play cards from YAML card data: checked by each game's "
+        "rules, printed to exact-size PDF sheets.",
+    )
     parser.add_argument("--version", action="version", version=f"pnp {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     build_cmd = commands.add_parser("build", help="print games to PDF sheets (and PNG)")
     build_cmd.add_argument("games", nargs="*", metavar="GAME", help="games to build (default: all)")
-    build_cmd.add_argument("--lang", nargs="+", default=[], metavar="LANG",
-                           help="locales to build (default: every locale the game ships)")
+    build_cmd.add_argument(
+        "--lang",
+        nargs="+",
+        default=[],
+        metavar="LANG",
+        help="locales to build (default: every locale the game ships)",
+    )
     build_cmd.add_argument("--paper", choices=sorted(PAPERS), default="a4")
     build_cmd.add_argument("--out", type=Path, default=Path("output"), metavar="DIR")
     build_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
-    build_cmd.add_argument("--png", action="store_true",
-                           help="also write every card as a 300 dpi PNG with bleed")
-    build_cmd.add_argument("--flip", choices=("long", "short"), default="long",
-                           help="how your printer turns the sheet for duplex (default: long edge)")
+    build_cmd.add_argument(
+        "--png", action="store_true", help="also write every card as a 300 dpi PNG with bleed"
+    )
+    build_cmd.add_argument(
+        "--flip",
+        choices=("long", "short"),
+        default="long",
+        help="how your printer turns the sheet for duplex (default: long edge)",
+    )
     build_cmd.set_defaults(run=_build)
 
     validate_cmd = commands.add_parser("validate", help="check card data without printing")
@@ -82,8 +94,9 @@ def _parser() -> argparse.ArgumentParser:
     engines = rules_cmd.add_subparsers(dest="game", required=True, metavar="GAME")
     for game_id in ENGINES:
         game_parser = engines.add_parser(game_id, help=f"rules of {game_id}")
-        game_parser.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
-                                 help="answer in JSON")
+        game_parser.add_argument(
+            "--json", action="store_true", default=argparse.SUPPRESS, help="answer in JSON"
+        )
         _engine(game_id).add_rules_commands(game_parser)
     rules_cmd.set_defaults(run=_rules)
     return parser
@@ -98,8 +111,13 @@ def _engine(game_id: str):
 def _build(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     request = BuildRequest(
-        data_dir=args.data, out_dir=args.out, games=tuple(args.games), langs=tuple(args.lang),
-        paper=args.paper, png=args.png, flip=args.flip,
+        data_dir=args.data,
+        out_dir=args.out,
+        games=tuple(args.games),
+        langs=tuple(args.lang),
+        paper=args.paper,
+        png=args.png,
+        flip=args.flip,
     )
     progress = _Progress() if sys.stderr.isatty() else None
     outputs = build(request, progress=progress)
@@ -118,8 +136,10 @@ def _summarise(outputs: list[Output], seconds: float) -> None:
         print(f"{pngs} PNG files at 300 dpi")
     pages = sum(o.pages for o in pdfs)
     cards = sum(o.cards for o in pdfs)
-    print(f"wrote {len(outputs)} file{'s' if len(outputs) != 1 else ''}: {pages} pages, "
-          f"{cards} cards in {seconds:.1f} s")
+    print(
+        f"wrote {len(outputs)} file{'s' if len(outputs) != 1 else ''}: {pages} pages, "
+        f"{cards} cards in {seconds:.1f} s"
+    )
 
 
 class _Progress:
@@ -149,7 +169,9 @@ def _list(args: argparse.Namespace) -> int:
         for deck in game.decks:
             size = deck.size
             print(f"  {deck.id}: {len(deck.cards)} cards, {size.width:g} x {size.height:g} mm")
-        languages = ", ".join(f"{lang} ({locale.language})" for lang, locale in game.locales.items())
+        languages = ", ".join(
+            f"{lang} ({locale.language})" for lang, locale in game.locales.items()
+        )
         print(f"  locales: {languages}")
     return EXIT_OK
 
@@ -158,11 +180,3 @@ def _rules(args: argparse.Namespace) -> int:
     text, value = _engine(args.game).run_rules(args)
     print(json.dumps(value, ensure_ascii=False) if args.json else text)
     return EXIT_OK
-
-
-def _known_games(data_dir: Path) -> list[str]:
-    return discover_games(data_dir)
-
-
-def _json_ready(value: Any) -> Any:
-    return value

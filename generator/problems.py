@@ -22,7 +22,9 @@ class Problem:
 
     def __str__(self) -> str:
         location = f"{self.file}:{self.line}" if self.line else self.file
-        return f"{location}: {self.where}: {self.what}" if self.where else f"{location}: {self.what}"
+        return (
+            f"{location}: {self.where}: {self.what}" if self.where else f"{location}: {self.what}"
+        )
 
 
 class DataError(Exception):

@@ -47,4 +47,3 @@ def missing_texts(game: Game, keys: list[str]) -> list[Problem]:
         for key in keys
         if locale.text(key) is None
     ]
-

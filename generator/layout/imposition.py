@@ -77,20 +77,30 @@ class Grid:
     def front(self, index: int) -> Rect:
         """Trim rectangle of the card in slot ``index`` (row by row from the top left)."""
         row, column = divmod(index, self.columns)
-        return Rect(self.left + column * self.pitch_x, self.top + row * self.pitch_y,
-                    self.card.width, self.card.height)
+        return Rect(
+            self.left + column * self.pitch_x,
+            self.top + row * self.pitch_y,
+            self.card.width,
+            self.card.height,
+        )
 
     def back(self, index: int, flip: str = "long") -> Rect:
         """Where the back of slot ``index`` goes so it lands behind its front after ``flip``."""
         front = self.front(index)
         if flip == "long":
-            return Rect(self.paper.width - front.x - front.width, front.y, front.width, front.height)
+            return Rect(
+                self.paper.width - front.x - front.width, front.y, front.width, front.height
+            )
         return Rect(front.x, self.paper.height - front.y - front.height, front.width, front.height)
 
     def with_bleed(self, trim: Rect) -> Rect:
         """The printed area of a card: its trim plus the bleed this grid has room for."""
-        return Rect(trim.x - self.bleed_x, trim.y - self.bleed_y,
-                    trim.width + 2 * self.bleed_x, trim.height + 2 * self.bleed_y)
+        return Rect(
+            trim.x - self.bleed_x,
+            trim.y - self.bleed_y,
+            trim.width + 2 * self.bleed_x,
+            trim.height + 2 * self.bleed_y,
+        )
 
     def crop_marks(self) -> list[Line]:
         """Marks in the margin, in line with every trim edge, stopping short of the bleed."""
@@ -100,12 +110,16 @@ class Grid:
         length = self.style.mark_length
         marks = []
         for column in range(self.columns):
-            for x in (self.left + column * self.pitch_x,
-                      self.left + column * self.pitch_x + self.card.width):
+            for x in (
+                self.left + column * self.pitch_x,
+                self.left + column * self.pitch_x + self.card.width,
+            ):
                 marks += [Line(x, top - length, x, top), Line(x, bottom, x, bottom + length)]
         for row in range(self.rows):
-            for y in (self.top + row * self.pitch_y,
-                      self.top + row * self.pitch_y + self.card.height):
+            for y in (
+                self.top + row * self.pitch_y,
+                self.top + row * self.pitch_y + self.card.height,
+            ):
                 marks += [Line(left - length, y, left, y), Line(right, y, right + length, y)]
         return marks
 

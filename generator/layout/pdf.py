@@ -35,10 +35,12 @@ class PdfBook:
     def __init__(self, stream: BinaryIO, paper: Paper, title: str) -> None:
         self.paper = paper
         self.surface = cairocffi.PDFSurface(stream, pt(paper.width), pt(paper.height))
-        for key, value in ((cairocffi.PDF_METADATA_TITLE, title),
-                           (cairocffi.PDF_METADATA_CREATOR, f"pnp {__version__}"),
-                           (cairocffi.PDF_METADATA_CREATE_DATE, build_date()),
-                           (cairocffi.PDF_METADATA_MOD_DATE, build_date())):
+        for key, value in (
+            (cairocffi.PDF_METADATA_TITLE, title),
+            (cairocffi.PDF_METADATA_CREATOR, f"pnp {__version__}"),
+            (cairocffi.PDF_METADATA_CREATE_DATE, build_date()),
+            (cairocffi.PDF_METADATA_MOD_DATE, build_date()),
+        ):
             self.surface.set_metadata(key, value)
         self.pages = 0
 

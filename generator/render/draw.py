@@ -17,7 +17,7 @@ import cairosvg.surface
 
 from generator import TEMPLATES_DIR
 from generator.layout.imposition import Rect
-from generator.layout.sizes import CardSize, pt
+from generator.layout.sizes import pt
 from generator.render.fonts import use_project_fonts
 
 ASSET_DIRS = (TEMPLATES_DIR,)
@@ -55,12 +55,13 @@ class _PlacedSurface(cairosvg.surface.PDFSurface):
         self._target = target
         super().__init__(tree, None, 96)
 
-    def _create_surface(self, width: float, height: float) -> tuple[cairocffi.Surface, float, float]:
+    def _create_surface(
+        self, width: float, height: float
+    ) -> tuple[cairocffi.Surface, float, float]:
         return self._target, width, height
 
 
-def draw(tree: cairosvg.parser.Tree, card: CardSize, printed: Rect, target: cairocffi.Surface,
-         at: Rect) -> None:
+def draw(tree: cairosvg.parser.Tree, printed: Rect, target: cairocffi.Surface, at: Rect) -> None:
     """Draw the part ``printed`` (trim + the bleed the sheet has room for, in the card's own mm
     coordinates) of a card onto ``target``, filling its rectangle ``at`` (mm on the page)."""
     tree["width"] = f"{printed.width}mm"
@@ -70,11 +71,11 @@ def draw(tree: cairosvg.parser.Tree, card: CardSize, printed: Rect, target: cair
     _PlacedSurface(tree, placed)
 
 
-def record(tree: cairosvg.parser.Tree, card: CardSize, printed: Rect) -> cairocffi.RecordingSurface:
+def record(tree: cairosvg.parser.Tree, printed: Rect) -> cairocffi.RecordingSurface:
     """Draw a face once into a recording, to paint it into many slots (a common back)."""
     extents = (0, 0, pt(printed.width), pt(printed.height))
     recording = cairocffi.RecordingSurface(cairocffi.CONTENT_COLOR_ALPHA, extents)
-    draw(tree, card, printed, recording, Rect(0, 0, printed.width, printed.height))
+    draw(tree, printed, recording, Rect(0, 0, printed.width, printed.height))
     return recording
 
 

@@ -26,13 +26,14 @@ from generator.model import Card, Deck, Game, Locale, Text
 from generator.problems import Problem
 from generator.render.fonts import (
     FAMILIES,
+    Font,
     cap_height,
     describe_characters,
     find_font,
     missing_glyphs,
 )
 from generator.render.fonts import text_width as measure_width
-from generator.render.text import fit
+from generator.render.text import FittedText, fit
 
 ALIGN = {"start": 0.0, "middle": 0.5, "end": 1.0}
 VALIGN = {"top": 0.0, "middle": 0.5, "bottom": 1.0}
@@ -43,8 +44,11 @@ def environment(game_id: str) -> SandboxedEnvironment:
     """The Jinja environment of one game (templates of the game first, then the shared ones)."""
     loader = jinja2.FileSystemLoader([TEMPLATES_DIR / game_id, TEMPLATES_DIR / "_common"])
     return SandboxedEnvironment(
-        loader=loader, undefined=jinja2.StrictUndefined, autoescape=True,
-        trim_blocks=True, lstrip_blocks=True,
+        loader=loader,
+        undefined=jinja2.StrictUndefined,
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
     )
 
 
@@ -68,16 +72,33 @@ class TextFitter:
     def problems(self) -> list[Problem]:
         """What went wrong; a problem repeated on many cards is reported once, with a count."""
         return [
-            problem if more == 0 else Problem(problem.file, problem.line, problem.where,
-                                              f"{problem.what} (and on {more} more cards)")
+            problem
+            if more == 0
+            else Problem(
+                problem.file,
+                problem.line,
+                problem.where,
+                f"{problem.what} (and on {more} more cards)",
+            )
             for problem, more in self._problems.values()
         ]
 
     def text(
-        self, value: str | Sequence[str], x: float, y: float, width: float, height: float,
-        size: float, min_size: float | None = None, font: str = "Roboto Condensed",
-        weight: str = "normal", align: str = "middle", valign: str = "middle",
-        fill: str = "#000000", line_height: float = 1.15, max_lines: int | None = None,
+        self,
+        value: str | Sequence[str],
+        x: float,
+        y: float,
+        width: float,
+        height: float,
+        size: float,
+        min_size: float | None = None,
+        font: str = "Roboto Condensed",
+        weight: str = "normal",
+        align: str = "middle",
+        valign: str = "middle",
+        fill: str = "#000000",
+        line_height: float = 1.15,
+        max_lines: int | None = None,
     ) -> Markup:
         """SVG ``<text>`` lines for ``value`` fitted into the box (x, y, width, height), in mm.
 
@@ -89,18 +110,25 @@ class TextFitter:
         source = next((p for p in paragraphs if isinstance(p, Text)), None)
         face = find_font(font, weight)
         if face is None:
-            self._report(source, f"no shipped font {font!r} ({weight}); use one of "
-                                 f"{', '.join(sorted(FAMILIES))}")
+            self._report(
+                source,
+                f"no shipped font {font!r} ({weight}); use one of {', '.join(sorted(FAMILIES))}",
+            )
             return Markup("")
         missing = missing_glyphs(content, face)
         if missing:
-            self._report(source, f"{describe_characters(missing)} cannot be drawn by {font} "
-                                 "and would vanish from the print")
-        fitted = fit(content, width, height, size, min_size or size,
-                     lambda s, sz: measure_width(s, face, sz), line_height, max_lines)
+            self._report(
+                source,
+                f"{describe_characters(missing)} cannot be drawn by {font} "
+                "and would vanish from the print",
+            )
+        fitted = _fit(content, face, width, height, size, min_size or size, line_height, max_lines)
         if fitted is None:
-            self._report(source, f"does not fit its {width:g} x {height:g} mm box on the "
-                                 f"{self._deck_name()} even at {min_size or size:g} mm: shorten it")
+            self._report(
+                source,
+                f"does not fit its {width:g} x {height:g} mm box on the "
+                f"{self._deck_name()} even at {min_size or size:g} mm: shorten it",
+            )
             return Markup("")
         step = fitted.size * line_height
         cap = cap_height(face) * fitted.size
@@ -152,8 +180,11 @@ class CardRenderer:
     def _render(self, name: str, deck: Deck, card: Card | None) -> str | None:
         self.fitter.where = _Where(card, deck, self.locale.lang)
         context = {
-            "t": self.locale.texts, "lang": self.locale.lang, "size": deck.size,
-            "deck": deck.id, "text": self.fitter.text,
+            "t": self.locale.texts,
+            "lang": self.locale.lang,
+            "size": deck.size,
+            "deck": deck.id,
+            "text": self.fitter.text,
             "card": card.template_data() if card else None,
         }
         try:
@@ -164,7 +195,9 @@ class CardRenderer:
         self._check_svg(svg, name)
         return svg
 
-    def _template_problem(self, error: jinja2.TemplateError, name: str, card: Card | None) -> Problem:
+    def _template_problem(
+        self, error: jinja2.TemplateError, name: str, card: Card | None
+    ) -> Problem:
         file, line = _template_location(error, self.game.id, name)
         subject = f"{card.id if card else 'back'} ({self.locale.lang})"
         return Problem(file, line, subject, error.message or type(error).__name__)
@@ -174,14 +207,46 @@ class CardRenderer:
         try:
             ElementTree.fromstring(svg)
         except ElementTree.ParseError as error:
-            self.problems.append(Problem(file, 0, "svg", f"the rendered SVG is not valid XML: {error}"))
+            self.problems.append(
+                Problem(file, 0, "svg", f"the rendered SVG is not valid XML: {error}")
+            )
         for family in set(re.findall(r'font-family="([^"]+)"', svg)) - FAMILIES:
-            self.problems.append(Problem(file, 0, "font-family",
-                                         f"{family!r} is not a shipped font ({', '.join(sorted(FAMILIES))})"))
+            self.problems.append(
+                Problem(
+                    file,
+                    0,
+                    "font-family",
+                    f"{family!r} is not a shipped font ({', '.join(sorted(FAMILIES))})",
+                )
+            )
+
+
+@cache
+def _fit(
+    content: str,
+    face: Font,
+    width: float,
+    height: float,
+    size: float,
+    min_size: float,
+    line_height: float,
+    max_lines: int | None,
+) -> FittedText | None:
+    """Fitting is pure and the same text recurs on many cards (eleven wagons share an ability)."""
+    return fit(
+        content,
+        width,
+        height,
+        size,
+        min_size,
+        lambda s, sz: measure_width(s, face, sz),
+        line_height,
+        max_lines,
+    )
 
 
 def _template_location(error: jinja2.TemplateError, game_id: str, name: str) -> tuple[str, int]:
-    """The template file and line of an error: syntax errors carry it, runtime ones in the traceback."""
+    """Template file and line of an error: syntax errors carry it, others are in the traceback."""
     if isinstance(error, jinja2.TemplateSyntaxError) and error.filename:
         return _relative(error.filename), error.lineno
     frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename.endswith(".j2")]
@@ -195,4 +260,3 @@ def _relative(path: str) -> str:
         return str(Path(path).resolve().relative_to(PROJECT_ROOT))
     except ValueError:
         return path
-

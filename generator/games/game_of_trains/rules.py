@@ -39,7 +39,9 @@ class GameOfTrains(GameRules):
         },
         "locomotives": {
             "id": Field(str, pattern=r"[a-z][a-z0-9-]*", pattern_help="a lower-case id"),
-            "colour": Field(str, pattern=r"#[0-9a-fA-F]{6}", pattern_help="a colour like '#1f5fa8'"),
+            "colour": Field(
+                str, pattern=r"#[0-9a-fA-F]{6}", pattern_help="a colour like '#1f5fa8'"
+            ),
             "mark": Field(str, choices=MARKS),
         },
     }
@@ -49,8 +51,14 @@ class GameOfTrains(GameRules):
         locomotives = game.deck("locomotives")
         problems: list[Problem] = []
         if wagons is None or locomotives is None:
-            return [Problem(f"{game.id}/game.yaml", 1, "decks",
-                            "the game needs a 'wagons' and a 'locomotives' deck")]
+            return [
+                Problem(
+                    f"{game.id}/game.yaml",
+                    1,
+                    "decks",
+                    "the game needs a 'wagons' and a 'locomotives' deck",
+                )
+            ]
         problems += _unique(wagons.cards, "number")
         problems += _all_numbers(wagons.cards)
         problems += _ability_counts(wagons.cards)
@@ -62,18 +70,38 @@ class GameOfTrains(GameRules):
     def add_rules_commands(self, parser: argparse.ArgumentParser) -> None:
         commands = parser.add_subparsers(dest="query", required=True, metavar="QUERY")
         use = commands.add_parser("apply", help="use an ability on a train")
-        use.add_argument("ability", choices=ABILITIES, metavar="ABILITY",
-                         help=f"one of: {', '.join(ABILITIES)}")
+        use.add_argument(
+            "ability", choices=ABILITIES, metavar="ABILITY", help=f"one of: {', '.join(ABILITIES)}"
+        )
         use.add_argument("--train", required=True, help='seven wagons, e.g. "70 55 40 33 20 12 5"')
-        use.add_argument("--at", type=int, nargs="+", default=[], metavar="POSITION",
-                         help="the position(s) 1-7 the ability is used on")
-        use.add_argument("--protected", type=int, nargs="*", default=[], metavar="POSITION",
-                         help="positions whose wagons already have a protect card under them")
+        use.add_argument(
+            "--at",
+            type=int,
+            nargs="+",
+            default=[],
+            metavar="POSITION",
+            help="the position(s) 1-7 the ability is used on",
+        )
+        use.add_argument(
+            "--protected",
+            type=int,
+            nargs="*",
+            default=[],
+            metavar="POSITION",
+            help="positions whose wagons already have a protect card under them",
+        )
         check = commands.add_parser("check", help="is a train in ascending order (a win)?")
         check.add_argument("--train", required=True)
-        face_up = commands.add_parser("face-up", help="which face-up cards stay after the pair rule")
-        face_up.add_argument("abilities", nargs="+", choices=ABILITIES, metavar="ABILITY",
-                             help="abilities in the order the cards were laid face up")
+        face_up = commands.add_parser(
+            "face-up", help="which face-up cards stay after the pair rule"
+        )
+        face_up.add_argument(
+            "abilities",
+            nargs="+",
+            choices=ABILITIES,
+            metavar="ABILITY",
+            help="abilities in the order the cards were laid face up",
+        )
 
     def run_rules(self, args: argparse.Namespace) -> tuple[str, Any]:
         if args.query == "check":
@@ -99,10 +127,14 @@ def _apply(ability: str, text: str, at: list[int], protected: list[int]) -> tupl
     lines = [str(train)]
     if ability in REMOVES:
         result["removed"] = removed
-        lines.append(f"removed: {removed[0]}" if removed else "nothing removed: the wagon is protected")
+        lines.append(
+            f"removed: {removed[0]}" if removed else "nothing removed: the wagon is protected"
+        )
     if lost:
         result["protection_lost"] = lost
-        lines.append(f"protection lost: {', '.join(map(str, lost))} (its protect card is discarded)")
+        lines.append(
+            f"protection lost: {', '.join(map(str, lost))} (its protect card is discarded)"
+        )
     if ability == PROTECT:
         result["protected"] = sorted(train.wagons.index(w) + 1 for w in train.locks)
     return "\n".join(lines), result
@@ -123,8 +155,14 @@ def _unique(cards: tuple[Card, ...], key: str) -> list[Problem]:
         value = card.fields[key]
         if value in first:
             other = first[value]
-            problems.append(Problem(card.file, card.line, f"{card.where}.{key}",
-                                    f"{value} is already used by {other.where} (line {other.line})"))
+            problems.append(
+                Problem(
+                    card.file,
+                    card.line,
+                    f"{card.where}.{key}",
+                    f"{value} is already used by {other.where} (line {other.line})",
+                )
+            )
         else:
             first[value] = card
     return problems
@@ -136,9 +174,15 @@ def _all_numbers(wagons: tuple[Card, ...]) -> list[Problem]:
     if not missing:
         return []
     shown = ", ".join(map(str, missing[:10])) + (" ..." if len(missing) > 10 else "")
-    return [Problem(_deck_file(wagons), 1, "wagons",
-                    f"wagon number{'s' if len(missing) > 1 else ''} {shown} missing "
-                    f"(every number 1-84 appears exactly once)")]
+    return [
+        Problem(
+            _deck_file(wagons),
+            1,
+            "wagons",
+            f"wagon number{'s' if len(missing) > 1 else ''} {shown} missing "
+            f"(every number 1-84 appears exactly once)",
+        )
+    ]
 
 
 def _ability_counts(wagons: tuple[Card, ...]) -> list[Problem]:
@@ -147,9 +191,14 @@ def _ability_counts(wagons: tuple[Card, ...]) -> list[Problem]:
     for ability in ABILITIES:
         wanted = 11 if ability in ELEVEN_WAGONS else 10
         if counts[ability] != wanted:
-            problems.append(Problem(_deck_file(wagons), 1, "wagons",
-                                    f"{ability} is on {counts[ability]} wagons, the game needs "
-                                    f"{wanted}"))
+            problems.append(
+                Problem(
+                    _deck_file(wagons),
+                    1,
+                    "wagons",
+                    f"{ability} is on {counts[ability]} wagons, the game needs {wanted}",
+                )
+            )
     return problems
 
 
@@ -160,9 +209,15 @@ def _ability_spread(wagons: tuple[Card, ...]) -> list[Problem]:
         for low in range(WAGON_NUMBERS.start, WAGON_NUMBERS.stop - SPREAD_WINDOW + 1):
             window = range(low, low + SPREAD_WINDOW)
             if all(by_number.get(n) != ability for n in window):
-                problems.append(Problem(_deck_file(wagons), 1, "wagons",
-                                        f"no wagon {window.start}-{window.stop - 1} has "
-                                        f"{ability}: spread each ability over the numbers"))
+                problems.append(
+                    Problem(
+                        _deck_file(wagons),
+                        1,
+                        "wagons",
+                        f"no wagon {window.start}-{window.stop - 1} has "
+                        f"{ability}: spread each ability over the numbers",
+                    )
+                )
                 break
     return problems
 
@@ -171,8 +226,14 @@ def _locomotives(cards: tuple[Card, ...]) -> list[Problem]:
     problems = _unique(cards, "colour") + _unique(cards, "mark")
     if len(cards) != LOCOMOTIVES:
         file = cards[0].file if cards else "game_of_trains/decks/locomotives.yaml"
-        problems.append(Problem(file, 1, "locomotives",
-                                f"the game has {LOCOMOTIVES} locomotives, found {len(cards)}"))
+        problems.append(
+            Problem(
+                file,
+                1,
+                "locomotives",
+                f"the game has {LOCOMOTIVES} locomotives, found {len(cards)}",
+            )
+        )
     return problems
 
 

@@ -6,6 +6,7 @@ by a remove ability leaves a gap (``None``) until its owner draws a new wagon in
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -57,8 +58,9 @@ class Train:
         return cls(wagons)
 
     def __str__(self) -> str:
-        return " ".join("_" if n is None else f"{n}*" if n in self.locks else str(n)
-                        for n in self.wagons)
+        return " ".join(
+            "_" if n is None else f"{n}*" if n in self.locks else str(n) for n in self.wagons
+        )
 
     def at(self, position: int) -> int | None:
         _check_position(position)
@@ -68,7 +70,8 @@ class Train:
         """The winning condition: seven wagons ascending from left to right."""
         if None in self.wagons:
             return False
-        return all(a < b for a, b in zip(self.wagons, self.wagons[1:]))  # type: ignore[operator]
+        numbers = [n for n in self.wagons if n is not None]
+        return all(a < b for a, b in itertools.pairwise(numbers))
 
 
 def _check_position(position: int) -> None:
@@ -95,8 +98,10 @@ def move(train: Train, ability: str, position: int) -> list[int]:
     target = position + MOVES[ability]
     if not 1 <= target <= TRAIN_LENGTH:
         side = "left" if MOVES[ability] < 0 else "right"
-        raise RuleError(f"{ability}: the wagon at position {position} cannot move two places "
-                        f"{side}; it needs two wagons to its {side}")
+        raise RuleError(
+            f"{ability}: the wagon at position {position} cannot move two places "
+            f"{side}; it needs two wagons to its {side}"
+        )
     _require_wagons(train, position)
     wagon = train.wagons.pop(position - 1)
     train.wagons.insert(target - 1, wagon)
@@ -106,8 +111,10 @@ def move(train: Train, ability: str, position: int) -> list[int]:
 def protect(train: Train, position: int) -> None:
     """Tuck a protect card under the leftmost, middle or rightmost wagon."""
     if position not in PROTECTABLE:
-        raise RuleError(f"protect: only positions {', '.join(map(str, PROTECTABLE))} can be "
-                        f"protected, not {position}")
+        raise RuleError(
+            f"protect: only positions {', '.join(map(str, PROTECTABLE))} can be "
+            f"protected, not {position}"
+        )
     wagon = train.at(position)
     if wagon is None:
         raise RuleError(f"protect: position {position} is empty")
@@ -146,8 +153,10 @@ def apply(train: Train, ability: str, positions: list[int]) -> list[int]:
     """
     expected = 2 if ability in SWAPS else 1 if ability in MOVES or ability == PROTECT else 0
     if len(positions) != expected:
-        raise RuleError(f"{ability} takes {expected} position{'s' if expected != 1 else ''}, "
-                        f"got {len(positions)}")
+        raise RuleError(
+            f"{ability} takes {expected} position{'s' if expected != 1 else ''}, "
+            f"got {len(positions)}"
+        )
     if ability in SWAPS:
         swap(train, ability, *positions)
     elif ability in MOVES:
