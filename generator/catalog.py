@@ -12,6 +12,7 @@ The schema of a card comes from the game's rule engine; everything else is share
 from __future__ import annotations
 
 import re
+import string
 from pathlib import Path
 from typing import Any
 
@@ -159,15 +160,23 @@ def _load_cards(
             return ()
         if card_id in seen:
             first = seen[card_id]
-            deck_log.add(
-                line,
-                where,
-                f"card id {card_id!r} is already used by {first.where} (line {first.line})",
-            )
+            deck_log.add(line, *_duplicate(id_pattern, values, where, card_id, first))
             continue
         seen[card_id] = Card(card_id, deck_id, values, file, line, where)
         cards.append(seen[card_id])
     return tuple(cards)
+
+
+def _duplicate(
+    pattern: str, values: dict[str, Any], where: str, card_id: str, first: Card
+) -> tuple[str, str]:
+    """Name the field that collides when the id comes from one field (``wagon-{number}``)."""
+    fields = {name for _, name, _, _ in string.Formatter().parse(pattern) if name}
+    used_by = f"is already used by {first.where} (line {first.line})"
+    if len(fields) == 1:
+        (name,) = fields
+        return f"{where}.{name}", f"{values[name]} {used_by}"
+    return where, f"card id {card_id!r} {used_by}"
 
 
 def _card_id(

@@ -90,16 +90,21 @@ def _parser() -> argparse.ArgumentParser:
     list_cmd.set_defaults(run=_list)
 
     rules_cmd = commands.add_parser("rules", help="ask a game's rule engine")
-    rules_cmd.add_argument("--json", action="store_true", help="answer in JSON")
     engines = rules_cmd.add_subparsers(dest="game", required=True, metavar="GAME")
     for game_id in ENGINES:
-        game_parser = engines.add_parser(game_id, help=f"rules of {game_id}")
-        game_parser.add_argument(
-            "--json", action="store_true", default=argparse.SUPPRESS, help="answer in JSON"
-        )
-        _engine(game_id).add_rules_commands(game_parser)
+        _engine(game_id).add_rules_commands(engines.add_parser(game_id, help=f"rules of {game_id}"))
+    _accept_json(rules_cmd, default=False)
     rules_cmd.set_defaults(run=_rules)
     return parser
+
+
+def _accept_json(parser: argparse.ArgumentParser, default: object) -> None:
+    """``--json`` anywhere in a ``rules`` command: before the game, after the query, or between."""
+    parser.add_argument("--json", action="store_true", default=default, help="answer in JSON")
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                _accept_json(sub, argparse.SUPPRESS)
 
 
 def _engine(game_id: str):

@@ -1,0 +1,163 @@
+"""The Game of Trains engine against the brief's worked examples, and illegal uses."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from generator.games.base import RuleError
+from generator.games.game_of_trains.train import FaceUpRow, Train, apply
+
+TRAIN = "70 55 40 33 20 12 5"
+
+
+def used(ability: str, *positions: int, train: str = TRAIN) -> Train:
+    result = Train.parse(train)
+    apply(result, ability, list(positions))
+    return result
+
+
+@pytest.mark.parametrize(
+    ("ability", "positions", "expected"),
+    [
+        ("swap-adjacent", (3, 4), [70, 55, 33, 40, 20, 12, 5]),
+        ("swap-over-one", (2, 4), [70, 33, 40, 55, 20, 12, 5]),
+        ("move-left-2", (5,), [70, 55, 20, 40, 33, 12, 5]),
+        ("move-right-2", (1,), [55, 40, 70, 33, 20, 12, 5]),
+        ("remove-middle", (), [70, 55, 40, None, 20, 12, 5]),
+        ("remove-left", (), [None, 55, 40, 33, 20, 12, 5]),
+        ("remove-right", (), [70, 55, 40, 33, 20, 12, None]),
+    ],
+)
+def test_brief_examples(ability: str, positions: tuple[int, ...], expected: list) -> None:
+    assert used(ability, *positions).wagons == expected
+
+
+def test_remove_middle_removes_33() -> None:
+    train = Train.parse(TRAIN)
+    assert apply(train, "remove-middle", []) == [33]
+
+
+def test_in_order() -> None:
+    assert Train.parse("3 15 22 40 41 70 84").in_order()
+    assert not Train.parse("3 15 40 22 41 70 84").in_order()
+    assert not Train.parse("3 15 22 _ 41 70 84").in_order()
+
+
+@pytest.mark.parametrize(
+    ("ability", "positions", "message"),
+    [
+        (
+            "move-left-2",
+            (2,),
+            "move-left-2: the wagon at position 2 cannot move two places left; "
+            "it needs two wagons to its left",
+        ),
+        (
+            "move-right-2",
+            (6,),
+            "move-right-2: the wagon at position 6 cannot move two places "
+            "right; it needs two wagons to its right",
+        ),
+        ("swap-adjacent", (2, 4), "swap-adjacent: positions 2 and 4 are not next to each other"),
+        (
+            "swap-over-one",
+            (2, 3),
+            "swap-over-one: positions 2 and 3 are not exactly one wagon apart",
+        ),
+        ("swap-adjacent", (3,), "swap-adjacent takes 2 positions, got 1"),
+        ("protect", (2,), "protect: only positions 1, 4, 7 can be protected, not 2"),
+        ("swap-adjacent", (7, 8), "position 8 is not in the train (1-7)"),
+    ],
+)
+def test_illegal_uses(ability: str, positions: tuple[int, ...], message: str) -> None:
+    with pytest.raises(RuleError) as caught:
+        used(ability, *positions)
+    assert str(caught.value) == message
+
+
+def test_protected_wagon_survives_remove() -> None:
+    train = Train.parse(TRAIN)
+    apply(train, "protect", [4])
+    assert apply(train, "remove-middle", []) == []
+    assert train.wagons[3] == 33
+
+
+def test_protection_follows_the_wagon_and_is_lost_when_it_is_moved() -> None:
+    train = Train.parse(TRAIN)
+    apply(train, "protect", [7])
+    apply(train, "move-right-2", [4])  # 33 moves to 6, 20 and 12 shift left; 5 stays protected
+    assert train.wagons == [70, 55, 40, 20, 12, 33, 5] and train.locks == {5}
+    apply(train, "swap-adjacent", [6, 7])  # moving 5 itself loses the lock
+    assert train.locks == set()
+
+
+def test_pair_rule_brief_example() -> None:
+    row = FaceUpRow()
+    row.arrive([(10, "swap-adjacent")])
+    row.arrive([(20, "protect")])
+    discarded = row.arrive([(30, "swap-adjacent")])
+    assert discarded == [(10, "swap-adjacent"), (30, "swap-adjacent")]
+    assert row.abilities() == ["protect"]
+
+
+def test_pair_rule_after_remove_discards_in_pairs() -> None:
+    row = FaceUpRow([(1, "protect")])
+    row.arrive([(2, "protect"), (3, "protect"), (4, "remove-left")])
+    assert row.cards == [(3, "protect"), (4, "remove-left")]
+
+
+def test_parse_rejects_bad_trains() -> None:
+    with pytest.raises(RuleError, match="a train has 7 wagons, got 3"):
+        Train.parse("1 2 3")
+    with pytest.raises(RuleError, match="'85' is not a wagon number"):
+        Train.parse("1 2 3 4 5 6 85")
+    with pytest.raises(RuleError, match="appears twice"):
+        Train.parse("1 2 3 4 5 6 6")
+
+
+def test_cli_apply_json(pnp) -> None:
+    result = pnp(
+        "rules",
+        "--json",
+        "game_of_trains",
+        "apply",
+        "swap-adjacent",
+        "--train",
+        TRAIN,
+        "--at",
+        "3",
+        "4",
+    )
+    assert result.code == 0
+    assert json.loads(result.out) == {"train": [70, 55, 33, 40, 20, 12, 5]}
+
+
+def test_cli_apply_remove_shows_the_gap(pnp) -> None:
+    result = pnp("rules", "game_of_trains", "apply", "remove-middle", "--train", TRAIN, "--json")
+    assert json.loads(result.out) == {"train": [70, 55, 40, None, 20, 12, 5], "removed": [33]}
+
+
+def test_cli_illegal_use_is_a_clear_error(pnp) -> None:
+    result = pnp("rules", "game_of_trains", "apply", "move-left-2", "--train", TRAIN, "--at", "2")
+    assert result.code == 1
+    assert result.err == (
+        "error: move-left-2: the wagon at position 2 cannot move two places "
+        "left; it needs two wagons to its left\n"
+    )
+    assert "Traceback" not in result.err
+
+
+def test_cli_check(pnp) -> None:
+    result = pnp("rules", "--json", "game_of_trains", "check", "--train", "3 15 22 40 41 70 84")
+    assert json.loads(result.out) == {"in_order": True}
+    result = pnp("rules", "game_of_trains", "check", "--train", "3 15 40 22 41 70 84")
+    assert result.out == "3 15 40 22 41 70 84: not in order\n"
+
+
+def test_cli_face_up(pnp) -> None:
+    result = pnp(
+        "rules", "--json", "game_of_trains", "face-up", "swap-adjacent", "protect", "swap-adjacent"
+    )
+    assert json.loads(result.out) == {"face_up": ["protect"]}

@@ -1,0 +1,131 @@
+"""Bad card data: every mistake is reported as ``file:line: where: what``, all of them at once."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.build import check
+from generator.problems import DataError
+from tests.conftest import DataCopy
+
+WAGONS = "game_of_trains/decks/wagons.yaml"
+UK = "game_of_trains/locales/uk.yaml"
+EN = "game_of_trains/locales/en.yaml"
+
+
+def problems(data: DataCopy) -> list[str]:
+    with pytest.raises(DataError) as caught:
+        check(data.root)
+    return [str(p) for p in caught.value.problems]
+
+
+def test_shipped_data_is_valid(data: DataCopy) -> None:
+    (game,) = check(data.root)
+    assert [len(deck.cards) for deck in game.decks] == [84, 4]
+    assert list(game.locales) == ["en", "ru", "uk"]
+
+
+def test_duplicate_wagon_number(data: DataCopy) -> None:
+    data.edit(
+        WAGONS, "{number: 42, ability: swap-over-one}", "{number: 17, ability: swap-over-one}"
+    )
+    line = data.line_of(WAGONS, "{number: 17, ability: swap-over-one}")
+    first = data.line_of(WAGONS, "{number: 17, ability: swap-adjacent}")
+    assert problems(data) == [
+        f"{WAGONS}:{line}: wagons[41].number: 17 is already used by wagons[16] (line {first})"
+    ]
+
+
+def test_unknown_ability(data: DataCopy) -> None:
+    data.edit(WAGONS, "{number: 8, ability: protect}", "{number: 8, ability: shield}")
+    line = data.line_of(WAGONS, "ability: shield")
+    assert problems(data) == [
+        f"{WAGONS}:{line}: wagons[7].ability: 'shield' is not one of: swap-adjacent, "
+        "swap-over-one, move-left-2, move-right-2, remove-left, remove-middle, remove-right, "
+        "protect"
+    ]
+
+
+def test_typo_in_a_key(data: DataCopy) -> None:
+    data.edit(WAGONS, "{number: 3, ability: move-left-2}", "{number: 3, abilty: move-left-2}")
+    line = data.line_of(WAGONS, "abilty")
+    assert problems(data) == [
+        f"{WAGONS}:{line}: wagons[2].ability: missing",
+        f"{WAGONS}:{line}: wagons[2].abilty: unknown key (did you mean 'ability'?)",
+    ]
+
+
+def test_missing_ukrainian_text(data: DataCopy) -> None:
+    en_line = data.line_of(EN, "text: Tuck this card")
+    data.edit(UK, "    text: Підкладіть", "    txt: Підкладіть")
+    protect = data.line_of(UK, "  protect:")
+    txt = data.line_of(UK, "txt: Підкладіть")
+    assert problems(data) == [
+        f"game_of_trains/locales/en.yaml:{data.line_of(EN, '  protect:')}: abilities.protect.txt: "
+        f"missing translation (uk.yaml:{txt} has it)",
+        f"game_of_trains/locales/ru.yaml:"
+        f"{data.line_of('game_of_trains/locales/ru.yaml', '  protect:')}: abilities.protect.txt: "
+        f"missing translation (uk.yaml:{txt} has it)",
+        f"{UK}:{protect}: abilities.protect.text: missing translation (en.yaml:{en_line} has it)",
+    ]
+
+
+def test_character_the_font_cannot_draw(data: DataCopy) -> None:
+    data.edit(EN, "name: Lock", "name: Lock \U0001f512")
+    line = data.line_of(EN, "name: Lock")
+    assert problems(data) == [
+        f"{EN}:{line}: abilities.protect.name: '\U0001f512' (U+1F512) cannot be drawn by the "
+        "project's fonts and would vanish from the print"
+    ]
+
+
+def test_text_too_long_for_its_box(data: DataCopy) -> None:
+    long_text = "Swap two neighbouring wagons of your train. " * 12
+    data.edit(EN, "text: Swap two neighbouring wagons of your train.", f"text: {long_text}")
+    line = data.line_of(EN, "text: Swap two neighbouring wagons of your train. Swap")
+    assert problems(data) == [
+        f"{EN}:{line}: abilities.swap-adjacent.text: does not fit its 53 x 16.6 mm box on the "
+        "wagons cards even at 2.2 mm: shorten it (and on 10 more cards)"
+    ]
+
+
+def test_rule_engine_checks_counts_and_spread(data: DataCopy) -> None:
+    for number in (5, 13):
+        old = f"{{number: {number}, ability: remove-left}}"
+        data.edit(WAGONS, old, old.replace("remove-left", "protect"))
+    assert problems(data) == [
+        f"{WAGONS}:1: wagons: no wagon 1-16 has remove-left: spread each ability over the numbers",
+        f"{WAGONS}:1: wagons: protect is on 12 wagons, the game needs 10",
+        f"{WAGONS}:1: wagons: remove-left is on 8 wagons, the game needs 10",
+    ]
+
+
+def test_wrong_type_and_out_of_range_together(data: DataCopy) -> None:
+    data.edit(WAGONS, "{number: 1, ability", "{number: one, ability")
+    data.edit(WAGONS, "{number: 2, ability", "{number: 85, ability")
+    assert problems(data) == [
+        f"{WAGONS}:5: wagons[0].number: expected an integer, got 'one'",
+        f"{WAGONS}:6: wagons[1].number: 85 is above the maximum 84",
+    ]
+
+
+def test_deck_settings_are_checked(data: DataCopy) -> None:
+    game = "game_of_trains/game.yaml"
+    data.edit(game, "size: poker            #", "size: jumbo            #")
+    data.edit(game, "front: locomotive.svg.j2", "front: loco.svg.j2")
+    assert problems(data) == [
+        f"{game}:6: decks.wagons.size: unknown card size 'jumbo' (known: poker, bridge, mini, "
+        "tarot, square, tile)",
+        f"{game}:12: decks.locomotives.front: no template 'loco.svg.j2' in "
+        "templates/game_of_trains/",
+    ]
+
+
+def test_four_locomotives_with_distinct_colours(data: DataCopy) -> None:
+    loco = "game_of_trains/decks/locomotives.yaml"
+    data.edit(loco, '{id: blue, colour: "#1f5fa8"', '{id: blue, colour: "#c0392b"')
+    red, blue = data.line_of(loco, "id: red"), data.line_of(loco, "id: blue")
+    assert problems(data) == [
+        f"{loco}:{blue}: locomotives[1].colour: #c0392b is already used by locomotives[0] "
+        f"(line {red})"
+    ]
