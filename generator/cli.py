@@ -34,10 +34,8 @@ def main(argv: list[str] | None = None) -> int:
         for problem in error.problems:
             print(problem, file=sys.stderr)
         count = len(error.problems)
-        print(
-            f"{count} problem{'s' if count != 1 else ''} found; nothing was written.",
-            file=sys.stderr,
-        )
+        untouched = "; nothing was written" if args.command == "build" else ""
+        print(f"{count} problem{'s' if count != 1 else ''} found{untouched}.", file=sys.stderr)
         return EXIT_INVALID
     except (RuleError, AssetError) as error:
         print(f"error: {error}", file=sys.stderr)

@@ -7,11 +7,11 @@ within a few per cent of the bare cairosvg draw time (see ARCHITECTURE.md).
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import cairocffi
-import cairosvg
 import cairosvg.parser
 import cairosvg.surface
 
@@ -81,5 +81,6 @@ def record(tree: cairosvg.parser.Tree, printed: Rect) -> cairocffi.RecordingSurf
 
 def png(svg: str, dpi: int = PNG_DPI) -> bytes:
     """A whole card with its full bleed as PNG at ``dpi``."""
-    use_project_fonts()
-    return cairosvg.svg2png(bytestring=svg.encode(), dpi=dpi, url_fetcher=fetch_asset)
+    output = io.BytesIO()
+    cairosvg.surface.PNGSurface(parse(svg), output, dpi).finish()
+    return output.getvalue()

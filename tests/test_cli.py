@@ -1,0 +1,104 @@
+"""The ``pnp`` command's contract: outputs, exit codes 0 / 1 / 2, never a traceback."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.conftest import DataCopy
+
+
+def test_validate_ok(pnp) -> None:
+    result = pnp("validate")
+    assert result.code == 0
+    assert result.out == "game_of_trains: ok (84 wagons, 4 locomotives; locales en, ru, uk)\n"
+
+
+def test_list(pnp) -> None:
+    result = pnp("list")
+    assert result.code == 0
+    assert result.out == (
+        "game_of_trains (2-4 players)\n"
+        "  wagons: 84 cards, 63 x 88 mm\n"
+        "  locomotives: 4 cards, 63 x 88 mm\n"
+        "  locales: en (English), ru (Русский), uk (Українська)\n"
+    )
+
+
+def test_validate_reports_every_problem_and_exits_1(data: DataCopy, pnp) -> None:
+    data.edit("game_of_trains/decks/wagons.yaml", "{number: 3, ability", "{numbr: 3, ability")
+    data.edit("game_of_trains/locales/ru.yaml", "  name: Локомотив\n", "")
+    result = pnp("validate", "--data", data.root)
+    ru_line = data.line_of("game_of_trains/locales/ru.yaml", "locomotive:")
+    en_line = data.line_of("game_of_trains/locales/en.yaml", "name: Locomotive")
+    assert result.code == 1
+    assert result.out == ""
+    assert result.err.splitlines() == [
+        "game_of_trains/decks/wagons.yaml:7: wagons[2].number: missing",
+        "game_of_trains/decks/wagons.yaml:7: wagons[2].numbr: unknown key (did you mean 'number'?)",
+        f"game_of_trains/locales/ru.yaml:{ru_line}: locomotive.name: missing translation "
+        f"(en.yaml:{en_line} has it)",
+        "3 problems found.",
+    ]
+
+
+def test_unknown_game_is_a_usage_error(pnp) -> None:
+    result = pnp("build", "monopoly")
+    assert result.code == 2
+    assert result.err.endswith(
+        "error: unknown game 'monopoly' (the card data has: game_of_trains)\n"
+    )
+
+
+def test_unknown_locale_is_a_usage_error(pnp, tmp_path: Path) -> None:
+    result = pnp("build", "--lang", "de", "--out", tmp_path)
+    assert result.code == 2
+    assert "game_of_trains has no locale de (it ships: en, ru, uk)" in result.err
+    assert not (tmp_path / "game_of_trains").exists()
+
+
+def test_bad_option_is_a_usage_error(pnp) -> None:
+    assert pnp("build", "--paper", "a5").code == 2
+    assert pnp("frobnicate").code == 2
+
+
+def test_missing_data_folder(pnp, tmp_path: Path) -> None:
+    result = pnp("validate", "--data", tmp_path / "nowhere")
+    assert result.code == 2
+    assert "no such folder" in result.err
+
+
+def test_build_summary(pnp, tmp_path: Path) -> None:
+    result = pnp("build", "game_of_trains", "--lang", "uk", "--out", tmp_path)
+    assert result.code == 0
+    lines = result.out.splitlines()
+    assert lines[0] == f"{tmp_path}/game_of_trains/uk/cards-a4.pdf: 20 pages, 88 cards"
+    assert lines[1].startswith("wrote 1 file: 20 pages, 88 cards in ")
+    assert result.err == ""  # no progress line when stderr is not a terminal
+
+
+def test_no_traceback_from_the_real_command(data: DataCopy) -> None:
+    data.edit(
+        "game_of_trains/decks/wagons.yaml",
+        "{number: 8, ability: protect}",
+        "{number: 8, ability: [protect}",
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", "validate", "--data", str(data.root)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert done.stderr == (
+        "game_of_trains/decks/wagons.yaml:12: YAML syntax error: expected ',' or ']', but got '}'\n"
+        "1 problem found.\n"
+    )
+
+
+def test_rules_usage_error(pnp) -> None:
+    result = pnp("rules", "game_of_trains", "apply", "fly", "--train", "1 2 3 4 5 6 7")
+    assert result.code == 2
+    assert "invalid choice: 'fly'" in result.err
