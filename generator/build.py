@@ -137,9 +137,8 @@ def build(
             print_pdf(game, lang, path, request.paper, request.flip, writer, stopwatch, progress)
         )
         if request.png:
-            outputs += _export_png(
-                game, lang, request.out_dir / game.id / lang / "png", writer, stopwatch
-            )
+            folder = request.out_dir / game.id / lang / "png"
+            outputs += _export_png(game, lang, folder, writer, stopwatch, progress)
     return outputs
 
 
@@ -293,19 +292,30 @@ def _raise_render_problems(renderer: CardRenderer) -> None:
 
 
 def _export_png(
-    game: Game, lang: str, folder: Path, writer: Writer, stopwatch: Stopwatch
+    game: Game,
+    lang: str,
+    folder: Path,
+    writer: Writer,
+    stopwatch: Stopwatch,
+    progress: Progress | None,
 ) -> list[Output]:
     """Every face at 300 dpi with its full bleed, for print-on-demand services and screens."""
     renderer = CardRenderer(game, game.locales[lang])
-    outputs = []
+    faces: list[tuple[Path, str | None]] = []
     for deck in game.decks:
-        faces = [(f"{card.id}.png", renderer.front(deck, card)) for card in deck.cards]
+        faces += [
+            (folder / deck.id / f"{card.id}.png", renderer.front(deck, card)) for card in deck.cards
+        ]
         if deck.two_sided:
-            faces += [(f"{card.id}-back.png", renderer.back(deck, card)) for card in deck.cards]
+            faces += [
+                (folder / deck.id / f"{card.id}-back.png", renderer.back(deck, card))
+                for card in deck.cards
+            ]
         else:
-            faces.append(("back.png", renderer.back(deck, None)))
-        for name, svg in faces:
-            with stopwatch.stage("png"):
-                writer.write_bytes(folder / deck.id / name, draw.png(_require(svg)))
-            outputs.append(Output(folder / deck.id / name, 0, 1))
-    return outputs
+            faces.append((folder / deck.id / "back.png", renderer.back(deck, None)))
+    for done, (path, svg) in enumerate(faces, start=1):
+        with stopwatch.stage("png"):
+            writer.write_bytes(path, draw.png(_require(svg)))
+        if progress:
+            progress(f"{game.id} {lang} png", done, len(faces))
+    return [Output(path, 0, 1) for path, _ in faces]

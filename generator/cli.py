@@ -149,7 +149,7 @@ class _Progress:
     """A one-line progress indicator on a terminal (stderr), cleared when done."""
 
     def __call__(self, label: str, done: int, total: int) -> None:
-        print(f"\r{label}: sheet {done}/{total} ", end="", file=sys.stderr, flush=True)
+        print(f"\r\033[K{label}: {done}/{total}", end="", file=sys.stderr, flush=True)
 
     def clear(self) -> None:
         print("\r\033[K", end="", file=sys.stderr, flush=True)

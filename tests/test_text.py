@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from generator.render.fonts import find_font, missing_glyphs, text_width
-from generator.render.text import fit, wrap
+from generator.render.text import fit, reads_differently_turned, wrap
 
 FONT = find_font("Roboto Condensed")
 
@@ -48,3 +48,20 @@ def test_max_lines() -> None:
 def test_cyrillic_is_covered_and_emoji_is_not() -> None:
     assert missing_glyphs("Ґанок Їжак Єнот і ё", FONT) == []  # noqa: RUF001 - Ukrainian letters
     assert missing_glyphs("go \U0001f682!", FONT) == ["\U0001f682"]
+
+
+def test_numbers_that_read_differently_turned_round() -> None:
+    assert [n for n in range(1, 85) if reads_differently_turned(str(n))] == [
+        6,
+        9,
+        10,
+        16,
+        18,
+        19,
+        60,
+        61,
+        66,
+        68,
+        80,
+        81,
+    ]

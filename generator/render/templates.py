@@ -33,7 +33,7 @@ from generator.render.fonts import (
     missing_glyphs,
 )
 from generator.render.fonts import text_width as measure_width
-from generator.render.text import FittedText, fit
+from generator.render.text import FittedText, fit, reads_differently_turned
 
 ALIGN = {"start": 0.0, "middle": 0.5, "end": 1.0}
 VALIGN = {"top": 0.0, "middle": 0.5, "bottom": 1.0}
@@ -99,6 +99,7 @@ class TextFitter:
         fill: str = "#000000",
         line_height: float = 1.15,
         max_lines: int | None = None,
+        underline: bool = False,
     ) -> Markup:
         """SVG ``<text>`` lines for ``value`` fitted into the box (x, y, width, height), in mm.
 
@@ -142,6 +143,12 @@ class TextFitter:
                 f'font-weight="{weight}" font-size="{fitted.size:.3f}" fill="{escape(fill)}">'
                 f"{escape(line)}</text>"
             )
+            if underline:
+                elements.append(
+                    f'<rect x="{left:.3f}" y="{baseline + fitted.size * 0.1:.3f}" '
+                    f'width="{measure_width(line, face, fitted.size):.3f}" '
+                    f'height="{fitted.size * 0.08:.3f}" fill="{escape(fill)}"/>'
+                )
         return Markup("\n".join(elements))
 
     def _deck_name(self) -> str:
@@ -185,6 +192,7 @@ class CardRenderer:
             "size": deck.size,
             "deck": deck.id,
             "text": self.fitter.text,
+            "reads_differently_turned": reads_differently_turned,
             "card": card.template_data() if card else None,
         }
         try:

@@ -59,3 +59,17 @@ def fit(
         if current <= min_size:
             return None
         current = max(min_size, current * SHRINK_STEP)
+
+
+_TURNED = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
+
+
+def reads_differently_turned(number: str) -> bool:
+    """Whether ``number`` turned 180 degrees reads as another number (6 / 9, 61 / 19).
+
+    Such numbers get an underline, the playing-card convention, so a card held upside down in a
+    fan is never misread.
+    """
+    if not number or any(digit not in _TURNED for digit in number):
+        return False
+    return "".join(_TURNED[digit] for digit in reversed(number)) != number
