@@ -252,7 +252,7 @@ def _front_page(
     for index, (deck, card) in enumerate(chunk):
         _draw_face(book, grid, faces.front(deck, card), grid.front(index), stopwatch)
     with stopwatch.stage("assembly"):
-        book.finish_page(grid)
+        book.finish_page(grid, grid.cut_circles(len(chunk)))
 
 
 def _back_page(

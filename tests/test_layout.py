@@ -86,3 +86,12 @@ def test_units() -> None:
     assert pt(25.4) == pytest.approx(72)
     assert pt(210) == pytest.approx(595.2756, abs=1e-4)
     assert Paper("x", 1, 2).height == 2
+
+
+def test_round_cards_get_a_cut_outline_others_do_not() -> None:
+    token = fit_grid(PAPERS["a4"], CardSize(25, 25, shape="circle"))
+    assert (token.columns, token.rows) == (7, 11)  # (210 - 13) // 25, (297 - 13) // 25
+    circles = token.cut_circles(3)
+    assert circles == [token.front(0), token.front(1), token.front(2)]
+    assert (circles[0].width, circles[0].height) == (25, 25)
+    assert fit_grid(PAPERS["a4"], POKER).cut_circles(9) == []

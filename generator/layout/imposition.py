@@ -102,6 +102,13 @@ class Grid:
             trim.height + 2 * self.bleed_y,
         )
 
+    def cut_circles(self, count: int) -> list[Rect]:
+        """Round cards cannot be cut from crop marks alone: their outline is printed on the front.
+
+        Rounded corners need no guide (cut straight along the marks, then use a corner punch).
+        """
+        return [self.front(i) for i in range(count)] if self.card.shape == "circle" else []
+
     def crop_marks(self) -> list[Line]:
         """Marks in the margin, in line with every trim edge, stopping short of the bleed."""
         left, top = self.left - self.bleed_x, self.top - self.bleed_y

@@ -7,6 +7,7 @@ Every front sheet is followed by its back sheet. Pages carry crop marks; metadat
 from __future__ import annotations
 
 import datetime
+import math
 import os
 from collections.abc import Iterable
 from typing import BinaryIO
@@ -14,7 +15,7 @@ from typing import BinaryIO
 import cairocffi
 
 from generator import __version__
-from generator.layout.imposition import Grid, Line, Rect
+from generator.layout.imposition import Grid, Rect
 from generator.layout.sizes import Paper, pt
 
 FIXED_DATE = "2000-01-01T00:00:00Z"
@@ -52,14 +53,19 @@ class PdfBook:
         context.set_source_surface(recording, pt(at.x), pt(at.y))
         context.paint()
 
-    def finish_page(self, grid: Grid, lines: Iterable[Line] = ()) -> None:
-        """Draw the crop marks (and any cut lines) and start a new page."""
+    def finish_page(self, grid: Grid, circles: Iterable[Rect] = ()) -> None:
+        """Draw the crop marks (and the outlines of round cards) and start a new page."""
         context = cairocffi.Context(self.surface)
         context.set_source_rgb(0, 0, 0)
         context.set_line_width(grid.style.mark_width_pt)
-        for line in [*grid.crop_marks(), *lines]:
+        for line in grid.crop_marks():
             context.move_to(pt(line.x1), pt(line.y1))
             context.line_to(pt(line.x2), pt(line.y2))
+        context.stroke()
+        for trim in circles:
+            centre_x, centre_y = pt(trim.x + trim.width / 2), pt(trim.y + trim.height / 2)
+            context.new_sub_path()
+            context.arc(centre_x, centre_y, pt(min(trim.width, trim.height) / 2), 0, 2 * math.pi)
         context.stroke()
         self.surface.show_page()
         self.pages += 1
