@@ -15,7 +15,7 @@ from pathlib import Path
 from generator import DEFAULT_DATA_DIR, __version__
 from generator.build import BuildRequest, Output, build, check
 from generator.games import ENGINES, find_engine
-from generator.games.base import RuleError
+from generator.games.base import GameRules, RuleError
 from generator.layout.sizes import PAPERS
 from generator.problems import DataError, UsageError
 from generator.render.draw import AssetError
@@ -105,7 +105,8 @@ def _accept_json(parser: argparse.ArgumentParser, default: object) -> None:
                 _accept_json(sub, argparse.SUPPRESS)
 
 
-def _engine(game_id: str):
+def _engine(game_id: str) -> GameRules:
+    """The engine of a game in the registry (so there always is one)."""
     engine = find_engine(game_id)
     assert engine is not None
     return engine

@@ -67,7 +67,7 @@ class Locale:
         node: Any = self.texts
         line: int = node.line
         for part in key.split("."):
-            if not isinstance(node, dict) or part not in node:
+            if not hasattr(node, "line_of") or part not in node:
                 break
             line = node.line_of(part)
             node = node[part]
