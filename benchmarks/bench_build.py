@@ -42,9 +42,7 @@ def faces_drawn(game: Game) -> list[str]:
     for locale in game.locales.values():
         renderer = CardRenderer(game, locale)
         for deck in game.decks:
-            svgs += [renderer.front(deck, card) or "" for card in deck.cards]
-            backs = deck.cards if deck.two_sided else (None,)
-            svgs += [renderer.back(deck, card) or "" for card in backs]
+            svgs += [svg or "" for _, svg in renderer.faces(deck)]
     return svgs
 
 

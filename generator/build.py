@@ -109,13 +109,9 @@ def check_faces(game: Game) -> list[Problem]:
     for locale in game.locales.values():
         renderer = CardRenderer(game, locale)
         for deck in game.decks:
-            for card in deck.cards:
-                renderer.front(deck, card)
-                if deck.two_sided:
-                    renderer.back(deck, card)
-            if not deck.two_sided:
-                renderer.back(deck, None)
-        problems += renderer.problems + renderer.fitter.problems
+            for _ in renderer.faces(deck):
+                pass
+        problems += renderer.problems
     return problems
 
 
@@ -125,14 +121,13 @@ def build(
     """Check, then print every requested game and language; returns what was written."""
     stopwatch = stopwatch or Stopwatch()
     games = check(request.data_dir, request.games, stopwatch)
-    paper = PAPERS[request.paper]
     jobs = [(game, lang) for game in games for lang in _langs(game, request.langs)]
     for game in games:  # every game fits its paper before anything is written
         sheets_for(game, request.paper)
     writer = Writer()
     outputs = []
     for game, lang in jobs:
-        path = request.out_dir / game.id / lang / f"cards-{paper.name}.pdf"
+        path = request.out_dir / game.id / lang / f"cards-{request.paper}.pdf"
         outputs.append(
             print_pdf(game, lang, path, request.paper, request.flip, writer, stopwatch, progress)
         )
@@ -213,9 +208,10 @@ def print_pdf(
                 done += 1
                 if progress:
                     progress(f"{game.id} {lang}", done, total)
+        if renderer.problems:  # only for data that skipped validation; aborts the write
+            raise DataError(renderer.problems)
         with stopwatch.stage("write"):
             book.finish()
-    _raise_render_problems(renderer)
     return Output(path, book.pages, sum(len(s.cards) for s in layouts))
 
 
@@ -285,12 +281,6 @@ def _draw_face(book: PdfBook, grid: Grid, svg: str, trim: Rect, stopwatch: Stopw
         draw.draw(draw.parse(svg), _printed(grid), book.surface, grid.with_bleed(trim))
 
 
-def _raise_render_problems(renderer: CardRenderer) -> None:
-    problems = renderer.problems + renderer.fitter.problems
-    if problems:
-        raise DataError(problems)
-
-
 def _export_png(
     game: Game,
     lang: str,
@@ -301,18 +291,11 @@ def _export_png(
 ) -> list[Output]:
     """Every face at 300 dpi with its full bleed, for print-on-demand services and screens."""
     renderer = CardRenderer(game, game.locales[lang])
-    faces: list[tuple[Path, str | None]] = []
-    for deck in game.decks:
-        faces += [
-            (folder / deck.id / f"{card.id}.png", renderer.front(deck, card)) for card in deck.cards
-        ]
-        if deck.two_sided:
-            faces += [
-                (folder / deck.id / f"{card.id}-back.png", renderer.back(deck, card))
-                for card in deck.cards
-            ]
-        else:
-            faces.append((folder / deck.id / "back.png", renderer.back(deck, None)))
+    faces = [
+        (folder / deck.id / f"{name}.png", svg)
+        for deck in game.decks
+        for name, svg in renderer.faces(deck)
+    ]
     for done, (path, svg) in enumerate(faces, start=1):
         with stopwatch.stage("png"):
             writer.write_bytes(path, draw.png(_require(svg)))

@@ -82,9 +82,5 @@ class Game:
     decks: tuple[Deck, ...]
     locales: dict[str, Locale]
 
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return tuple(card for deck in self.decks for card in deck.cards)
-
     def deck(self, deck_id: str) -> Deck | None:
         return next((deck for deck in self.decks if deck.id == deck_id), None)

@@ -1,7 +1,7 @@
 """Physical sizes: cards, paper, and the unit conversions between millimetres and points.
 
-Everything in the project is measured in millimetres; PDF wants points (1/72 in) and PNG wants
-pixels at a given dpi, and only this module converts.
+Everything in the project is measured in millimetres; PDF wants points (1/72 in), and only this
+module converts.
 """
 
 from __future__ import annotations
@@ -15,11 +15,6 @@ PT_PER_MM = 72 / MM_PER_INCH
 def pt(mm: float) -> float:
     """Millimetres to PDF points."""
     return mm * PT_PER_MM
-
-
-def px(mm: float, dpi: float) -> float:
-    """Millimetres to pixels at ``dpi``."""
-    return mm / MM_PER_INCH * dpi
 
 
 SHAPES = ("rectangle", "rounded", "circle")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import traceback
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -175,7 +175,23 @@ class CardRenderer:
         self.game = game
         self.locale = locale
         self.fitter = TextFitter()
-        self.problems: list[Problem] = []
+        self._template_problems: list[Problem] = []
+
+    @property
+    def problems(self) -> list[Problem]:
+        """Everything that went wrong so far: template errors and text that cannot be printed."""
+        return self._template_problems + self.fitter.problems
+
+    def faces(self, deck: Deck) -> Iterator[tuple[str, str | None]]:
+        """Every face of a deck as (name, SVG): each front, then each card's back when the deck
+        is two-sided, else its one common back. Names are card ids, ``<id>-back`` and ``back``."""
+        for card in deck.cards:
+            yield card.id, self.front(deck, card)
+        if deck.two_sided:
+            for card in deck.cards:
+                yield f"{card.id}-back", self.back(deck, card)
+        else:
+            yield "back", self.back(deck, None)
 
     def front(self, deck: Deck, card: Card) -> str | None:
         return self._render(deck.front, deck, card)
@@ -198,7 +214,7 @@ class CardRenderer:
         try:
             svg = environment(self.game.id).get_template(name).render(context)
         except jinja2.TemplateError as error:
-            self.problems.append(self._template_problem(error, name, card))
+            self._template_problems.append(self._template_problem(error, name, card))
             return None
         self._check_svg(svg, name)
         return svg
@@ -215,11 +231,11 @@ class CardRenderer:
         try:
             ElementTree.fromstring(svg)
         except ElementTree.ParseError as error:
-            self.problems.append(
+            self._template_problems.append(
                 Problem(file, 0, "svg", f"the rendered SVG is not valid XML: {error}")
             )
         for family in set(re.findall(r'font-family="([^"]+)"', svg)) - FAMILIES:
-            self.problems.append(
+            self._template_problems.append(
                 Problem(
                     file,
                     0,
