@@ -14,10 +14,10 @@ from pathlib import Path
 import cairocffi
 
 from generator.catalog import discover_games, load_game
-from generator.games import ENGINES, find_engine
+from generator.games.registry import ENGINES, find_engine
 from generator.layout.imposition import Grid, Rect, fit_grid
 from generator.layout.pdf import PdfBook
-from generator.layout.sizes import PAPERS, CardSize
+from generator.layout.sizes import PAPERS
 from generator.model import Card, Deck, Game
 from generator.problems import DataError, Problem, UsageError
 from generator.render import draw
@@ -48,7 +48,7 @@ class Output:
 
 @dataclass
 class Sheets:
-    """Cards of one size, in deck order, with the grid they are printed on."""
+    """The cards of one deck with the grid they are printed on."""
 
     grid: Grid
     cards: list[tuple[Deck, Card]] = field(default_factory=list)
@@ -149,29 +149,28 @@ def _langs(game: Game, wanted: tuple[str, ...]) -> list[str]:
 
 
 def sheets_for(game: Game, paper_name: str) -> list[Sheets]:
-    """Group the game's cards by size (cards of one size share sheets) and fit each on paper."""
+    """Each deck on its own sheets, fitted to its own card size: a sheet is cut into one deck,
+    and a deck's backs (common or per card) follow its fronts."""
     paper = PAPERS[paper_name]
-    by_size: dict[CardSize, Sheets] = {}
+    layouts = []
     problems = []
     for deck in game.decks:
-        if deck.size not in by_size:
-            grid = fit_grid(paper, deck.size)
-            if grid is None:
-                problems.append(
-                    Problem(
-                        deck.file,
-                        deck.line,
-                        f"decks.{deck.id}.size",
-                        f"a {deck.size.width:g} x {deck.size.height:g} mm card "
-                        f"does not fit on {paper.name} paper",
-                    )
+        grid = fit_grid(paper, deck.size)
+        if grid is None:
+            problems.append(
+                Problem(
+                    deck.file,
+                    deck.line,
+                    f"decks.{deck.id}.size",
+                    f"a {deck.size.width:g} x {deck.size.height:g} mm card "
+                    f"does not fit on {paper.name} paper",
                 )
-                continue
-            by_size[deck.size] = Sheets(grid)
-        by_size[deck.size].cards += [(deck, card) for card in deck.cards]
+            )
+            continue
+        layouts.append(Sheets(grid, [(deck, card) for card in deck.cards]))
     if problems:
         raise DataError(problems)
-    return list(by_size.values())
+    return layouts
 
 
 def _chunks(cards: list[tuple[Deck, Card]], size: int) -> Iterator[list[tuple[Deck, Card]]]:

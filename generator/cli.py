@@ -14,8 +14,8 @@ from pathlib import Path
 
 from generator import DEFAULT_DATA_DIR, __version__
 from generator.build import BuildRequest, Output, build, check
-from generator.games import ENGINES, find_engine
 from generator.games.base import GameRules, RuleError
+from generator.games.registry import ENGINES, find_engine
 from generator.layout.sizes import PAPERS
 from generator.problems import DataError, UsageError
 from generator.render.draw import AssetError
@@ -172,7 +172,9 @@ def _list(args: argparse.Namespace) -> int:
         print(f"{game.id} ({low}-{high} players)")
         for deck in game.decks:
             size = deck.size
-            print(f"  {deck.id}: {len(deck.cards)} cards, {size.width:g} x {size.height:g} mm")
+            count = f"{len(deck.cards)} card{'s' if len(deck.cards) != 1 else ''}"
+            shape = f", {size.shape}" if size.shape == "circle" else ""
+            print(f"  {deck.id}: {count}, {size.width:g} x {size.height:g} mm{shape}")
         languages = ", ".join(
             f"{lang} ({locale.language})" for lang, locale in game.locales.items()
         )

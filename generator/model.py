@@ -36,7 +36,9 @@ class Card:
     where: str
 
     def template_data(self) -> dict[str, Any]:
-        return {**self.fields, "id": self.id, "deck": self.deck}
+        """The card's fields as data files give them (a field named ``id`` stays the field), plus
+        the built card id as ``card_id``."""
+        return {**self.fields, "card_id": self.id, "deck": self.deck}
 
 
 @dataclass(frozen=True)

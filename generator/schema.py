@@ -18,7 +18,13 @@ from typing import Any
 from generator.loading import Mapping
 from generator.problems import ProblemLog
 
-_TYPE_NAMES = {int: "an integer", float: "a number", str: "a text", bool: "true or false"}
+_TYPE_NAMES = {
+    int: "an integer",
+    float: "a number",
+    str: "a text",
+    bool: "true or false",
+    list: "a list",
+}
 
 
 @dataclass(frozen=True)

@@ -29,9 +29,9 @@ def english(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_pages_are_exactly_a4_fronts_then_backs(english: Path) -> None:
     data = pdf.read(english / "en" / "cards-a4.pdf")
-    assert pdf.page_count(data) == 20  # 88 cards, 9 a sheet: 10 sheets, each front + back
+    assert pdf.page_count(data) == 22  # 84 wagons on 10 sheets, 4 locomotives on 1: front + back
     boxes = pdf.page_boxes(data)
-    assert len(boxes) == 20
+    assert len(boxes) == 22
     for box in boxes:
         assert box == pytest.approx(A4_PT, abs=1e-3)
 
@@ -118,15 +118,15 @@ def test_per_card_backs_land_behind_their_fronts(data: DataCopy, tmp_path: Path)
             str(dpi),
             "-png",
             "-f",
-            "19",
+            "21",
             "-l",
-            "20",
+            "22",
             str(sheet),
             str(tmp_path / "page"),
         ],
         check=True,
     )
-    front, back = (Image.open(tmp_path / f"page-{n}.png").convert("RGB") for n in (19, 20))
+    front, back = (Image.open(tmp_path / f"page-{n}.png").convert("RGB") for n in (21, 22))
     grid = fit_grid(PAPERS["a4"], CardSize(63, 88))
     colours = {
         "red": (192, 57, 43),
@@ -138,7 +138,7 @@ def test_per_card_backs_land_behind_their_fronts(data: DataCopy, tmp_path: Path)
     def colour_at(image: Image.Image, x_mm: float, y_mm: float) -> tuple[int, int, int]:
         return image.getpixel((round(x_mm / 25.4 * dpi), round(y_mm / 25.4 * dpi)))
 
-    for slot, name in zip(range(3, 7), colours, strict=True):  # sheet 10: 3 wagons, then these
+    for slot, name in zip(range(4), colours, strict=True):  # the locomotives' own sheet
         trim = grid.front(slot)
         spot = (trim.x + 4, trim.y + 4)  # the locomotive's coloured corner
         assert colour_at(front, *spot) == pytest.approx(colours[name], abs=6)

@@ -12,7 +12,10 @@ from tests.conftest import DataCopy
 def test_validate_ok(pnp) -> None:
     result = pnp("validate")
     assert result.code == 0
-    assert result.out == "game_of_trains: ok (84 wagons, 4 locomotives; locales en, ru, uk)\n"
+    assert result.out == (
+        "game_of_trains: ok (84 wagons, 4 locomotives; locales en, ru, uk)\n"
+        "gears: ok (24 gears, 10 rounds, 16 codes, 4 characters, 1 token; locales en, ru, uk)\n"
+    )
 
 
 def test_list(pnp) -> None:
@@ -22,6 +25,13 @@ def test_list(pnp) -> None:
         "game_of_trains (2-4 players)\n"
         "  wagons: 84 cards, 63 x 88 mm\n"
         "  locomotives: 4 cards, 63 x 88 mm\n"
+        "  locales: en (English), ru (Русский), uk (Українська)\n"
+        "gears (2-4 players)\n"
+        "  gears: 24 cards, 63 x 63 mm\n"
+        "  rounds: 10 cards, 63 x 63 mm\n"
+        "  codes: 16 cards, 63 x 88 mm\n"
+        "  characters: 4 cards, 63 x 88 mm\n"
+        "  token: 1 card, 30 x 30 mm, circle\n"
         "  locales: en (English), ru (Русский), uk (Українська)\n"
     )
 
@@ -47,7 +57,7 @@ def test_unknown_game_is_a_usage_error(pnp) -> None:
     result = pnp("build", "monopoly")
     assert result.code == 2
     assert result.err.endswith(
-        "error: unknown game 'monopoly' (the card data has: game_of_trains)\n"
+        "error: unknown game 'monopoly' (the card data has: game_of_trains, gears)\n"
     )
 
 
@@ -73,8 +83,8 @@ def test_build_summary(pnp, tmp_path: Path) -> None:
     result = pnp("build", "game_of_trains", "--lang", "uk", "--out", tmp_path)
     assert result.code == 0
     lines = result.out.splitlines()
-    assert lines[0] == f"{tmp_path}/game_of_trains/uk/cards-a4.pdf: 20 pages, 88 cards"
-    assert lines[1].startswith("wrote 1 file: 20 pages, 88 cards in ")
+    assert lines[0] == f"{tmp_path}/game_of_trains/uk/cards-a4.pdf: 22 pages, 88 cards"
+    assert lines[1].startswith("wrote 1 file: 22 pages, 88 cards in ")
     assert result.err == ""  # no progress line when stderr is not a terminal
 
 

@@ -16,7 +16,7 @@ from tests.conftest import DataCopy
 
 def test_card_text_with_markup_characters_is_escaped(data: DataCopy) -> None:
     data.edit("game_of_trains/locales/en.yaml", "name: Lock", 'name: "Lock <&> \\"x\\""')
-    (game,) = check(data.root)
+    (game,) = check(data.root, ("game_of_trains",))
     renderer = CardRenderer(game, game.locales["en"])
     deck = game.deck("wagons")
     svg = renderer.front(deck, deck.cards[7])
@@ -25,7 +25,7 @@ def test_card_text_with_markup_characters_is_escaped(data: DataCopy) -> None:
 
 
 def test_undefined_variable_is_reported_with_template_line(data: DataCopy) -> None:
-    (game,) = check(data.root)
+    (game,) = check(data.root, ("game_of_trains",))
     texts = {k: v for k, v in game.locales["uk"].texts.items() if k != "locomotive"}
     renderer = CardRenderer(game, dataclasses.replace(game.locales["uk"], texts=texts))
     deck = game.deck("locomotives")

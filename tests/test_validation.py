@@ -20,9 +20,10 @@ def problems(data: DataCopy) -> list[str]:
 
 
 def test_shipped_data_is_valid(data: DataCopy) -> None:
-    (game,) = check(data.root)
-    assert [len(deck.cards) for deck in game.decks] == [84, 4]
-    assert list(game.locales) == ["en", "ru", "uk"]
+    trains, gears = check(data.root)
+    assert [len(deck.cards) for deck in trains.decks] == [84, 4]
+    assert [len(deck.cards) for deck in gears.decks] == [24, 10, 16, 4, 1]
+    assert list(trains.locales) == list(gears.locales) == ["en", "ru", "uk"]
 
 
 def test_duplicate_wagon_number(data: DataCopy) -> None:

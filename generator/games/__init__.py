@@ -1,14 +1,1 @@
-"""The registry of rule engines, one per game, found by the game's folder name."""
-
-from __future__ import annotations
-
-from generator.games.base import GameRules
-from generator.games.game_of_trains import GameOfTrains
-
-ENGINES: dict[str, type[GameRules]] = {engine.id: engine for engine in (GameOfTrains,)}
-
-
-def find_engine(game_id: str) -> GameRules | None:
-    """The rule engine for ``game_id``, or ``None`` when the project has none."""
-    engine = ENGINES.get(game_id)
-    return engine() if engine else None
+"""One rule engine per game; the registry is in ``generator.games.registry``."""

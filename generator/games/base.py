@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from typing import Any, ClassVar
 
-from generator.model import Game
+from generator.model import Card, Game
 from generator.problems import Problem
 from generator.schema import Field
 
@@ -47,3 +47,24 @@ def missing_texts(game: Game, keys: list[str]) -> list[Problem]:
         for key in keys
         if locale.text(key) is None
     ]
+
+
+def repeated(cards: tuple[Card, ...], key: str) -> list[Problem]:
+    """Cards whose ``key`` repeats an earlier card's, each naming the card it repeats."""
+    first: dict[Any, Card] = {}
+    problems = []
+    for card in cards:
+        value = card.fields[key]
+        if value in first:
+            other = first[value]
+            problems.append(
+                Problem(
+                    card.file,
+                    card.line,
+                    f"{card.where}.{key}",
+                    f"{value} is already used by {other.where} (line {other.line})",
+                )
+            )
+        else:
+            first[value] = card
+    return problems

@@ -33,6 +33,7 @@ from generator.render.fonts import (
     missing_glyphs,
 )
 from generator.render.fonts import text_width as measure_width
+from generator.render.shapes import gear_path
 from generator.render.text import FittedText, fit, reads_differently_turned
 
 ALIGN = {"start": 0.0, "middle": 0.5, "end": 1.0}
@@ -43,13 +44,15 @@ VALIGN = {"top": 0.0, "middle": 0.5, "bottom": 1.0}
 def environment(game_id: str) -> SandboxedEnvironment:
     """The Jinja environment of one game (templates of the game first, then the shared ones)."""
     loader = jinja2.FileSystemLoader([TEMPLATES_DIR / game_id, TEMPLATES_DIR / "_common"])
-    return SandboxedEnvironment(
+    env = SandboxedEnvironment(
         loader=loader,
         undefined=jinja2.StrictUndefined,
         autoescape=True,
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.globals.update(gear_path=gear_path, reads_differently_turned=reads_differently_turned)
+    return env
 
 
 @dataclass
@@ -208,7 +211,6 @@ class CardRenderer:
             "size": deck.size,
             "deck": deck.id,
             "text": self.fitter.text,
-            "reads_differently_turned": reads_differently_turned,
             "card": card.template_data() if card else None,
         }
         try:

@@ -6,7 +6,7 @@ import argparse
 from collections import Counter
 from typing import Any, ClassVar
 
-from generator.games.base import GameRules, RuleError, missing_texts
+from generator.games.base import GameRules, RuleError, missing_texts, repeated
 from generator.games.game_of_trains.train import (
     ABILITIES,
     MOVES,
@@ -59,7 +59,7 @@ class GameOfTrains(GameRules):
                     "the game needs a 'wagons' and a 'locomotives' deck",
                 )
             ]
-        problems += _unique(wagons.cards, "number")
+        problems += repeated(wagons.cards, "number")
         problems += _all_numbers(wagons.cards)
         problems += _ability_counts(wagons.cards)
         problems += _ability_spread(wagons.cards)
@@ -148,26 +148,6 @@ def _face_up(abilities: list[str]) -> tuple[str, Any]:
     return "face up: " + (", ".join(staying) or "nothing"), {"face_up": staying}
 
 
-def _unique(cards: tuple[Card, ...], key: str) -> list[Problem]:
-    first: dict[Any, Card] = {}
-    problems = []
-    for card in cards:
-        value = card.fields[key]
-        if value in first:
-            other = first[value]
-            problems.append(
-                Problem(
-                    card.file,
-                    card.line,
-                    f"{card.where}.{key}",
-                    f"{value} is already used by {other.where} (line {other.line})",
-                )
-            )
-        else:
-            first[value] = card
-    return problems
-
-
 def _all_numbers(wagons: tuple[Card, ...]) -> list[Problem]:
     present = {card.fields["number"] for card in wagons}
     missing = [n for n in WAGON_NUMBERS if n not in present]
@@ -223,7 +203,7 @@ def _ability_spread(wagons: tuple[Card, ...]) -> list[Problem]:
 
 
 def _locomotives(cards: tuple[Card, ...]) -> list[Problem]:
-    problems = _unique(cards, "colour") + _unique(cards, "mark")
+    problems = repeated(cards, "colour") + repeated(cards, "mark")
     if len(cards) != LOCOMOTIVES:
         file = cards[0].file if cards else "game_of_trains/decks/locomotives.yaml"
         problems.append(

@@ -1,0 +1,319 @@
+"""Whole games played by simple players, seeded and deterministic, for statistics and tests.
+
+A game follows the rulebook: setup (four codes each, one random gear discarded), five day rounds
+and five night rounds, the night shift's reshuffle, step 2's blind turning, blue's return, every
+night effect, and the end when a code is complete or the round deck runs out. Characters are
+optional in the rules and left out here.
+
+Two kinds of player: ``random`` picks uniformly among legal choices; ``greedy`` places the gear
+and edge with the best expected outcome under the condition (knowing its neighbour will turn the
+gear blind), turns others' gears away from what they chose, and prefers entering codes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+from generator.games.gears.codes import (
+    ENTERED,
+    Action,
+    Code,
+    Entry,
+    apply_entry,
+    entry_options,
+    game_winner,
+    matches,
+    score,
+)
+from generator.games.gears.parts import CODE_COLOURS, CODE_NUMBERS
+from generator.games.gears.resolution import Played, Resolution, has_parity, resolve
+
+STRATEGIES = ("greedy", "random")
+SHIFT_ROUNDS = 5
+CODES_EACH = 4
+TURNS = (1, -1, 0)
+"""Step 2: +90 degrees (the next value clockwise comes to the corner), -90, or leave."""
+
+
+@dataclass(frozen=True)
+class GearCard:
+    colour: str
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RoundCard:
+    condition: str
+    effect: str
+
+
+@dataclass
+class Seat:
+    hand: list[GearCard]
+    codes: list[Code]
+    discard: list[GearCard] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    condition: str
+    night: bool
+    winners: int
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    rounds: list[RoundRecord]
+    completed_code: bool
+    """True when a player entered their whole code before the round deck ran out."""
+    winner: int | None
+
+
+def play(
+    players: int,
+    gear_sets: list[list[GearCard]],
+    round_cards: list[RoundCard],
+    rng: random.Random,
+    strategy: str = "greedy",
+) -> GameRecord:
+    """One game from setup to the final score."""
+    seats = _setup(players, gear_sets, rng)
+    deck = rng.sample(round_cards, len(round_cards))
+    token = rng.randrange(players)
+    rounds: list[RoundRecord] = []
+    for number, card in enumerate(deck[: 2 * SHIFT_ROUNDS]):
+        night = number >= SHIFT_ROUNDS
+        if number == SHIFT_ROUNDS:
+            for seat in seats:
+                _reshuffle(seat, rng)
+        effect = card.effect if night else None
+        winners, token = _round(seats, card.condition, effect, token, rng, strategy)
+        rounds.append(RoundRecord(card.condition, night, len(winners)))
+        if any(all(code.state == ENTERED for code in seat.codes) for seat in seats):
+            break
+    scores = [score(seat.codes) for seat in seats]
+    complete = any(all(c.state == ENTERED for c in seat.codes) for seat in seats)
+    return GameRecord(rounds, complete, game_winner(scores))
+
+
+def _setup(players: int, gear_sets: list[list[GearCard]], rng: random.Random) -> list[Seat]:
+    codes = [Code(colour, number) for colour in CODE_COLOURS for number in CODE_NUMBERS]
+    rng.shuffle(codes)
+    seats = []
+    for index in range(players):
+        seat = Seat(
+            [], codes[index * CODES_EACH : (index + 1) * CODES_EACH], list(gear_sets[index])
+        )
+        _reshuffle(seat, rng)
+        seats.append(seat)
+    return seats
+
+
+def _reshuffle(seat: Seat, rng: random.Random) -> None:
+    """Setup and the night shift: all gears to hand, shuffle, one discarded at random."""
+    seat.hand += seat.discard
+    rng.shuffle(seat.hand)
+    seat.discard = [seat.hand.pop()]
+
+
+@dataclass(frozen=True)
+class _Round:
+    """What every decision in a round depends on."""
+
+    condition: str
+    effect: str | None
+    rng: random.Random
+    strategy: str
+
+
+def _round(
+    seats: list[Seat],
+    condition: str,
+    effect: str | None,
+    token: int,
+    rng: random.Random,
+    strategy: str,
+) -> tuple[list[int], int]:
+    """Steps 1-4 of one round; returns the winners and the next holder of the token."""
+    now = _Round(condition, effect, rng, strategy)
+    placed = [_place(seat, now) for seat in seats]
+    gears = [p.gear for p in placed]
+    edges = _step_2([p.edge for p in placed], gears, token, now)
+    played = [Played(g.colour, g.values[e]) for g, e in zip(gears, edges, strict=True)]
+    result = resolve(condition, played, effect)
+    for seat in result.winners:
+        _enter(seats[seat], played[seat].colour, result.values[seat], now)
+    for index, seat in enumerate(seats):
+        _clear_away(seat, index, gears[index], result, now)
+    return result.winners, _next_token(token, result.winners, len(seats), effect)
+
+
+@dataclass(frozen=True)
+class _Placement:
+    gear: GearCard
+    edge: int
+    """Index into ``gear.values`` of the value at the corner."""
+
+
+def _step_2(edges: list[int], gears: list[GearCard], token: int, now: _Round) -> list[int]:
+    """From the token holder clockwise, each player turns one gear (usually the left one's)."""
+    if now.effect == "still-night":
+        return edges
+    players = len(edges)
+    for turn in range(players):
+        turner = (token + turn) % players
+        target = _turned_seat(turner, players, now.effect)
+        own = target == turner
+        edges[target] = (edges[target] + _turn(gears[target], edges[target], own, now)) % 4
+    return edges
+
+
+def _clear_away(seat: Seat, index: int, gear: GearCard, result: Resolution, now: _Round) -> None:
+    """End of step 3 (blue's return) and step 4 (played gears to the discard)."""
+    lost = index not in result.winners
+    if gear.colour == "blue" and lost and now.effect != "cold-blue" and seat.discard:
+        seat.hand.append(seat.discard.pop(now.rng.randrange(len(seat.discard))))
+    if now.effect == "jam-return" and index in result.jammed:
+        seat.hand.append(gear)
+    else:
+        seat.discard.append(gear)
+
+
+def _turned_seat(turner: int, players: int, effect: str | None) -> int:
+    if effect == "self-tune":
+        return turner
+    return (turner - 1 if effect == "reverse-crank" else turner + 1) % players
+
+
+def _next_token(token: int, winners: list[int], players: int, effect: str | None) -> int:
+    if effect == "winner-leads" and winners:
+        return min(winners, key=lambda seat: (seat - token) % players)
+    return (token + 1) % players
+
+
+def _desirability(condition: str, value: int) -> float:
+    """How likely a value is to win under a condition, before anyone else's gear is known."""
+    if not has_parity(condition, value):
+        return 0.0
+    if condition.startswith("highest"):
+        return value / 4
+    if condition.startswith("lowest"):
+        return (5 - value) / 4
+    if condition == "all-but-lowest":
+        return (value - 1) / 3
+    if condition == "all-but-highest":
+        return (4 - value) / 3
+    return 1.0
+
+
+def _place(seat: Seat, now: _Round) -> _Placement:
+    """Step 1: a gear from hand and the edge put to the corner."""
+    if now.strategy == "random":
+        gear = seat.hand.pop(now.rng.randrange(len(seat.hand)))
+        return _Placement(gear, now.rng.randrange(4))
+    turns = (0,) if now.effect in ("still-night", "self-tune") else (1, -1)
+    best = max(
+        ((i, edge) for i in range(len(seat.hand)) for edge in range(4)),
+        key=lambda choice: _expected(seat, seat.hand[choice[0]], choice[1], now.condition, turns),
+    )
+    return _Placement(seat.hand.pop(best[0]), best[1])
+
+
+def _expected(
+    seat: Seat, gear: GearCard, edge: int, condition: str, turns: tuple[int, ...]
+) -> float:
+    """Mean desirability over the turns the gear may get, with a bonus for a useful value."""
+    if gear.colour == "multicoloured":  # it trades its value away for an unknown one
+        return 0.75
+    total = 0.0
+    for turn in turns:
+        value = gear.values[(edge + turn) % 4]
+        useful = any(c.state != ENTERED and matches(gear.colour, value, c) for c in seat.codes)
+        total += _desirability(condition, value) + (0.25 if useful else 0.0)
+    return total / len(turns)
+
+
+def _turn(gear: GearCard, edge: int, own: bool, now: _Round) -> int:
+    """Step 2 for one gear: blind for a neighbour's gear, with sight for one's own (self-tune)."""
+    choices = TURNS[:2] if now.effect == "full-turn" else TURNS
+    if now.strategy == "greedy" and own:
+        return max(choices, key=lambda t: _desirability(now.condition, gear.values[(edge + t) % 4]))
+    if now.strategy == "greedy":  # a neighbour's choice is probably good for them: spoil it
+        return now.rng.choice(TURNS[:2])
+    return now.rng.choice(choices)
+
+
+def _enter(seat: Seat, colour: str, value: int, now: _Round) -> None:
+    """The winner's entry; ``double-entry`` allows a second, matching code only."""
+    for number in range(2 if now.effect == "double-entry" else 1):
+        options = entry_options(colour, value, seat.codes)
+        if number > 0:
+            options = [
+                o
+                for o in options
+                if o.action is Action.ENTER and matches(colour, value, seat.codes[o.code])
+            ]
+        if not options:
+            return
+        apply_entry(seat.codes, _choose_entry(options, now))
+
+
+def _choose_entry(options: list[Entry], now: _Round) -> Entry:
+    if now.strategy == "greedy":
+        entering = [o for o in options if o.action is Action.ENTER]
+        return (entering or options)[0]
+    return now.rng.choice(options)
+
+
+@dataclass
+class Statistics:
+    """What ``pnp rules gears simulate`` reports for one player count."""
+
+    players: int
+    games: int = 0
+    rounds: Counter[int] = field(default_factory=Counter)
+    completed: int = 0
+    no_game_winner: int = 0
+    round_count: Counter[tuple[str, bool]] = field(default_factory=Counter)
+    no_winner: Counter[tuple[str, bool]] = field(default_factory=Counter)
+    winners: int = 0
+
+    def add(self, game: GameRecord) -> None:
+        self.games += 1
+        self.rounds[len(game.rounds)] += 1
+        self.completed += game.completed_code
+        self.no_game_winner += game.winner is None
+        for record in game.rounds:
+            self.round_count[(record.condition, record.night)] += 1
+            self.no_winner[(record.condition, record.night)] += record.winners == 0
+            self.winners += record.winners
+
+    @property
+    def rounds_played(self) -> int:
+        return sum(self.round_count.values())
+
+    @property
+    def no_winner_share(self) -> float:
+        return sum(self.no_winner.values()) / max(self.rounds_played, 1)
+
+    @property
+    def mean_rounds(self) -> float:
+        return sum(n * count for n, count in self.rounds.items()) / max(self.games, 1)
+
+
+def simulate(
+    games: int,
+    players: int,
+    gear_sets: list[list[GearCard]],
+    round_cards: list[RoundCard],
+    seed: int,
+    strategy: str = "greedy",
+) -> Statistics:
+    """``games`` games from one seed: the same arguments always give the same statistics."""
+    rng = random.Random(f"{seed}:{players}:{strategy}")
+    stats = Statistics(players)
+    for _ in range(games):
+        stats.add(play(players, gear_sets, round_cards, rng, strategy))
+    return stats

@@ -1,0 +1,115 @@
+"""Deck checks that need the whole game: complete gear sets, the round deck, the code deck."""
+
+from __future__ import annotations
+
+from generator.games.base import repeated
+from generator.games.gears.parts import (
+    CODE_COLOURS,
+    CODE_NUMBERS,
+    CONDITIONS,
+    EFFECTS,
+    GEAR_COLOURS,
+    GEAR_VALUES,
+)
+from generator.model import Card, Deck
+from generator.problems import Problem
+
+
+def dashed(values: tuple[int, ...] | list[int]) -> str:
+    return "-".join(map(str, values))
+
+
+def gear_sets(deck: Deck, players: int) -> list[Problem]:
+    """One gear of each colour per set, enough sets for the most players, the colour's values."""
+    problems = [_gear_values(card) for card in deck.cards]
+    sets: dict[str, list[str]] = {}
+    for card in deck.cards:
+        sets.setdefault(card.fields["set"], []).append(card.fields["colour"])
+    for mark, colours in sets.items():
+        missing = [c for c in GEAR_COLOURS if c not in colours]
+        if missing:
+            problems.append(_deck_problem(deck, f"set {mark} has no {' or '.join(missing)} gear"))
+    if len(sets) < players:
+        problems.append(
+            _deck_problem(
+                deck, f"{len(sets)} gear sets for up to {players} players: each needs a set"
+            )
+        )
+    return [p for p in problems if p is not None]
+
+
+def _gear_values(card: Card) -> Problem | None:
+    colour, values = card.fields["colour"], tuple(card.fields["values"])
+    wanted = GEAR_VALUES[colour]
+    if values == wanted:
+        return None
+    return Problem(
+        card.file,
+        card.line,
+        f"{card.where}.values",
+        f"a {colour} gear reads {dashed(wanted)} clockwise from the top; this one reads "
+        f"{dashed(values)}",
+    )
+
+
+def round_cards(deck: Deck) -> list[Problem]:
+    """Ten cards: every known condition once, every known night effect once."""
+    problems = repeated(deck.cards, "effect")
+    for key, known in (("condition", CONDITIONS), ("effect", EFFECTS)):
+        present = {card.fields[key] for card in deck.cards}
+        missing = [k for k in known if k not in present]
+        if missing:
+            problems.append(
+                _deck_problem(deck, f"no round card has the {key} {', '.join(missing)}")
+            )
+    return problems
+
+
+def code_cards(deck: Deck) -> list[Problem]:
+    """Exactly the 16 pairs of {red, blue, yellow, purple} x {1..4} (duplicates are caught
+    when card ids are made)."""
+    present = {(card.fields["colour"], card.fields["number"]) for card in deck.cards}
+    missing = [
+        f"{colour} {number}"
+        for colour in CODE_COLOURS
+        for number in CODE_NUMBERS
+        if (colour, number) not in present
+    ]
+    return [_deck_problem(deck, f"missing code card {', '.join(missing)}")] if missing else []
+
+
+def characters(deck: Deck, players: int) -> list[Problem]:
+    """A character for every player, and no ability on two sides."""
+    problems: list[Problem] = []
+    used: dict[str, Card] = {}
+    for card in deck.cards:
+        for side in ("day", "night"):
+            ability = card.fields[side]
+            if ability in used:
+                other = used[ability]
+                problems.append(
+                    Problem(
+                        card.file,
+                        card.line,
+                        f"{card.where}.{side}",
+                        f"{ability} is already used by {other.where} (line {other.line})",
+                    )
+                )
+            used.setdefault(ability, card)
+    if len(deck.cards) < players:
+        problems.append(
+            _deck_problem(deck, f"{len(deck.cards)} characters for up to {players} players")
+        )
+    return problems
+
+
+def exactly(deck: Deck, count: int) -> list[Problem]:
+    if len(deck.cards) == count:
+        return []
+    return [_deck_problem(deck, f"the game has {count} {deck.id} cards, found {len(deck.cards)}")]
+
+
+def _deck_problem(deck: Deck, what: str) -> Problem:
+    """A problem of a deck as a whole, at the top of its card file."""
+    file = deck.cards[0].file if deck.cards else deck.file
+    return Problem(file, 1, deck.id, what)

@@ -1,0 +1,15 @@
+"""The registry of rule engines, one per game, found by the game's folder name."""
+
+from __future__ import annotations
+
+from generator.games.base import GameRules
+from generator.games.game_of_trains import GameOfTrains
+from generator.games.gears import Gears
+
+ENGINES: dict[str, type[GameRules]] = {engine.id: engine for engine in (GameOfTrains, Gears)}
+
+
+def find_engine(game_id: str) -> GameRules | None:
+    """The rule engine for ``game_id``, or ``None`` when the project has none."""
+    engine = ENGINES.get(game_id)
+    return engine() if engine else None
