@@ -79,7 +79,7 @@ def record(tree: cairosvg.parser.Tree, printed: Rect) -> cairocffi.RecordingSurf
     return recording
 
 
-def png(svg: str, dpi: int = PNG_DPI) -> bytes:
+def png(svg: str, dpi: float = PNG_DPI) -> bytes:
     """A whole card with its full bleed as PNG at ``dpi``."""
     output = io.BytesIO()
     cairosvg.surface.PNGSurface(parse(svg), output, dpi).finish()

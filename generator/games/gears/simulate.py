@@ -143,11 +143,11 @@ def _round(
     edges = _step_2([p.edge for p in placed], gears, token, now)
     played = [Played(g.colour, g.values[e]) for g, e in zip(gears, edges, strict=True)]
     result = resolve(condition, played, effect)
-    for seat in result.winners:
-        _enter(seats[seat], played[seat].colour, result.values[seat], now)
+    for winner in result.winners:
+        _enter(seats[winner], played[winner].colour, result.values[winner], now)
     for index, seat in enumerate(seats):
         _clear_away(seat, index, gears[index], result, now)
-    return result.winners, _next_token(token, result.winners, len(seats), effect)
+    return result.winners, next_token(token, result.winners, len(seats), effect)
 
 
 @dataclass(frozen=True)
@@ -164,7 +164,7 @@ def _step_2(edges: list[int], gears: list[GearCard], token: int, now: _Round) ->
     players = len(edges)
     for turn in range(players):
         turner = (token + turn) % players
-        target = _turned_seat(turner, players, now.effect)
+        target = turned_seat(turner, players, now.effect)
         own = target == turner
         edges[target] = (edges[target] + _turn(gears[target], edges[target], own, now)) % 4
     return edges
@@ -181,13 +181,15 @@ def _clear_away(seat: Seat, index: int, gear: GearCard, result: Resolution, now:
         seat.discard.append(gear)
 
 
-def _turned_seat(turner: int, players: int, effect: str | None) -> int:
+def turned_seat(turner: int, players: int, effect: str | None) -> int:
+    """Whose gear a player turns in step 2: the left neighbour's, unless a night effect says."""
     if effect == "self-tune":
         return turner
     return (turner - 1 if effect == "reverse-crank" else turner + 1) % players
 
 
-def _next_token(token: int, winners: list[int], players: int, effect: str | None) -> int:
+def next_token(token: int, winners: list[int], players: int, effect: str | None) -> int:
+    """Step 4: the token passes clockwise, or to the first winner clockwise (winner-leads)."""
     if effect == "winner-leads" and winners:
         return min(winners, key=lambda seat: (seat - token) % players)
     return (token + 1) % players

@@ -103,10 +103,11 @@ def characters(deck: Deck, players: int) -> list[Problem]:
     return problems
 
 
-def exactly(deck: Deck, count: int) -> list[Problem]:
+def exactly(deck: Deck, count: int, what: str) -> list[Problem]:
+    """The deck holds ``count`` cards (``what`` names them in the message)."""
     if len(deck.cards) == count:
         return []
-    return [_deck_problem(deck, f"the game has {count} {deck.id} cards, found {len(deck.cards)}")]
+    return [_deck_problem(deck, f"the game has {count} {what}, found {len(deck.cards)}")]
 
 
 def _deck_problem(deck: Deck, what: str) -> Problem:

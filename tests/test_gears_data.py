@@ -1,0 +1,137 @@
+"""Bad gears card data: the rule engine's checks, each with file, line and the card."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.build import check
+from generator.problems import DataError
+from tests.conftest import DataCopy
+
+GEARS = "gears/decks/gears.yaml"
+ROUNDS = "gears/decks/rounds.yaml"
+CODES = "gears/decks/codes.yaml"
+CHARACTERS = "gears/decks/characters.yaml"
+
+
+def problems(data: DataCopy) -> list[str]:
+    with pytest.raises(DataError) as caught:
+        check(data.root, ("gears",))
+    return [str(p) for p in caught.value.problems]
+
+
+@pytest.mark.parametrize(
+    ("card", "values", "what"),
+    [
+        (
+            "{set: B, colour: red, values: [1, 4, 1, 4]}",
+            "[1, 4, 1, 3]",
+            "gears[6].values: a red gear reads 1-4-1-4 clockwise from the top; "
+            "this one reads 1-4-1-3",
+        ),
+        (
+            "{set: A, colour: blue, values: [1, 2, 3, 4]}",
+            "[1, 2, 3, 5]",
+            "gears[1].values: expected four values 1-4 clockwise from the top, got [1, 2, 3, 5]",
+        ),
+        (
+            "{set: D, colour: grey, values: [1, 2, 3, 4]}",
+            "[1, 2, 3]",
+            "gears[23].values: expected four values 1-4 clockwise from the top, got [1, 2, 3]",
+        ),
+    ],
+)
+def test_wrong_gear_values(data: DataCopy, card: str, values: str, what: str) -> None:
+    data.edit(GEARS, card, card.replace(card[card.index("[") :], values + "}"))
+    line = data.line_of(GEARS, f"values: {values}}}")
+    assert problems(data) == [f"{GEARS}:{line}: {what}"]
+
+
+def test_a_set_without_a_colour(data: DataCopy) -> None:
+    data.edit(
+        GEARS,
+        "{set: C, colour: grey, values: [1, 2, 3, 4]}",
+        "{set: C, colour: blue, values: [1, 2, 3, 4]}",
+    )
+    first = data.line_of(GEARS, "{set: C, colour: blue")
+    line = first + 4  # gears[17], four cards after gears[13]
+    assert problems(data) == [
+        f"{GEARS}:{line}: gears[17]: card id 'gear-C-blue' is already used by gears[13] "
+        f"(line {first})",
+    ]
+
+
+def test_missing_code_card(data: DataCopy) -> None:
+    data.edit(CODES, "  - {colour: red, number: 2}\n", "")
+    assert problems(data) == [
+        f"{CODES}:1: codes: missing code card red 2",
+        f"{CODES}:1: codes: the game has 16 code cards, found 15",
+    ]
+
+
+def test_a_set_short_of_a_colour(data: DataCopy) -> None:
+    data.edit(GEARS, "  - {set: C, colour: grey, values: [1, 2, 3, 4]}\n", "")
+    assert problems(data) == [f"{GEARS}:1: gears: set C has no grey gear"]
+
+
+def test_duplicated_code_card(data: DataCopy) -> None:
+    data.edit(CODES, "{colour: red, number: 2}", "{colour: red, number: 1}")
+    first = data.line_of(CODES, "{colour: red, number: 1}")
+    assert problems(data) == [
+        f"{CODES}:{first + 1}: codes[1]: card id 'code-red-1' is already used by codes[0] "
+        f"(line {first})",
+    ]
+
+
+def test_unknown_night_effect(data: DataCopy) -> None:
+    data.edit(ROUNDS, "effect: cold-blue", "effect: cold-snap")
+    line = data.line_of(ROUNDS, "cold-snap")
+    assert problems(data) == [
+        f"{ROUNDS}:{line}: rounds[7].effect: 'cold-snap' is not one of: still-night, "
+        "reverse-crank, full-turn, self-tune, double-entry, grey-rust, mirror-swap, cold-blue, "
+        "jam-return, winner-leads"
+    ]
+
+
+def test_night_effect_on_two_round_cards(data: DataCopy) -> None:
+    data.edit(ROUNDS, "effect: cold-blue", "effect: grey-rust")
+    line = data.line_of(ROUNDS, "{condition: odds")
+    first = data.line_of(ROUNDS, "{condition: lowest-odd")
+    assert problems(data) == [
+        f"{ROUNDS}:1: rounds: no round card has the effect cold-blue",
+        f"{ROUNDS}:{line}: rounds[7].effect: grey-rust is already used by rounds[5] (line {first})",
+    ]
+
+
+def test_character_ability_used_twice(data: DataCopy) -> None:
+    data.edit(CHARACTERS, "night: ignore-jam", "night: turn-own-gear")
+    line = data.line_of(CHARACTERS, "{id: engineer")
+    first = data.line_of(CHARACTERS, "{id: clockmaker")
+    assert problems(data) == [
+        f"{CHARACTERS}:{line}: characters[1].night: turn-own-gear is already used by "
+        f"characters[0] (line {first})"
+    ]
+
+
+def test_missing_condition_text(data: DataCopy) -> None:
+    data.edit("gears/locales/uk.yaml", "    text: Перемагає найвищий номінал.\n", "")
+    line = data.line_of("gears/locales/uk.yaml", "  highest:")
+    en = data.line_of("gears/locales/en.yaml", "text: The highest value wins.")
+    assert problems(data) == [
+        f"gears/locales/uk.yaml:{line}: conditions.highest.text: missing translation "
+        f"(en.yaml:{en} has it)"
+    ]
+
+
+def test_effect_text_too_long_for_the_night_side(data: DataCopy) -> None:
+    long = "Each winner may enter up to two matching codes. " * 6
+    data.edit(
+        "gears/locales/en.yaml",
+        "text: Each winner may enter up to two matching codes.",
+        f"text: {long.strip()}",
+    )
+    line = data.line_of("gears/locales/en.yaml", "text: Each winner may enter up to two")
+    assert problems(data) == [
+        f"gears/locales/en.yaml:{line}: effects.double-entry.text: does not fit its 50 x 13.6 "
+        "mm box on the rounds cards even at 2.3 mm: shorten it"
+    ]

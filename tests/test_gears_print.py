@@ -1,0 +1,134 @@
+"""The printed gears game: one deck per run of sheets, backs behind their own fronts, the common
+gear back unchanged by a quarter turn, the values clockwise and upright for their edge."""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from generator import DEFAULT_DATA_DIR
+from generator.build import BuildRequest, build, check
+from generator.layout.imposition import fit_grid
+from generator.layout.sizes import PAPERS, CardSize, pt
+from generator.render import draw
+from generator.render.templates import CardRenderer
+from tests import pdf
+
+DPI = 40
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("out")
+    build(BuildRequest(DEFAULT_DATA_DIR, out, ("gears",), ("en",)))
+    return out / "gears" / "en" / "cards-a4.pdf"
+
+
+@pytest.fixture(scope="module")
+def gears_game():
+    (game,) = check(DEFAULT_DATA_DIR, ("gears",))
+    return game
+
+
+def test_every_deck_on_its_own_a4_sheets(printed: Path) -> None:
+    data = printed.read_bytes()
+    # gears 24 (12 a sheet) 2 sheets, rounds 10: 1, codes 16 (9 a sheet): 2, characters: 1,
+    # token: 1; each sheet is a page of fronts and a page of backs
+    assert pdf.page_count(data) == 2 * (2 + 1 + 2 + 1 + 1)
+    for box in pdf.page_boxes(data):
+        assert box == pytest.approx((0.0, 0.0, pt(210), pt(297)), abs=1e-3)
+    assert pdf.embedded_fonts(data) == {
+        "RobotoCondensed-Regular",
+        "RobotoCondensed-Bold",
+        "Roboto-Black",
+    }
+
+
+def test_rebuild_is_byte_identical(printed: Path, tmp_path: Path) -> None:
+    build(BuildRequest(DEFAULT_DATA_DIR, tmp_path, ("gears",), ("en",)))
+    assert (tmp_path / "gears" / "en" / "cards-a4.pdf").read_bytes() == printed.read_bytes()
+
+
+def pages(path: Path, first: int, last: int, folder: Path) -> list[Image.Image]:
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-r",
+            str(DPI),
+            "-png",
+            "-f",
+            str(first),
+            "-l",
+            str(last),
+            str(path),
+            str(folder / "p"),
+        ],
+        check=True,
+    )
+    names = sorted(folder.glob("p-*.png"))
+    return [Image.open(name).convert("RGB") for name in names]
+
+
+def colour_at(image: Image.Image, x_mm: float, y_mm: float) -> tuple[int, int, int]:
+    return image.getpixel((round(x_mm / 25.4 * DPI), round(y_mm / 25.4 * DPI)))
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler-utils' pdftoppm")
+def test_night_sides_land_behind_their_day_sides(printed: Path, tmp_path: Path) -> None:
+    front, back = pages(printed, 5, 6, tmp_path)
+    grid = fit_grid(PAPERS["a4"], CardSize(63, 63))
+    for slot in range(10):
+        trim = grid.front(slot)
+        spot = (trim.x + 30, trim.y + 3.2)  # between the frame and the condition box
+        assert colour_at(front, *spot) == pytest.approx((0xF7, 0xE9, 0xC4), abs=8)  # day
+        flipped = back.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+        assert colour_at(flipped, *spot) == pytest.approx((0x1C, 0x21, 0x40), abs=8)  # night
+    empty = grid.front(10)  # slots 10 and 11 stay blank on both pages
+    assert colour_at(front, empty.x + 30, empty.y + 30) == (255, 255, 255)
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler-utils' pdftoppm")
+def test_token_back_lies_behind_its_front(printed: Path, tmp_path: Path) -> None:
+    front, back = pages(printed, 13, 14, tmp_path)
+    grid = fit_grid(PAPERS["a4"], CardSize(30, 30, shape="circle"))
+    trim = grid.front(0)
+    ring = (trim.x + 15, trim.y + 1.8)  # the brass rim between the cut circle and the cog
+    assert colour_at(front, *ring) == pytest.approx((0xC7, 0x9A, 0x3E), abs=8)
+    flipped = back.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+    assert colour_at(flipped, *ring) == pytest.approx((0xC7, 0x9A, 0x3E), abs=8)
+
+
+def test_gear_back_is_the_same_after_a_quarter_turn(gears_game) -> None:
+    renderer = CardRenderer(gears_game, gears_game.locales["ru"])
+    deck = gears_game.deck("gears")
+    svg = renderer.back(deck, None)
+    dpi = 250 * 25.4 / 69  # 250 pixels across the 69 mm face: the turn centre is a pixel corner
+    image = Image.open(io.BytesIO(draw.png(svg, dpi=dpi))).convert("L")
+    for turns in (1, 2, 3):
+        turned = image.rotate(90 * turns)
+        difference = ImageStat.Stat(ImageChops.difference(image, turned)).mean[0]
+        assert difference < 0.5, f"{90 * turns} degrees: mean difference {difference:.2f}"
+    # and the test can fail: a gear face is not symmetric
+    face = renderer.front(deck, deck.cards[2])  # yellow 4-3-2-1
+    face_image = Image.open(io.BytesIO(draw.png(face, dpi=dpi))).convert("L")
+    moved = ImageStat.Stat(ImageChops.difference(face_image, face_image.rotate(90))).mean[0]
+    assert moved > 5
+
+
+def test_values_run_clockwise_from_the_top_each_upright_for_its_edge(gears_game) -> None:
+    renderer = CardRenderer(gears_game, gears_game.locales["en"])
+    deck = gears_game.deck("gears")
+    yellow = next(card for card in deck.cards if card.fields["colour"] == "yellow")
+    svg = renderer.front(deck, yellow)
+    groups = re.findall(r'<g transform="rotate\((\d+) 31.5 31.5\)">(.*?)</g>', svg, re.S)
+    shown = [
+        (int(angle) % 360, re.search(r">(\d)</text>", body).group(1)) for angle, body in groups
+    ]
+    # top edge read from above (turned 180), right edge (270), bottom (upright), left (90)
+    assert shown == [(180, "4"), (270, "3"), (0, "2"), (90, "1")]
