@@ -289,3 +289,9 @@ def test_simulate_plays_the_card_data(data, pnp) -> None:
     result = pnp("rules", "gears", "simulate", "--games", "5", "--data", data.root)
     assert result.code == 1
     assert result.err.startswith("gears/decks/rounds.yaml:")
+
+
+def test_brief_multicoloured_example_through_the_command(pnp) -> None:
+    result = pnp("rules", "gears", "round", "lowest", "purple:2", "multicoloured:1", "--json")
+    assert json.loads(result.out)["values"] == [1, 2]
+    assert json.loads(result.out)["winners"] == [0]  # purple now counts 1

@@ -27,7 +27,7 @@ from generator.games.gears.codes import (
     matches,
     score,
 )
-from generator.games.gears.parts import CODE_COLOURS, CODE_NUMBERS
+from generator.games.gears.parts import CODE_COLOURS, CODE_NUMBERS, VALUES
 from generator.games.gears.resolution import Played, Resolution, has_parity, resolve
 
 STRATEGIES = ("greedy", "random")
@@ -216,25 +216,32 @@ def _place(seat: Seat, now: _Round) -> _Placement:
         gear = seat.hand.pop(now.rng.randrange(len(seat.hand)))
         return _Placement(gear, now.rng.randrange(4))
     turns = (0,) if now.effect in ("still-night", "self-tune") else (1, -1)
-    best = max(
-        ((i, edge) for i in range(len(seat.hand)) for edge in range(4)),
-        key=lambda choice: _expected(seat, seat.hand[choice[0]], choice[1], now.condition, turns),
-    )
+    worth = {v: _desirability(now.condition, v) for v in VALUES}
+    best, best_worth = (0, 0), -1.0
+    for index, gear in enumerate(seat.hand):
+        useful = _useful_values(seat, gear.colour)
+        for edge in range(4):
+            expected = _expected(gear, edge, turns, worth, useful)
+            if expected > best_worth:
+                best, best_worth = (index, edge), expected
     return _Placement(seat.hand.pop(best[0]), best[1])
 
 
+def _useful_values(seat: Seat, colour: str) -> set[int]:
+    """Values with which a gear of this colour could enter one of the seat's open codes."""
+    return {
+        v for v in VALUES if any(c.state != ENTERED and matches(colour, v, c) for c in seat.codes)
+    }
+
+
 def _expected(
-    seat: Seat, gear: GearCard, edge: int, condition: str, turns: tuple[int, ...]
+    gear: GearCard, edge: int, turns: tuple[int, ...], worth: dict[int, float], useful: set[int]
 ) -> float:
-    """Mean desirability over the turns the gear may get, with a bonus for a useful value."""
+    """Mean worth over the turns the gear may get, with a bonus for a value that enters a code."""
     if gear.colour == "multicoloured":  # it trades its value away for an unknown one
         return 0.75
-    total = 0.0
-    for turn in turns:
-        value = gear.values[(edge + turn) % 4]
-        useful = any(c.state != ENTERED and matches(gear.colour, value, c) for c in seat.codes)
-        total += _desirability(condition, value) + (0.25 if useful else 0.0)
-    return total / len(turns)
+    values = [gear.values[(edge + turn) % 4] for turn in turns]
+    return sum(worth[v] + (0.25 if v in useful else 0.0) for v in values) / len(turns)
 
 
 def _turn(gear: GearCard, edge: int, own: bool, now: _Round) -> int:
