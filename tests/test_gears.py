@@ -295,3 +295,13 @@ def test_brief_multicoloured_example_through_the_command(pnp) -> None:
     result = pnp("rules", "gears", "round", "lowest", "purple:2", "multicoloured:1", "--json")
     assert json.loads(result.out)["values"] == [1, 2]
     assert json.loads(result.out)["winners"] == [0]  # purple now counts 1
+
+
+def test_effects_outside_step_3_are_named_not_applied(pnp) -> None:
+    rust = pnp("rules", "gears", "round", "highest", "red:4", "grey:4", "--effect", "grey-rust")
+    assert rust.out.splitlines()[-2:] == ["jammed  seats 0, 1", "winner  none"]
+    still = pnp("rules", "gears", "round", "highest", "red:4", "grey:4", "--effect", "still-night")
+    assert still.out.splitlines()[-2:] == [
+        "note    still-night acts outside deciding the winners; it changes nothing here",
+        "winner  seat 1",
+    ]

@@ -27,6 +27,8 @@ from generator.model import Game
 from generator.problems import DataError, Problem
 from generator.schema import Field
 
+RESOLUTION_EFFECTS = ("grey-rust", "mirror-swap")
+"""The night effects that change step 3 itself; the others act in steps 1, 2 and 4."""
 DECKS = ("gears", "rounds", "codes", "characters", "token")
 ID = Field(str, pattern=r"[a-z][a-z0-9-]*", pattern_help="a lower-case id")
 
@@ -213,6 +215,8 @@ def _round(condition: str, gears: list[Played], effect: str | None) -> tuple[str
                 f"note    seat {seat}: a {gear.colour} gear has no {gear.value} printed "
                 f"({validation.dashed(GEAR_VALUES[gear.colour])})"
             )
+    if effect is not None and effect not in RESOLUTION_EFFECTS:
+        lines.append(f"note    {effect} acts outside deciding the winners; it changes nothing here")
     won = result.winners
     lines.append(
         f"winner{'s' if len(won) > 1 else ' '} {'seat' + ('s' if len(won) > 1 else '')} "
