@@ -305,3 +305,9 @@ def test_effects_outside_step_3_are_named_not_applied(pnp) -> None:
         "note    still-night acts outside deciding the winners; it changes nothing here",
         "winner  seat 1",
     ]
+
+
+def test_simulate_needs_gears_data(pnp, tmp_path) -> None:
+    result = pnp("rules", "gears", "simulate", "--data", tmp_path)
+    assert result.code == 2
+    assert result.err.endswith(f"error: --data {tmp_path}: no gears/game.yaml there\n")

@@ -24,7 +24,7 @@ from generator.games.gears.parts import (
 from generator.games.gears.resolution import Played, resolve
 from generator.games.gears.simulate import STRATEGIES, GearCard, RoundCard, Statistics, simulate
 from generator.model import Game
-from generator.problems import DataError, Problem
+from generator.problems import DataError, Problem, UsageError
 from generator.schema import Field
 
 RESOLUTION_EFFECTS = ("grey-rust", "mirror-swap")
@@ -153,6 +153,8 @@ class Gears(GameRules):
 
     def _load(self, data_dir: Path) -> Game:
         """The game's card data, checked, so a simulation plays the cards a user would print."""
+        if not (data_dir / self.id / "game.yaml").is_file():
+            raise UsageError(f"--data {data_dir}: no {self.id}/game.yaml there")
         problems: list[Problem] = []
         game = load_game(data_dir, self.id, self, problems)
         if not problems:
