@@ -79,10 +79,7 @@ class Gears(GameRules):
         assert gears and rounds and codes and characters and token
         players = game.players[1]
         problems = validation.gear_sets(gears, players)
-        problems += validation.round_cards(rounds) + validation.exactly(
-            rounds, len(CONDITIONS), "round cards"
-        )
-        problems += validation.code_cards(codes) + validation.exactly(codes, 16, "code cards")
+        problems += validation.round_cards(rounds) + validation.code_cards(codes)
         problems += validation.characters(characters, players)
         problems += validation.exactly(token, 1, "first-player token")
         return problems + missing_texts(game, _printed_keys(game))

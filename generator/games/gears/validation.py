@@ -54,7 +54,7 @@ def _gear_values(card: Card) -> Problem | None:
 
 def round_cards(deck: Deck) -> list[Problem]:
     """Ten cards: every known condition once, every known night effect once."""
-    problems = repeated(deck.cards, "effect")
+    problems = repeated(deck.cards, "effect") + exactly(deck, len(CONDITIONS), "round cards")
     for key, known in (("condition", CONDITIONS), ("effect", EFFECTS)):
         present = {card.fields[key] for card in deck.cards}
         missing = [k for k in known if k not in present]
@@ -75,7 +75,10 @@ def code_cards(deck: Deck) -> list[Problem]:
         for number in CODE_NUMBERS
         if (colour, number) not in present
     ]
-    return [_deck_problem(deck, f"missing code card {', '.join(missing)}")] if missing else []
+    problems = exactly(deck, len(CODE_COLOURS) * len(CODE_NUMBERS), "code cards")
+    if missing:
+        problems.insert(0, _deck_problem(deck, f"missing code card {', '.join(missing)}"))
+    return problems
 
 
 def characters(deck: Deck, players: int) -> list[Problem]:
