@@ -49,22 +49,24 @@ def missing_texts(game: Game, keys: list[str]) -> list[Problem]:
     ]
 
 
-def repeated(cards: tuple[Card, ...], key: str) -> list[Problem]:
-    """Cards whose ``key`` repeats an earlier card's, each naming the card it repeats."""
+def repeated(cards: tuple[Card, ...], *keys: str) -> list[Problem]:
+    """Cards whose value under one of ``keys`` repeats an earlier one (under any of the keys),
+    each naming the card it repeats."""
     first: dict[Any, Card] = {}
     problems = []
     for card in cards:
-        value = card.fields[key]
-        if value in first:
-            other = first[value]
-            problems.append(
-                Problem(
-                    card.file,
-                    card.line,
-                    f"{card.where}.{key}",
-                    f"{value} is already used by {other.where} (line {other.line})",
+        for key in keys:
+            value = card.fields[key]
+            if value in first:
+                other = first[value]
+                problems.append(
+                    Problem(
+                        card.file,
+                        card.line,
+                        f"{card.where}.{key}",
+                        f"{value} is already used by {other.where} (line {other.line})",
+                    )
                 )
-            )
-        else:
-            first[value] = card
+            else:
+                first[value] = card
     return problems

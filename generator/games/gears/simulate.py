@@ -55,6 +55,11 @@ class Seat:
     codes: list[Code]
     discard: list[GearCard] = field(default_factory=list)
 
+    @property
+    def code_complete(self) -> bool:
+        """Every code card entered: this ends the game after the round."""
+        return all(code.state == ENTERED for code in self.codes)
+
 
 @dataclass(frozen=True)
 class RoundRecord:
@@ -67,7 +72,7 @@ class RoundRecord:
 class GameRecord:
     rounds: list[RoundRecord]
     completed_code: bool
-    """True when a player entered their whole code before the round deck ran out."""
+    """True when a player entered their whole code (ending the game, perhaps in round 10)."""
     winner: int | None
 
 
@@ -91,11 +96,10 @@ def play(
         effect = card.effect if night else None
         winners, token = _round(seats, card.condition, effect, token, rng, strategy)
         rounds.append(RoundRecord(card.condition, night, len(winners)))
-        if any(all(code.state == ENTERED for code in seat.codes) for seat in seats):
+        if any(seat.code_complete for seat in seats):
             break
     scores = [score(seat.codes) for seat in seats]
-    complete = any(all(c.state == ENTERED for c in seat.codes) for seat in seats)
-    return GameRecord(rounds, complete, game_winner(scores))
+    return GameRecord(rounds, any(seat.code_complete for seat in seats), game_winner(scores))
 
 
 def _setup(players: int, gear_sets: list[list[GearCard]], rng: random.Random) -> list[Seat]:

@@ -83,22 +83,7 @@ def code_cards(deck: Deck) -> list[Problem]:
 
 def characters(deck: Deck, players: int) -> list[Problem]:
     """A character for every player, and no ability on two sides."""
-    problems: list[Problem] = []
-    used: dict[str, Card] = {}
-    for card in deck.cards:
-        for side in ("day", "night"):
-            ability = card.fields[side]
-            if ability in used:
-                other = used[ability]
-                problems.append(
-                    Problem(
-                        card.file,
-                        card.line,
-                        f"{card.where}.{side}",
-                        f"{ability} is already used by {other.where} (line {other.line})",
-                    )
-                )
-            used.setdefault(ability, card)
+    problems = repeated(deck.cards, "day", "night")
     if len(deck.cards) < players:
         problems.append(
             _deck_problem(deck, f"{len(deck.cards)} characters for up to {players} players")
