@@ -21,7 +21,7 @@ from generator.games.base import GameRules
 from generator.layout.sizes import CARD_PRESETS, SHAPES, CardSize
 from generator.loading import Mapping, Sequence, load_yaml
 from generator.model import Card, Deck, Game, Locale, Text
-from generator.problems import Problem, ProblemLog
+from generator.problems import DataError, Problem, ProblemLog, UsageError
 from generator.render.fonts import SHIPPED_FONTS, describe_characters, missing_glyphs
 from generator.schema import Field, read_record
 
@@ -51,6 +51,20 @@ def discover_games(data_dir: Path) -> list[str]:
     if not data_dir.is_dir():
         return []
     return sorted(p.parent.name for p in data_dir.glob("*/game.yaml"))
+
+
+def load_checked(data_dir: Path, engine: GameRules) -> Game:
+    """The engine's game from ``data_dir``, loaded and validated, for ``pnp rules`` queries that
+    work on the card data a user would print. Raises :class:`DataError` with every problem."""
+    if not (data_dir / engine.id / "game.yaml").is_file():
+        raise UsageError(f"--data {data_dir}: no {engine.id}/game.yaml there")
+    problems: list[Problem] = []
+    game = load_game(data_dir, engine.id, engine, problems)
+    if not problems:
+        problems += engine.validate(game)
+    if problems:
+        raise DataError(problems)
+    return game
 
 
 def load_game(data_dir: Path, game_id: str, engine: GameRules, problems: list[Problem]) -> Game:

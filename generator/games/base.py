@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from typing import Any, ClassVar
 
-from generator.model import Card, Game
+from generator.model import Card, Deck, Game
 from generator.problems import Problem
 from generator.schema import Field
 
@@ -70,3 +70,26 @@ def repeated(cards: tuple[Card, ...], *keys: str) -> list[Problem]:
             else:
                 first[value] = card
     return problems
+
+
+def required_decks(game: Game, deck_ids: tuple[str, ...]) -> tuple[list[Deck], list[Problem]]:
+    """The decks an engine needs, in order, or the problem naming those the game lacks."""
+    decks = [game.deck(deck_id) for deck_id in deck_ids]
+    absent = [deck_id for deck_id, deck in zip(deck_ids, decks, strict=True) if deck is None]
+    if absent:
+        what = f"the game needs the deck{'s' if len(absent) > 1 else ''} {', '.join(absent)}"
+        return [], [Problem(f"{game.id}/game.yaml", 1, "decks", what)]
+    return [deck for deck in decks if deck is not None], []
+
+
+def exactly(deck: Deck, count: int, what: str) -> list[Problem]:
+    """The deck holds ``count`` cards (``what`` names them in the message)."""
+    if len(deck.cards) == count:
+        return []
+    return [deck_problem(deck, f"the game has {count} {what}, found {len(deck.cards)}")]
+
+
+def deck_problem(deck: Deck, what: str) -> Problem:
+    """A problem of a deck as a whole, at the top of its card file."""
+    file = deck.cards[0].file if deck.cards else deck.file
+    return Problem(file, 1, deck.id, what)

@@ -6,7 +6,14 @@ import argparse
 from collections import Counter
 from typing import Any, ClassVar
 
-from generator.games.base import GameRules, RuleError, missing_texts, repeated
+from generator.games.base import (
+    GameRules,
+    RuleError,
+    exactly,
+    missing_texts,
+    repeated,
+    required_decks,
+)
 from generator.games.game_of_trains.train import (
     ABILITIES,
     MOVES,
@@ -18,7 +25,7 @@ from generator.games.game_of_trains.train import (
     Train,
     apply,
 )
-from generator.model import Card, Game
+from generator.model import Card, Deck, Game
 from generator.problems import Problem
 from generator.schema import Field
 
@@ -47,23 +54,15 @@ class GameOfTrains(GameRules):
     }
 
     def validate(self, game: Game) -> list[Problem]:
-        wagons = game.deck("wagons")
-        locomotives = game.deck("locomotives")
-        problems: list[Problem] = []
-        if wagons is None or locomotives is None:
-            return [
-                Problem(
-                    f"{game.id}/game.yaml",
-                    1,
-                    "decks",
-                    "the game needs a 'wagons' and a 'locomotives' deck",
-                )
-            ]
+        decks, problems = required_decks(game, ("wagons", "locomotives"))
+        if problems:
+            return problems
+        wagons, locomotives = decks
         problems += repeated(wagons.cards, "number")
         problems += _all_numbers(wagons.cards)
         problems += _ability_counts(wagons.cards)
         problems += _ability_spread(wagons.cards)
-        problems += _locomotives(locomotives.cards)
+        problems += _locomotives(locomotives)
         keys = [f"abilities.{a}.{part}" for a in ABILITIES for part in ("name", "text")]
         return problems + missing_texts(game, keys)
 
@@ -202,19 +201,8 @@ def _ability_spread(wagons: tuple[Card, ...]) -> list[Problem]:
     return problems
 
 
-def _locomotives(cards: tuple[Card, ...]) -> list[Problem]:
-    problems = repeated(cards, "colour") + repeated(cards, "mark")
-    if len(cards) != LOCOMOTIVES:
-        file = cards[0].file if cards else "game_of_trains/decks/locomotives.yaml"
-        problems.append(
-            Problem(
-                file,
-                1,
-                "locomotives",
-                f"the game has {LOCOMOTIVES} locomotives, found {len(cards)}",
-            )
-        )
-    return problems
+def _locomotives(deck: Deck) -> list[Problem]:
+    return repeated(deck.cards, "colour", "mark") + exactly(deck, LOCOMOTIVES, "locomotives")
 
 
 def _deck_file(cards: tuple[Card, ...]) -> str:

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from generator import DEFAULT_DATA_DIR
-from generator.catalog import load_game
-from generator.games.base import GameRules, RuleError, missing_texts
+from generator.catalog import load_checked
+from generator.games.base import GameRules, RuleError, exactly, missing_texts, required_decks
 from generator.games.gears import validation
 from generator.games.gears.parts import (
     CHARACTER_ABILITIES,
@@ -24,7 +24,7 @@ from generator.games.gears.parts import (
 from generator.games.gears.resolution import Played, resolve
 from generator.games.gears.simulate import STRATEGIES, GearCard, RoundCard, Statistics, simulate
 from generator.model import Game
-from generator.problems import DataError, Problem, UsageError
+from generator.problems import Problem
 from generator.schema import Field
 
 RESOLUTION_EFFECTS = ("grey-rust", "mirror-swap")
@@ -64,24 +64,15 @@ class Gears(GameRules):
     }
 
     def validate(self, game: Game) -> list[Problem]:
-        decks = {deck_id: game.deck(deck_id) for deck_id in DECKS}
-        absent = [deck_id for deck_id, deck in decks.items() if deck is None]
+        decks, absent = required_decks(game, DECKS)
         if absent:
-            return [
-                Problem(
-                    f"{game.id}/game.yaml",
-                    1,
-                    "decks",
-                    f"the game needs the decks {', '.join(absent)}",
-                )
-            ]
-        gears, rounds, codes, characters, token = (decks[d] for d in DECKS)
-        assert gears and rounds and codes and characters and token
+            return absent
+        gears, rounds, codes, characters, token = decks
         players = game.players[1]
         problems = validation.gear_sets(gears, players)
         problems += validation.round_cards(rounds) + validation.code_cards(codes)
         problems += validation.characters(characters, players)
-        problems += validation.exactly(token, 1, "first-player token")
+        problems += exactly(token, 1, "first-player token")
         return problems + missing_texts(game, _printed_keys(game))
 
     def add_rules_commands(self, parser: argparse.ArgumentParser) -> None:
@@ -133,7 +124,7 @@ class Gears(GameRules):
         return self._simulate(args)
 
     def _simulate(self, args: argparse.Namespace) -> tuple[str, Any]:
-        game = self._load(args.data)
+        game = load_checked(args.data, self)
         gears = game.deck("gears")
         rounds = game.deck("rounds")
         assert gears is not None and rounds is not None
@@ -147,18 +138,6 @@ class Gears(GameRules):
             for n in args.players
         ]
         return _report(stats, args.seed, args.strategy), [_as_json(s) for s in stats]
-
-    def _load(self, data_dir: Path) -> Game:
-        """The game's card data, checked, so a simulation plays the cards a user would print."""
-        if not (data_dir / self.id / "game.yaml").is_file():
-            raise UsageError(f"--data {data_dir}: no {self.id}/game.yaml there")
-        problems: list[Problem] = []
-        game = load_game(data_dir, self.id, self, problems)
-        if not problems:
-            problems += self.validate(game)
-        if problems:
-            raise DataError(problems)
-        return game
 
 
 def _printed_keys(game: Game) -> list[str]:

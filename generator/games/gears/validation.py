@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator.games.base import repeated
+from generator.games.base import deck_problem, exactly, repeated
 from generator.games.gears.parts import (
     CODE_COLOURS,
     CODE_NUMBERS,
@@ -28,10 +28,10 @@ def gear_sets(deck: Deck, players: int) -> list[Problem]:
     for mark, colours in sets.items():
         missing = [c for c in GEAR_COLOURS if c not in colours]
         if missing:
-            problems.append(_deck_problem(deck, f"set {mark} has no {' or '.join(missing)} gear"))
+            problems.append(deck_problem(deck, f"set {mark} has no {' or '.join(missing)} gear"))
     if len(sets) < players:
         problems.append(
-            _deck_problem(
+            deck_problem(
                 deck, f"{len(sets)} gear sets for up to {players} players: each needs a set"
             )
         )
@@ -59,9 +59,7 @@ def round_cards(deck: Deck) -> list[Problem]:
         present = {card.fields[key] for card in deck.cards}
         missing = [k for k in known if k not in present]
         if missing:
-            problems.append(
-                _deck_problem(deck, f"no round card has the {key} {', '.join(missing)}")
-            )
+            problems.append(deck_problem(deck, f"no round card has the {key} {', '.join(missing)}"))
     return problems
 
 
@@ -77,7 +75,7 @@ def code_cards(deck: Deck) -> list[Problem]:
     ]
     problems = exactly(deck, len(CODE_COLOURS) * len(CODE_NUMBERS), "code cards")
     if missing:
-        problems.insert(0, _deck_problem(deck, f"missing code card {', '.join(missing)}"))
+        problems.insert(0, deck_problem(deck, f"missing code card {', '.join(missing)}"))
     return problems
 
 
@@ -86,19 +84,6 @@ def characters(deck: Deck, players: int) -> list[Problem]:
     problems = repeated(deck.cards, "day", "night")
     if len(deck.cards) < players:
         problems.append(
-            _deck_problem(deck, f"{len(deck.cards)} characters for up to {players} players")
+            deck_problem(deck, f"{len(deck.cards)} characters for up to {players} players")
         )
     return problems
-
-
-def exactly(deck: Deck, count: int, what: str) -> list[Problem]:
-    """The deck holds ``count`` cards (``what`` names them in the message)."""
-    if len(deck.cards) == count:
-        return []
-    return [_deck_problem(deck, f"the game has {count} {what}, found {len(deck.cards)}")]
-
-
-def _deck_problem(deck: Deck, what: str) -> Problem:
-    """A problem of a deck as a whole, at the top of its card file."""
-    file = deck.cards[0].file if deck.cards else deck.file
-    return Problem(file, 1, deck.id, what)
