@@ -9,8 +9,10 @@ is complete and legal, and how to answer questions about play (``pnp rules GAME 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any, ClassVar
 
+from generator import DEFAULT_DATA_DIR
 from generator.model import Card, Deck, Game
 from generator.problems import Problem
 from generator.schema import Field
@@ -93,3 +95,21 @@ def deck_problem(deck: Deck, what: str) -> Problem:
     """A problem of a deck as a whole, at the top of its card file."""
     file = deck.cards[0].file if deck.cards else deck.file
     return Problem(file, 1, deck.id, what)
+
+
+def add_data_option(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--data DIR`` for queries that work on the card data a user would print."""
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=DEFAULT_DATA_DIR,
+        metavar="DIR",
+        help=f"{what} (default: the shipped card data)",
+    )
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number of at least 1")
+    return int(text)

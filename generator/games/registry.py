@@ -5,8 +5,11 @@ from __future__ import annotations
 from generator.games.base import GameRules
 from generator.games.game_of_trains import GameOfTrains
 from generator.games.gears import Gears
+from generator.games.three_by_three import ThreeByThree
 
-ENGINES: dict[str, type[GameRules]] = {engine.id: engine for engine in (GameOfTrains, Gears)}
+ENGINES: dict[str, type[GameRules]] = {
+    engine.id: engine for engine in (GameOfTrains, Gears, ThreeByThree)
+}
 
 
 def find_engine(game_id: str) -> GameRules | None:

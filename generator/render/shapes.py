@@ -27,3 +27,15 @@ def gear_path(teeth: int, outer: float, root: float, tip_share: float = 0.45) ->
         ):
             points.append(f"{radius * math.cos(angle):.3f} {radius * math.sin(angle):.3f}")
     return "M " + " L ".join(points) + " Z"
+
+
+def star_path(points: int, outer: float, inner: float) -> str:
+    """SVG path data of a star centred on (0, 0) with its first point straight up, in mm."""
+    if points < 3 or not 0 < inner < outer:
+        raise ValueError("a star needs at least 3 points and 0 < inner < outer")
+    corners = []
+    for index in range(2 * points):
+        angle = math.pi * index / points - math.pi / 2
+        radius = outer if index % 2 == 0 else inner
+        corners.append(f"{radius * math.cos(angle):.3f} {radius * math.sin(angle):.3f}")
+    return "M " + " L ".join(corners) + " Z"

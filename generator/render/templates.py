@@ -33,7 +33,7 @@ from generator.render.fonts import (
     missing_glyphs,
 )
 from generator.render.fonts import text_width as measure_width
-from generator.render.shapes import gear_path
+from generator.render.shapes import gear_path, star_path
 from generator.render.text import FittedText, fit, reads_differently_turned
 
 ALIGN = {"start": 0.0, "middle": 0.5, "end": 1.0}
@@ -51,7 +51,11 @@ def environment(game_id: str) -> SandboxedEnvironment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.globals.update(gear_path=gear_path, reads_differently_turned=reads_differently_turned)
+    env.globals.update(
+        gear_path=gear_path,
+        star_path=star_path,
+        reads_differently_turned=reads_differently_turned,
+    )
     return env
 
 

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any, ClassVar
 
-from generator import DEFAULT_DATA_DIR
 from generator.catalog import load_checked
-from generator.games.base import GameRules, RuleError, exactly, missing_texts, required_decks
+from generator.games.base import (
+    GameRules,
+    RuleError,
+    add_data_option,
+    exactly,
+    missing_texts,
+    positive_int,
+    required_decks,
+)
 from generator.games.gears import validation
 from generator.games.gears.parts import (
     CHARACTER_ABILITIES,
@@ -100,7 +106,7 @@ class Gears(GameRules):
             help=f"night effect: {', '.join(EFFECTS)}",
         )
         sim = commands.add_parser("simulate", help="play many games: no-winner rounds, length")
-        sim.add_argument("--games", type=_positive, default=1000, metavar="N")
+        sim.add_argument("--games", type=positive_int, default=1000, metavar="N")
         sim.add_argument(
             "--players",
             type=_player_counts,
@@ -110,13 +116,7 @@ class Gears(GameRules):
         )
         sim.add_argument("--seed", type=int, default=1, metavar="S")
         sim.add_argument("--strategy", choices=STRATEGIES, default="greedy")
-        sim.add_argument(
-            "--data",
-            type=Path,
-            default=DEFAULT_DATA_DIR,
-            metavar="DIR",
-            help="card data whose gear sets and round cards are played",
-        )
+        add_data_option(sim, "card data whose gear sets and round cards are played")
 
     def run_rules(self, args: argparse.Namespace) -> tuple[str, Any]:
         if args.query == "round":
@@ -161,12 +161,6 @@ def _gear(text: str) -> Played:
             "value 1-4 (e.g. red:4)"
         )
     return Played(colour, int(value))
-
-
-def _positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number of at least 1")
-    return int(text)
 
 
 def _player_counts(text: str) -> tuple[int, ...]:

@@ -1,0 +1,181 @@
+"""The 3x3 puzzle engine: card schema, deck validation and the ``pnp rules three_by_three``
+queries (solve a board, the difficulty table, design a deck)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any, ClassVar
+
+from generator.catalog import load_checked
+from generator.games.base import (
+    GameRules,
+    RuleError,
+    add_data_option,
+    missing_texts,
+    positive_int,
+    required_decks,
+)
+from generator.games.three_by_three import validation
+from generator.games.three_by_three.design import as_yaml, design
+from generator.games.three_by_three.notation import (
+    CHESS,
+    FIFTEEN,
+    MODES,
+    TOKEN_NAMES,
+    Mode,
+    board_problem,
+    specified,
+    task_problem,
+)
+from generator.games.three_by_three.solver import Difficulty, difficulty, solve
+from generator.model import Card, Game
+from generator.problems import Problem, UsageError
+from generator.schema import Field
+
+DECKS = ("tasks", "tokens")
+PRINTED_KEYS = ("title", "modes.fifteen", "modes.chess")
+
+
+def _side(mode: Mode) -> dict[str, Field]:
+    return {
+        mode.id: Field(str, check=lambda task: task_problem(mode, task)),
+        f"{mode.id}_points": Field(int, choices=(1, 2)),
+    }
+
+
+class ThreeByThree(GameRules):
+    id = "three_by_three"
+    card_fields: ClassVar[dict[str, dict[str, Field]]] = {
+        "tasks": {"number": Field(int, minimum=1, maximum=99), **_side(FIFTEEN), **_side(CHESS)},
+        "tokens": {
+            mode: Field(str, choices=tuple(dict.fromkeys(names.values())))
+            for mode, names in TOKEN_NAMES.items()
+        },
+    }
+
+    def validate(self, game: Game) -> list[Problem]:
+        decks, problems = required_decks(game, DECKS)
+        if problems:
+            return problems
+        tasks, tokens = decks
+        problems = validation.task_cards(tasks) + validation.tokens(tokens)
+        return problems + missing_texts(game, list(PRINTED_KEYS))
+
+    def add_rules_commands(self, parser: argparse.ArgumentParser) -> None:
+        commands = parser.add_subparsers(dest="query", required=True, metavar="QUERY")
+        solve_cmd = commands.add_parser(
+            "solve",
+            help="the fewest moves from a board to a task",
+            description="A board is 9 cells row by row from the top, '.' for empty; fifteen "
+            "tokens B R G J (J the tri-colour joker), chess tokens R N Q white, r n q black, "
+            "K the king. A task is 9 cells, '.' where it does not matter; fifteen B R G, chess "
+            "R N Q (either colour), w any white piece, b any black piece. Moves name cells "
+            "a3 (top left) to c1 (bottom right).",
+        )
+        solve_cmd.add_argument("--mode", choices=MODES, required=True)
+        solve_cmd.add_argument("--board", required=True, metavar="BOARD", help='e.g. "BRG.J.RGB"')
+        solve_cmd.add_argument("--task", required=True, metavar="TASK", help='e.g. "B.B......"')
+        table = commands.add_parser(
+            "difficulty",
+            help="fewest moves from every setup board, per task side",
+            description="For each task side: the fewest moves from each setup board (the centre "
+            "and one other cell empty, every arrangement of the tokens): mean, maximum and how "
+            "many boards need 0, 1, 2... moves.",
+        )
+        table.add_argument(
+            "cards", nargs="*", metavar="CARD-ID", help="e.g. task-07 (default: all)"
+        )
+        add_data_option(table, "card data whose task cards are rated")
+        plan = commands.add_parser(
+            "design",
+            help="print a new deck of 28 task cards (YAML) chosen for a spread of difficulty",
+        )
+        plan.add_argument("--seed", type=int, default=1, metavar="S")
+        plan.add_argument(
+            "--candidates",
+            type=positive_int,
+            default=80,
+            metavar="N",
+            help="tasks rated per side and cell count (default 80)",
+        )
+
+    def run_rules(self, args: argparse.Namespace) -> tuple[str, Any]:
+        if args.query == "solve":
+            return _solve(MODES[args.mode], args.board, args.task)
+        if args.query == "design":
+            cards = design(args.seed, args.candidates)
+            return as_yaml(cards, args.seed, args.candidates).rstrip("\n"), cards
+        return self._difficulty(args.data, args.cards)
+
+    def _difficulty(self, data_dir: Path, card_ids: list[str]) -> tuple[str, Any]:
+        tasks = load_checked(data_dir, self).deck("tasks")
+        assert tasks is not None
+        known = {card.id: card for card in tasks.cards}
+        unknown = [card_id for card_id in card_ids if card_id not in known]
+        if unknown:
+            raise UsageError(
+                f"no task card {', '.join(unknown)} (cards: {min(known)} to {max(known)})"
+            )
+        cards = [known[card_id] for card_id in card_ids] or list(tasks.cards)
+        rows = [
+            (card, mode, difficulty(mode.id, card.fields[mode.id]))
+            for card in cards
+            for mode in MODES.values()
+        ]
+        return _difficulty_table(rows), [_difficulty_json(*row) for row in rows]
+
+
+def _solve(mode: Mode, board: str, task: str) -> tuple[str, Any]:
+    problems = [
+        f"--{name} {value!r}: {problem}"
+        for name, value, problem in (
+            ("board", board, board_problem(mode, board)),
+            ("task", task, task_problem(mode, task)),
+        )
+        if problem
+    ]
+    if problems:
+        raise UsageError("; ".join(problems))
+    if not specified(task):
+        raise RuleError(f"--task {task!r} specifies no cell: every board shows it")
+    path = solve(mode.id, board, task)
+    if path is None:
+        short = validation.shortfall(mode, task)
+        why = short or "no sequence of moves from this board shows it"
+        return f"impossible: the task {why}", {"moves": None, "path": None}
+    lines = [f"{len(path)} move{'' if len(path) == 1 else 's'}", f"   board {_rows(board)}"]
+    lines += [f"{n:>2}. {move!s:<8} {_rows(move.board)}" for n, move in enumerate(path, 1)]
+    return "\n".join(lines), {"moves": len(path), "path": [move.as_json() for move in path]}
+
+
+def _rows(board: str) -> str:
+    return "/".join(board[row : row + 3] for row in range(0, 9, 3))
+
+
+def _difficulty_table(rows: list[tuple[Card, Mode, Difficulty]]) -> str:
+    lines = [
+        f"{'card':<9} {'side':<8} {'task':<11} {'pts':>3} {'mean':>5} {'max':>3}   "
+        "setup boards needing 0, 1, 2... moves"
+    ]
+    for card, mode, rated in rows:
+        counts = " ".join(f"{n:>5}" for n in rated.histogram)
+        lines.append(
+            f"{card.id:<9} {mode.id:<8} {_rows(card.fields[mode.id]):<11} "
+            f"{card.fields[mode.id + '_points']:>3} {rated.mean:>5.2f} {rated.maximum:>3}   "
+            + counts
+        )
+    return "\n".join(lines)
+
+
+def _difficulty_json(card: Card, mode: Mode, rated: Difficulty) -> dict[str, Any]:
+    return {
+        "card": card.id,
+        "side": mode.id,
+        "task": card.fields[mode.id],
+        "points": card.fields[f"{mode.id}_points"],
+        "mean": round(rated.mean, 3),
+        "max": rated.maximum,
+        "histogram": list(rated.histogram),
+        "boards": rated.boards,
+    }

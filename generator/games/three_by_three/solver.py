@@ -1,0 +1,101 @@
+"""The answer key: the fewest moves from a board to a task, and how hard a task side is.
+
+Both questions are one breadth-first search backwards from every board that shows the task (see
+:mod:`space`): a board's distance is its fewest moves, and the distances over all setup boards are
+the task side's difficulty.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from generator.games.three_by_three.notation import EMPTY, cell_name
+from generator.games.three_by_three.space import UNREACHED, Space, space
+
+
+@dataclass(frozen=True)
+class Move:
+    """One token going to an empty cell, and the board it leaves behind."""
+
+    token: str
+    origin: int
+    target: int
+    board: str
+
+    def __str__(self) -> str:
+        return f"{self.token} {cell_name(self.origin)}-{cell_name(self.target)}"
+
+    def as_json(self) -> dict[str, str]:
+        return {
+            "token": self.token,
+            "from": cell_name(self.origin),
+            "to": cell_name(self.target),
+            "board": self.board,
+        }
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """Fewest moves over all setup boards: the spread a player meets when the card comes up."""
+
+    histogram: tuple[int, ...]
+    """``histogram[n]`` setup boards need exactly ``n`` moves."""
+    unreachable: int
+    """Setup boards from which the task can never be shown."""
+
+    @property
+    def boards(self) -> int:
+        return sum(self.histogram) + self.unreachable
+
+    @property
+    def mean(self) -> float:
+        reachable = sum(self.histogram)
+        return sum(n * count for n, count in enumerate(self.histogram)) / reachable
+
+    @property
+    def maximum(self) -> int:
+        return len(self.histogram) - 1
+
+
+def solve(mode_id: str, board: str, task: str) -> list[Move] | None:
+    """One shortest sequence of moves from ``board`` to a board showing ``task`` (``[]`` if it
+    already does), or ``None`` when no sequence exists."""
+    boards = space(mode_id)
+    distance = boards.distances(boards.matching(task))
+    here = boards.index(board)
+    if distance[here] == UNREACHED:
+        return None
+    path: list[Move] = []
+    while distance[here] > 0:
+        here = next(n for n in boards.neighbours(here) if distance[n] == distance[here] - 1)
+        path.append(_move(boards, board if not path else path[-1].board, here))
+    return path
+
+
+def _move(boards: Space, before: str, index: int) -> Move:
+    after = boards.board(index)
+    changed = [cell for cell in range(len(after)) if before[cell] != after[cell]]
+    origin, target = sorted(changed, key=lambda cell: after[cell] != EMPTY)
+    return Move(before[origin], origin, target, after)
+
+
+def difficulty(mode_id: str, task: str) -> Difficulty:
+    """The fewest moves from every setup board (centre empty) to ``task``."""
+    boards = space(mode_id)
+    distance = boards.distances(boards.matching(task))[boards.setup_boards()]
+    reached = distance[distance != UNREACHED]
+    histogram = np.bincount(reached) if reached.size else np.zeros(0, dtype=np.int64)
+    return Difficulty(tuple(int(n) for n in histogram), int(distance.size - reached.size))
+
+
+def stranded(mode_id: str, task: str) -> int:
+    """How many setup boards can never reach a board showing ``task``: cheaper than
+    :func:`difficulty`, since reaching is decided once per group of setups that reach each other."""
+    boards = space(mode_id)
+    goals = boards.matching(task)
+    setups = boards.setup_boards()
+    return sum(
+        int((group & setups).sum()) for group in boards.setup_groups if not (group & goals).any()
+    )

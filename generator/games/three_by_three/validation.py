@@ -1,0 +1,147 @@
+"""Checks of the task cards and tokens: what the brief asks of every task side and of the deck.
+
+A task side must print the points its cell count scores, ask only for what the seven tokens can
+show at once, be reachable from every setup board, and not repeat another side of the same mode
+up to turning. The deck has 28 cards, half of them one-point on the 15-puzzle side (the blitz
+variant plays with one kind only).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+from generator.games.base import deck_problem, exactly
+from generator.games.three_by_three.notation import (
+    MODES,
+    SYMBOL_NAMES,
+    TOKEN_NAMES,
+    Mode,
+    canonical,
+    specified,
+    task_problem,
+)
+from generator.games.three_by_three.solver import stranded
+from generator.model import Card, Deck
+from generator.problems import Problem
+
+TASK_CARDS = 28
+ONE_POINT_CARDS = 14
+"""[decided] One-point cards on the 15-puzzle side; the other 14 score two."""
+
+
+def task_cards(deck: Deck) -> list[Problem]:
+    """Every side of every card, the deck's size and its mix of points."""
+    problems = [p for card in deck.cards for mode in MODES.values() for p in side(card, mode)]
+    for mode in MODES.values():
+        problems += _repeated_tasks(deck.cards, mode)
+    problems += exactly(deck, TASK_CARDS, "task cards")
+    one_point = sum(card.fields["fifteen_points"] == 1 for card in deck.cards)
+    if len(deck.cards) == TASK_CARDS and one_point != ONE_POINT_CARDS:
+        problems.append(
+            deck_problem(
+                deck,
+                f"{one_point} cards score 1 point on the fifteen side: the game has "
+                f"{ONE_POINT_CARDS} one-point and {TASK_CARDS - ONE_POINT_CARDS} two-point cards "
+                "(the blitz variant plays with one kind only)",
+            )
+        )
+    return problems
+
+
+def side(card: Card, mode: Mode) -> list[Problem]:
+    """The problems of one side of a task card (its notation is checked by the schema)."""
+    task, points = card.fields[mode.id], card.fields[f"{mode.id}_points"]
+    cells = len(specified(task))
+    where = f"{card.where}.{mode.id}"
+    if cells not in mode.points:
+        counts = " or ".join(map(str, mode.points))
+        what = f"a {mode.id} task specifies {counts} cells; this one specifies {cells}"
+        return [Problem(card.file, card.line, where, what)]
+    problems = []
+    if points != mode.points[cells]:
+        problems.append(
+            Problem(
+                card.file,
+                card.line,
+                f"{card.where}.{mode.id}_points",
+                f"{cells} specified cells score {mode.points[cells]} "
+                f"point{'s' if mode.points[cells] > 1 else ''}, the card prints {points}",
+            )
+        )
+    short = shortfall(mode, task)
+    if short:
+        return [*problems, Problem(card.file, card.line, where, short)]
+    cut_off = stranded(mode.id, task)
+    if cut_off:
+        problems.append(
+            Problem(
+                card.file,
+                card.line,
+                where,
+                f"cannot be reached from {cut_off} of the setup boards: no sequence of moves "
+                "shows it",
+            )
+        )
+    return problems
+
+
+def shortfall(mode: Mode, task: str) -> str | None:
+    """Why the seven tokens cannot show ``task`` all at once, or ``None`` when they can.
+
+    By Hall's theorem the cells can be given distinct tokens unless some group of cells is fitted
+    by fewer tokens than it has cells; the smallest such group is the clearest explanation.
+    """
+    if task_problem(mode, task):
+        return None
+    wanted = Counter(task[cell] for cell in specified(task))
+    groups = (
+        group
+        for size in range(1, len(wanted) + 1)
+        for group in itertools.combinations(sorted(wanted), size)
+    )
+    for group in groups:
+        cells = sum(wanted[symbol] for symbol in group)
+        fitting = [token for token in mode.supply if any(token in mode.fits[s] for s in group)]
+        if len(fitting) < cells:
+            asked = " and ".join(f"{wanted[s]} {SYMBOL_NAMES[mode.id][s]}" for s in group)
+            tokens = ", ".join(TOKEN_NAMES[mode.id][t].replace("-", " ") for t in fitting)
+            return (
+                f"asks for {asked} cells: the {len(fitting)} tokens that fit them "
+                f"({tokens}) cannot fill {cells}"
+            )
+    return None
+
+
+def _repeated_tasks(cards: tuple[Card, ...], mode: Mode) -> list[Problem]:
+    """Two sides of the same mode that are the same task once turned."""
+    first: dict[str, Card] = {}
+    problems = []
+    for card in cards:
+        key = canonical(card.fields[mode.id])
+        if key in first:
+            other = first[key]
+            problems.append(
+                Problem(
+                    card.file,
+                    card.line,
+                    f"{card.where}.{mode.id}",
+                    f"the same task as {other.where} (line {other.line}), up to turning",
+                )
+            )
+        else:
+            first[key] = card
+    return problems
+
+
+def tokens(deck: Deck) -> list[Problem]:
+    """Seven tokens whose sides are the supply of each mode."""
+    problems = exactly(deck, len(next(iter(MODES.values())).supply), "tokens")
+    for mode in MODES.values():
+        names = TOKEN_NAMES[mode.id]
+        present = Counter(card.fields[mode.id] for card in deck.cards)
+        wanted = Counter(names[token] for token in mode.supply)
+        if present != wanted:
+            expected = ", ".join(f"{n} {name}" for name, n in wanted.items())
+            problems.append(deck_problem(deck, f"the {mode.id} sides must be {expected}"))
+    return problems
