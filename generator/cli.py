@@ -174,7 +174,8 @@ def _list(args: argparse.Namespace) -> int:
             size = deck.size
             count = f"{len(deck.cards)} card{'s' if len(deck.cards) != 1 else ''}"
             shape = f", {size.shape}" if size.shape == "circle" else ""
-            print(f"  {deck.id}: {count}, {size.width:g} x {size.height:g} mm{shape}")
+            sides = ", two-sided" if deck.two_sided else ""
+            print(f"  {deck.id}: {count}, {size.width:g} x {size.height:g} mm{shape}{sides}")
         languages = ", ".join(
             f"{lang} ({locale.language})" for lang, locale in game.locales.items()
         )

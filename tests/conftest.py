@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from generator import DEFAULT_DATA_DIR
+from generator.build import check
 from generator.cli import main
+from generator.problems import DataError
 
 
 @dataclass
@@ -24,6 +26,12 @@ class DataCopy:
         text = path.read_text(encoding="utf-8")
         assert old in text, f"{old!r} not in {relative}"
         path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+    def problems(self, *games: str) -> list[str]:
+        """Every problem ``check`` finds in ``games`` (all games if none), as printed."""
+        with pytest.raises(DataError) as caught:
+            check(self.root, games)
+        return [str(p) for p in caught.value.problems]
 
     def line_of(self, relative: str, text: str) -> int:
         """1-based line of the first line of ``relative`` containing ``text``."""

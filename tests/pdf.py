@@ -4,8 +4,20 @@ plain text and compresses only the streams."""
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 import zlib
 from pathlib import Path
+
+import pytest
+from PIL import Image
+
+DPI = 40
+"""Pages are rendered at 40 dpi: enough to sample colours a millimetre inside a card."""
+
+needs_pdftoppm = pytest.mark.skipif(
+    shutil.which("pdftoppm") is None, reason="needs poppler-utils' pdftoppm"
+)
 
 
 def page_boxes(pdf: bytes) -> list[tuple[float, ...]]:
@@ -43,3 +55,18 @@ def unicode_text(pdf: bytes) -> str:
 
 def read(path: Path) -> bytes:
     return path.read_bytes()
+
+
+def rendered_pages(path: Path, first: int, last: int, folder: Path) -> list[Image.Image]:
+    """Pages ``first`` to ``last`` of the PDF as RGB images at :data:`DPI` (poppler's pdftoppm)."""
+    prefix = folder / f"page{first}"
+    subprocess.run(
+        ["pdftoppm", "-r", str(DPI), "-png", "-f", str(first), "-l", str(last), path, prefix],
+        check=True,
+    )
+    return [Image.open(name).convert("RGB") for name in sorted(folder.glob(f"page{first}-*.png"))]
+
+
+def colour_at(image: Image.Image, x_mm: float, y_mm: float) -> tuple[int, int, int]:
+    """The pixel at (x, y) mm from the page's top-left corner."""
+    return image.getpixel((round(x_mm / 25.4 * DPI), round(y_mm / 25.4 * DPI)))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -100,7 +98,7 @@ def test_writer_is_atomic_and_refuses_a_path_twice(tmp_path: Path) -> None:
     assert target.read_bytes() == b"first"
 
 
-@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler-utils' pdftoppm")
+@pdf.needs_pdftoppm
 def test_per_card_backs_land_behind_their_fronts(data: DataCopy, tmp_path: Path) -> None:
     """Two-sided cards: each locomotive printed as its own back (its colour), long-edge flip."""
     data.edit(
@@ -110,23 +108,7 @@ def test_per_card_backs_land_behind_their_fronts(data: DataCopy, tmp_path: Path)
     )
     build(BuildRequest(data.root, tmp_path, ("game_of_trains",), ("en",)))
     sheet = tmp_path / "game_of_trains" / "en" / "cards-a4.pdf"
-    dpi = 40
-    subprocess.run(
-        [
-            "pdftoppm",
-            "-r",
-            str(dpi),
-            "-png",
-            "-f",
-            "21",
-            "-l",
-            "22",
-            str(sheet),
-            str(tmp_path / "page"),
-        ],
-        check=True,
-    )
-    front, back = (Image.open(tmp_path / f"page-{n}.png").convert("RGB") for n in (21, 22))
+    front, back = pdf.rendered_pages(sheet, 21, 22, tmp_path)
     grid = fit_grid(PAPERS["a4"], CardSize(63, 88))
     colours = {
         "red": (192, 57, 43),
@@ -135,17 +117,14 @@ def test_per_card_backs_land_behind_their_fronts(data: DataCopy, tmp_path: Path)
         "yellow": (212, 160, 23),
     }
 
-    def colour_at(image: Image.Image, x_mm: float, y_mm: float) -> tuple[int, int, int]:
-        return image.getpixel((round(x_mm / 25.4 * dpi), round(y_mm / 25.4 * dpi)))
-
     for slot, name in zip(range(4), colours, strict=True):  # the locomotives' own sheet
         trim = grid.front(slot)
         spot = (trim.x + 4, trim.y + 4)  # the locomotive's coloured corner
-        assert colour_at(front, *spot) == pytest.approx(colours[name], abs=6)
+        assert pdf.colour_at(front, *spot) == pytest.approx(colours[name], abs=6)
         behind = grid.back(slot, "long")
-        assert colour_at(back, behind.x + behind.width - 4, behind.y + 4) == pytest.approx(
+        assert pdf.colour_at(back, behind.x + behind.width - 4, behind.y + 4) == pytest.approx(
             colours[name], abs=6
         )
         # and flipping the back page over its long edge puts it exactly behind the front
         flipped = back.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
-        assert colour_at(flipped, *spot) == pytest.approx(colours[name], abs=6)
+        assert pdf.colour_at(flipped, *spot) == pytest.approx(colours[name], abs=6)

@@ -15,6 +15,7 @@ def test_validate_ok(pnp) -> None:
     assert result.out == (
         "game_of_trains: ok (84 wagons, 4 locomotives; locales en, ru, uk)\n"
         "gears: ok (24 gears, 10 rounds, 16 codes, 4 characters, 1 token; locales en, ru, uk)\n"
+        "three_by_three: ok (28 tasks, 7 tokens; locales en, ru, uk)\n"
     )
 
 
@@ -28,10 +29,14 @@ def test_list(pnp) -> None:
         "  locales: en (English), ru (Русский), uk (Українська)\n"
         "gears (2-4 players)\n"
         "  gears: 24 cards, 63 x 63 mm\n"
-        "  rounds: 10 cards, 63 x 63 mm\n"
+        "  rounds: 10 cards, 63 x 63 mm, two-sided\n"
         "  codes: 16 cards, 63 x 88 mm\n"
-        "  characters: 4 cards, 63 x 88 mm\n"
+        "  characters: 4 cards, 63 x 88 mm, two-sided\n"
         "  token: 1 card, 30 x 30 mm, circle\n"
+        "  locales: en (English), ru (Русский), uk (Українська)\n"
+        "three_by_three (1-6 players)\n"
+        "  tasks: 28 cards, 63 x 63 mm, two-sided\n"
+        "  tokens: 7 cards, 25 x 25 mm, two-sided\n"
         "  locales: en (English), ru (Русский), uk (Українська)\n"
     )
 
@@ -57,7 +62,8 @@ def test_unknown_game_is_a_usage_error(pnp) -> None:
     result = pnp("build", "monopoly")
     assert result.code == 2
     assert result.err.endswith(
-        "error: unknown game 'monopoly' (the card data has: game_of_trains, gears)\n"
+        "error: unknown game 'monopoly' "
+        "(the card data has: game_of_trains, gears, three_by_three)\n"
     )
 
 

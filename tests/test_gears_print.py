@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import io
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -19,8 +17,6 @@ from generator.layout.sizes import PAPERS, CardSize, pt
 from generator.render import draw
 from generator.render.templates import CardRenderer
 from tests import pdf
-
-DPI = 40
 
 
 @pytest.fixture(scope="module")
@@ -55,53 +51,29 @@ def test_rebuild_is_byte_identical(printed: Path, tmp_path: Path) -> None:
     assert (tmp_path / "gears" / "en" / "cards-a4.pdf").read_bytes() == printed.read_bytes()
 
 
-def pages(path: Path, first: int, last: int, folder: Path) -> list[Image.Image]:
-    subprocess.run(
-        [
-            "pdftoppm",
-            "-r",
-            str(DPI),
-            "-png",
-            "-f",
-            str(first),
-            "-l",
-            str(last),
-            str(path),
-            str(folder / "p"),
-        ],
-        check=True,
-    )
-    names = sorted(folder.glob("p-*.png"))
-    return [Image.open(name).convert("RGB") for name in names]
-
-
-def colour_at(image: Image.Image, x_mm: float, y_mm: float) -> tuple[int, int, int]:
-    return image.getpixel((round(x_mm / 25.4 * DPI), round(y_mm / 25.4 * DPI)))
-
-
-@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler-utils' pdftoppm")
+@pdf.needs_pdftoppm
 def test_night_sides_land_behind_their_day_sides(printed: Path, tmp_path: Path) -> None:
-    front, back = pages(printed, 5, 6, tmp_path)
+    front, back = pdf.rendered_pages(printed, 5, 6, tmp_path)
     grid = fit_grid(PAPERS["a4"], CardSize(63, 63))
     for slot in range(10):
         trim = grid.front(slot)
         spot = (trim.x + 30, trim.y + 3.2)  # between the frame and the condition box
-        assert colour_at(front, *spot) == pytest.approx((0xF7, 0xE9, 0xC4), abs=8)  # day
+        assert pdf.colour_at(front, *spot) == pytest.approx((0xF7, 0xE9, 0xC4), abs=8)  # day
         flipped = back.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
-        assert colour_at(flipped, *spot) == pytest.approx((0x1C, 0x21, 0x40), abs=8)  # night
+        assert pdf.colour_at(flipped, *spot) == pytest.approx((0x1C, 0x21, 0x40), abs=8)  # night
     empty = grid.front(10)  # slots 10 and 11 stay blank on both pages
-    assert colour_at(front, empty.x + 30, empty.y + 30) == (255, 255, 255)
+    assert pdf.colour_at(front, empty.x + 30, empty.y + 30) == (255, 255, 255)
 
 
-@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler-utils' pdftoppm")
+@pdf.needs_pdftoppm
 def test_token_back_lies_behind_its_front(printed: Path, tmp_path: Path) -> None:
-    front, back = pages(printed, 13, 14, tmp_path)
+    front, back = pdf.rendered_pages(printed, 13, 14, tmp_path)
     grid = fit_grid(PAPERS["a4"], CardSize(30, 30, shape="circle"))
     trim = grid.front(0)
     ring = (trim.x + 15, trim.y + 1.8)  # the brass rim between the cut circle and the cog
-    assert colour_at(front, *ring) == pytest.approx((0xC7, 0x9A, 0x3E), abs=8)
+    assert pdf.colour_at(front, *ring) == pytest.approx((0xC7, 0x9A, 0x3E), abs=8)
     flipped = back.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
-    assert colour_at(flipped, *ring) == pytest.approx((0xC7, 0x9A, 0x3E), abs=8)
+    assert pdf.colour_at(flipped, *ring) == pytest.approx((0xC7, 0x9A, 0x3E), abs=8)
 
 
 def test_gear_back_is_the_same_after_a_quarter_turn(gears_game) -> None:

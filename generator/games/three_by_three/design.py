@@ -51,6 +51,7 @@ def design(seed: int, candidates: int) -> list[dict[str, object]]:
 
 def _pick(mode: Mode, cells: int, count: int, candidates: int, rng: random.Random) -> list[str]:
     """``count`` tasks of ``cells`` cells from ``candidates`` rated ones, easy to hard."""
+    candidates = max(candidates, count)
     pool = [
         Rated(task, difficulty(mode.id, task).mean)
         for task in _candidates(mode, cells, candidates, rng)

@@ -97,7 +97,8 @@ class ThreeByThree(GameRules):
             type=positive_int,
             default=80,
             metavar="N",
-            help="tasks rated per side and cell count (default 80)",
+            help="tasks rated per side and cell count, at least as many as the cards "
+            "of that kind (default 80)",
         )
 
     def run_rules(self, args: argparse.Namespace) -> tuple[str, Any]:
@@ -115,7 +116,7 @@ class ThreeByThree(GameRules):
         unknown = [card_id for card_id in card_ids if card_id not in known]
         if unknown:
             raise UsageError(
-                f"no task card {', '.join(unknown)} (cards: {min(known)} to {max(known)})"
+                f"no task card {', '.join(unknown)} (the cards are {min(known)} to {max(known)})"
             )
         cards = [known[card_id] for card_id in card_ids] or list(tasks.cards)
         rows = [

@@ -7,6 +7,7 @@ the task side's difficulty.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -51,7 +52,10 @@ class Difficulty:
 
     @property
     def mean(self) -> float:
+        """The mean over the setup boards that can reach the task (NaN when none can)."""
         reachable = sum(self.histogram)
+        if not reachable:
+            return math.nan
         return sum(n * count for n, count in enumerate(self.histogram)) / reachable
 
     @property

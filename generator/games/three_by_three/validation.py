@@ -105,7 +105,7 @@ def shortfall(mode: Mode, task: str) -> str | None:
         fitting = [token for token in mode.supply if any(token in mode.fits[s] for s in group)]
         if len(fitting) < cells:
             asked = " and ".join(f"{wanted[s]} {SYMBOL_NAMES[mode.id][s]}" for s in group)
-            tokens = ", ".join(TOKEN_NAMES[mode.id][t].replace("-", " ") for t in fitting)
+            tokens = ", ".join(TOKEN_NAMES[mode.id][token] for token in fitting)
             return (
                 f"asks for {asked} cells: the {len(fitting)} tokens that fit them "
                 f"({tokens}) cannot fill {cells}"

@@ -1,0 +1,359 @@
+"""The 3x3 puzzle engine: notation, turning, the movement rules of both modes, and the solver
+checked against a plain forward breadth-first search written here from the brief alone."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+import pytest
+
+from generator.games.three_by_three.notation import (
+    CHESS,
+    FIFTEEN,
+    MODES,
+    board_problem,
+    canonical,
+    cell_name,
+    matches,
+    task_problem,
+    turned,
+)
+from generator.games.three_by_three.solver import difficulty, solve, stranded
+from generator.games.three_by_three.space import space
+from generator.games.three_by_three.validation import shortfall
+
+# --- a reference implementation of the brief, independent of the engine ---------------------
+
+REFERENCE_FITS = {
+    "fifteen": {"B": "BJ", "R": "RJ", "G": "GJ"},
+    "chess": {"R": "RrK", "N": "NnK", "Q": "QqK", "w": "RNQK", "b": "rnqK"},
+}
+
+
+def reference_moves(mode: str, board: str) -> set[str]:
+    """Every board one move away, from the brief's movement rules."""
+    found = set()
+    for origin, token in enumerate(board):
+        if token == ".":
+            continue
+        row, column = divmod(origin, 3)
+        for dr in (-2, -1, 0, 1, 2):
+            for dc in (-2, -1, 0, 1, 2):
+                r, c = row + dr, column + dc
+                if not (0 <= r < 3 and 0 <= c < 3) or (dr, dc) == (0, 0):
+                    continue
+                target = r * 3 + c
+                if board[target] != "." or not allowed(mode, token, dr, dc):
+                    continue
+                if max(abs(dr), abs(dc)) == 2 and dr * dc != 2 and dr * dc != -2:
+                    middle = (row + dr // 2) * 3 + column + dc // 2
+                    if board[middle] != ".":
+                        continue  # only the knight jumps
+                cells = list(board)
+                cells[origin], cells[target] = ".", token
+                found.add("".join(cells))
+    return found
+
+
+def allowed(mode: str, token: str, dr: int, dc: int) -> bool:
+    straight = dr == 0 or dc == 0
+    diagonal = abs(dr) == abs(dc)
+    steps = max(abs(dr), abs(dc))
+    if mode == "fifteen":
+        return straight and steps == 1
+    kind = token.upper()
+    if kind == "R":
+        return straight
+    if kind == "Q":
+        return straight or diagonal
+    if kind == "K":
+        return steps == 1
+    return {abs(dr), abs(dc)} == {1, 2}  # knight
+
+
+def reference_turn(task: str) -> str:
+    """Clockwise: the cell at (row, column) moves to (column, 2 - row)."""
+    cells = ["."] * 9
+    for index, symbol in enumerate(task):
+        row, column = divmod(index, 3)
+        cells[column * 3 + (2 - row)] = symbol
+    return "".join(cells)
+
+
+def reference_shows(mode: str, board: str, task: str) -> bool:
+    way = task
+    for _ in range(4):
+        if all(s == "." or board[i] in REFERENCE_FITS[mode][s] for i, s in enumerate(way)):
+            return True
+        way = reference_turn(way)
+    return False
+
+
+def reference_fewest(mode: str, board: str, task: str) -> int | None:
+    """Plain forward breadth-first search from one board."""
+    seen = {board}
+    queue = deque([(board, 0)])
+    while queue:
+        here, moves = queue.popleft()
+        if reference_shows(mode, here, task):
+            return moves
+        for there in reference_moves(mode, here):
+            if there not in seen:
+                seen.add(there)
+                queue.append((there, moves + 1))
+    return None
+
+
+def random_board(mode: str, rng: random.Random) -> str:
+    cells = list(MODES[mode].supply + "..")
+    rng.shuffle(cells)
+    return "".join(cells)
+
+
+def random_task(mode: str, rng: random.Random, cells: int) -> str:
+    task = ["."] * 9
+    for cell in rng.sample(range(9), cells):
+        task[cell] = rng.choice(MODES[mode].task_symbols)
+    return "".join(task)
+
+
+# --- notation ---------------------------------------------------------------------------------
+
+
+def test_cells_are_named_like_a_chessboard() -> None:
+    assert [cell_name(c) for c in (0, 2, 4, 6, 8)] == ["a3", "c3", "b2", "a1", "c1"]
+
+
+def test_turning_is_clockwise_and_four_turns_are_none() -> None:
+    task = "BR......G"
+    assert turned(task) == "..B..RG.." == reference_turn(task)
+    assert turned(task, 4) == task
+    assert turned(task, 3) == reference_turn(reference_turn(reference_turn(task)))
+
+
+def test_a_task_matches_turned_but_never_mirrored() -> None:
+    task = "BR.G....."  # blue top left, red right of it, green below it
+    mirrored = ".RB..G..."  # the same seen in a mirror
+    assert canonical(task) != canonical(mirrored)
+    board = "GRB..GRBJ"  # shows the mirrored task exactly
+    assert matches(FIFTEEN, board, mirrored)
+    assert not matches(FIFTEEN, board, task)
+    assert not reference_shows("fifteen", board, task)
+    for turns in range(4):  # a board laid out as the task turned any way shows the task
+        assert matches(FIFTEEN, _fill(turned(task, turns)), task)
+
+
+def _fill(partial: str) -> str:
+    """``partial`` with the rest of the fifteen supply in its first free cells, two left empty."""
+    rest = list("BBRRGGJ")
+    for symbol in partial.replace(".", ""):
+        rest.remove(symbol)
+    cells = list(partial)
+    for index, symbol in enumerate(cells):
+        if symbol == "." and rest:
+            cells[index] = rest.pop(0)
+    return "".join(cells)
+
+
+def test_jokers_fit_every_cell_and_pieces_fit_by_kind_and_colour() -> None:
+    assert matches(FIFTEEN, "J.BRRGGB.", "B........")
+    assert matches(CHESS, "K.RrNnQq.", "Q........")  # the king is any piece
+    assert not matches(CHESS, "rRnNK.qQ.", "w........")  # no white piece in a corner
+    assert matches(CHESS, "rRnNK.qQ.", "b........")
+    assert matches(CHESS, "r.RKNnQq.", "w.b......")  # turned 270 degrees: white a1, black a3
+    assert matches(CHESS, "q.rKNnQR.", "Q........")  # a black queen is a queen
+
+
+@pytest.mark.parametrize(
+    ("mode", "board", "problem"),
+    [
+        ("fifteen", "BRG.J.RG", "a board is 9 cells row by row from the top, got 8 characters"),
+        ("fifteen", "BRG.K.RGB", "'K' is not a fifteen token (tokens: B R G J, '.' for empty)"),
+        (
+            "fifteen",
+            "BRG.J.RBB",
+            "a fifteen board holds the seven tokens BBRRGGJ and two empty cells",
+        ),
+        ("chess", "RNQ.K.rnq", None),
+        ("chess", "RNQ.K.rnn", "a chess board holds the seven tokens RrNnQqK and two empty cells"),
+    ],
+)
+def test_board_notation(mode: str, board: str, problem: str | None) -> None:
+    assert board_problem(MODES[mode], board) == problem
+
+
+def test_task_notation() -> None:
+    assert task_problem(FIFTEEN, "B.B......") is None
+    assert task_problem(FIFTEEN, "J.B......") == (
+        "'J' cannot appear on a fifteen task (symbols: B R G, '.' for a cell that does not matter)"
+    )
+    assert task_problem(CHESS, "K.w......") == (
+        "'K' cannot appear on a chess task (symbols: R N Q w b, '.' for a cell that does not "
+        "matter)"
+    )
+
+
+# --- movement -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("mode", "board", "moves"),
+    [
+        # 15-puzzle: one cell up, down, left or right into an empty cell
+        (
+            "fifteen",
+            "BRG.J.RGB",
+            {"B a3-a2", "J b2-a2", "R a1-a2", "G c3-c2", "J b2-c2", "B c1-c2"},
+        ),
+        # rook a3 one step; queen b2 straight and diagonal; king one step; knights cannot
+        ("chess", "R.NrQnqK.", {"R a3-b3", "Q b2-b3", "K b1-c1", "Q b2-c1"}),
+        # the knight b3 jumps over c2 to c1; the black rook c3 may not pass the knight at c2
+        ("chess", "RNrQ.nqK.", {"Q a2-b2", "K b1-b2", "q a1-b2", "K b1-c1", "N b3-c1"}),
+        # a rook slides two cells over an empty one; the black knight a1 jumps to b3
+        ("chess", "R..rKNnqQ", {"R a3-b3", "R a3-c3", "K b2-b3", "K b2-c3", "n a1-b3"}),
+        # a queen goes two cells diagonally over the empty centre; the knight a2 jumps to c1
+        (
+            "chess",
+            "QRrN.nqK.",
+            {"R b3-b2", "K b1-b2", "Q a3-b2", "q a1-b2", "K b1-c1", "Q a3-c1", "N a2-c1"},
+        ),
+    ],
+)
+def test_moves_follow_the_brief(mode: str, board: str, moves: set[str]) -> None:
+    boards = space(mode)
+    found = set()
+    for neighbour in boards.neighbours(boards.index(board)):
+        after = boards.board(neighbour)
+        origin = next(i for i in range(9) if board[i] != "." and after[i] == ".")
+        target = next(i for i in range(9) if board[i] == "." and after[i] != ".")
+        found.add(f"{board[origin]} {cell_name(origin)}-{cell_name(target)}")
+    assert found == moves
+    assert {boards.board(n) for n in boards.neighbours(boards.index(board))} == reference_moves(
+        mode, board
+    )
+
+
+def test_every_move_can_be_undone() -> None:
+    boards = space("chess")
+    rng = random.Random(5)
+    for index in rng.sample(range(len(boards)), 200):
+        for neighbour in boards.neighbours(index):
+            assert index in boards.neighbours(neighbour)
+
+
+def test_the_state_spaces_have_the_briefs_sizes() -> None:
+    assert len(space("chess")) == 181_440
+    assert len(space("fifteen")) == 22_680
+    assert int(space("chess").setup_boards().sum()) == 8 * 5040
+    assert int(space("fifteen").setup_boards().sum()) == 8 * 630
+
+
+# --- solving ------------------------------------------------------------------------------------
+
+
+def test_the_issue_example() -> None:
+    path = solve("fifteen", "BRG.J.RGB", "B.B......")
+    assert path is not None
+    assert len(path) == reference_fewest("fifteen", "BRG.J.RGB", "B.B......") == 4
+    assert reference_shows("fifteen", path[-1].board, "B.B......")
+
+
+def test_zero_moves_when_the_board_already_shows_the_task() -> None:
+    assert solve("fifteen", "BRG.J.RGB", "..B...B..") == []  # right column, turned 90 degrees
+
+
+@pytest.mark.parametrize("mode", ["fifteen", "chess"])
+def test_solver_agrees_with_a_plain_forward_search(mode: str) -> None:
+    rng = random.Random(2026)
+    for _ in range(12):
+        board = random_board(mode, rng)
+        task = random_task(mode, rng, rng.choice((3, 4)))
+        path = solve(mode, board, task)
+        expected = reference_fewest(mode, board, task)
+        assert (None if path is None else len(path)) == expected, (board, task)
+        if path:
+            before = board
+            for move in path:  # every step is a legal move, and the last board shows the task
+                assert move.board in reference_moves(mode, before)
+                before = move.board
+            assert reference_shows(mode, before, task)
+
+
+def test_a_knight_in_the_centre_never_moves() -> None:
+    # no L-move leaves or enters the centre of a 3x3 board
+    assert solve("chess", "Rr.QNnqK.", "....Q....") is None
+    assert reference_fewest("chess", "Rr.QNnqK.", "....Q....") is None
+    assert stranded("chess", "....Q....") == 0  # from a setup board the centre is empty
+
+
+def test_difficulty_covers_every_setup_board() -> None:
+    task = "R...B...G"
+    rated = difficulty("fifteen", task)
+    assert rated.boards == 5040 and rated.unreachable == 0
+    boards = space("fifteen")
+    rng = random.Random(7)
+    setups = [i for i in range(len(boards)) if boards.setup_boards()[i]]
+    for index in rng.sample(setups, 15):
+        fewest = reference_fewest("fifteen", boards.board(index), task)
+        assert fewest is not None and fewest <= rated.maximum
+    expected = sum(n * c for n, c in enumerate(rated.histogram)) / 5040
+    assert rated.mean == pytest.approx(expected)
+    assert rated.histogram[rated.maximum] > 0
+
+
+def test_difficulty_histogram_matches_forward_search_on_a_sample() -> None:
+    task = ".w..Q..N."
+    boards = space("chess")
+    distance = boards.distances(boards.matching(task))
+    rng = random.Random(11)
+    setups = [int(i) for i in boards.setup_boards().nonzero()[0]]
+    for index in rng.sample(setups, 6):
+        assert distance[index] == reference_fewest("chess", boards.board(index), task)
+
+
+# --- filling a task -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("mode", "task", "why"),
+    [
+        ("fifteen", "BBB.R....", None),  # two blue and the joker
+        (
+            "fifteen",
+            "BBB.B....",
+            "asks for 4 blue cells: the 3 tokens that fit them (blue, blue, tri-colour) "
+            "cannot fill 4",
+        ),
+        (
+            "fifteen",
+            "BBBRRR...",
+            "asks for 3 blue and 3 red cells: the 5 tokens that fit them (blue, blue, red, red, "
+            "tri-colour) cannot fill 6",
+        ),
+        (
+            "chess",
+            "NNNN.....",
+            "asks for 4 knight cells: the 3 tokens that fit them (white-knight, black-knight, "
+            "king) cannot fill 4",
+        ),
+        (
+            "chess",
+            "wwwwb.bbb",
+            "asks for 4 black piece and 4 white piece cells: the 7 tokens that fit them "
+            "(white-rook, black-rook, white-knight, black-knight, white-queen, black-queen, king) "
+            "cannot fill 8",
+        ),
+        ("chess", "wwww.R...", None),  # three white pieces and the king; the rook is black
+    ],
+)
+def test_shortfall_names_the_cells_the_tokens_cannot_fill(mode: str, task: str, why: str) -> None:
+    assert shortfall(MODES[mode], task) == why
+
+
+def test_a_task_only_a_knight_in_the_centre_could_show_is_stranded() -> None:
+    # four white pieces take the three white pieces and the king: the centre needs the black
+    # knight, which can never get there from a setup board
+    task = "w.w.N.w.w"
+    assert shortfall(CHESS, task) is None
+    assert stranded("chess", task) == 40320
