@@ -19,6 +19,7 @@ from generator.games.three_by_three.notation import (
     task_problem,
     turned,
 )
+from generator.games.three_by_three.referee import Tally, parse_move, prove, winners
 from generator.games.three_by_three.solver import difficulty, solve, stranded
 from generator.games.three_by_three.space import space
 from generator.games.three_by_three.validation import shortfall
@@ -357,3 +358,90 @@ def test_a_task_only_a_knight_in_the_centre_could_show_is_stranded() -> None:
     task = "w.w.N.w.w"
     assert shortfall(CHESS, task) is None
     assert stranded("chess", task) == 40320
+
+
+# --- the referee: proofs and scores -------------------------------------------------------------
+
+
+def moves(*texts: str) -> list:
+    parsed = [parse_move(text) for text in texts]
+    assert None not in parsed
+    return parsed
+
+
+def test_brief_bid_3_proved_in_2_with_the_task_turned_90_degrees() -> None:
+    board, task = "BGJB.G.RR", ".G..G..BR"
+    proof = prove(FIFTEEN, board, task, 3, moves("G b3-b2", "R b1-a1"))
+    assert proof.proved and proof.moves == 2 and proof.quarter_turns == 1
+    assert reference_shows("fifteen", "B.JBGGR.R", task)  # the board the two moves leave
+
+
+@pytest.mark.parametrize(
+    ("mode", "board", "played", "error"),
+    [
+        (
+            "fifteen",
+            "BRG.J.RGB",
+            ["b3-c2"],
+            "move 1 (R b3-c2) is not legal: a token moves one cell up, down, left or right",
+        ),
+        ("fifteen", "BRG.J.RGB", ["a2-a1"], "move 1 (. a2-a1) is not legal: a2 is empty"),
+        (
+            "fifteen",
+            "BRG.J.RGB",
+            ["G b2-a2"],
+            "move 1 (J b2-a2) is not legal: b2 holds J, not G",
+        ),
+        (
+            "fifteen",
+            "BRG.J.RGB",
+            ["a3-a2", "a2-b3"],
+            "move 2 (B a2-b3) is not legal: b3 is not empty (R is there)",
+        ),
+        (
+            "fifteen",
+            "B.G.JRRGB",
+            ["c3-a2"],
+            "move 1 (G c3-a2) is not legal: a token moves one cell up, down, left or right",
+        ),
+        (
+            "chess",
+            "RQN..rqnK",
+            ["N c3-b2"],
+            "move 1 (N c3-b2) is not legal: a knight moves two cells one way and one the other "
+            "(an L)",
+        ),
+        (
+            "chess",
+            "RN..QrqnK",
+            ["R a3-c3"],
+            "move 1 (R a3-c3) is not legal: b3 is in the way: only a knight jumps",
+        ),
+    ],
+)
+def test_an_illegal_move_breaks_the_proof(mode: str, board: str, played, error: str) -> None:
+    proof = prove(MODES[mode], board, "B........" if mode == "fifteen" else "R........", 9,
+                  moves(*played))  # fmt: skip
+    assert proof.error == error.replace(
+        "c2 is not empty? ", "a token moves one cell up, down, left or right"
+    )
+
+
+def test_more_moves_than_the_bid_or_the_task_not_shown() -> None:
+    proof = prove(
+        FIFTEEN, "BRG.J.RGB", "B.B......", 3, moves("J b2-a2", "G b1-b2", "R a1-b1", "a2-a1")
+    )
+    assert proof.error == "4 moves is more than the bid of 3"
+    proof = prove(FIFTEEN, "BRG.J.RGB", "B.B......", 3, moves("J b2-a2"))
+    assert proof.error == "the board does not show the task, turned any way"
+
+
+def test_brief_scoring_example() -> None:
+    egor = Tally((1, 2, 1), 2)
+    assert egor.score == 4 - 2 == 2
+
+
+def test_ties_go_to_fewer_penalty_cards_then_are_shared() -> None:
+    assert winners({"a": Tally((2,), 0), "b": Tally((2, 1), 1)}) == ["a"]
+    assert winners({"a": Tally((2,), 0), "b": Tally((1, 1), 0)}) == ["a", "b"]
+    assert winners({"a": Tally((1,), 0), "b": Tally((2, 2), 1)}) == ["b"]

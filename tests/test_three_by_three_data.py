@@ -194,3 +194,35 @@ def test_design_is_reproducible_and_passes_validation(data: DataCopy, pnp) -> No
     assert [card["number"] for card in cards] == list(range(1, 29))
     (data.root / TASKS).write_text(first.out, encoding="utf-8")
     assert pnp("validate", "three_by_three", "--data", data.root).code == 0
+
+
+def test_prove_a_bid_through_the_command(pnp) -> None:
+    args = ("rules", "three_by_three", "prove", "--mode", "fifteen", "--board", "BGJB.G.RR")
+    result = pnp(*args, "--task", ".G..G..BR", "--bid", "3", "G b3-b2", "R b1-a1", "--json")
+    assert result.code == 0, result.err
+    assert json.loads(result.out) == {
+        "proved": True,
+        "moves": 2,
+        "bid": 3,
+        "turned": 90,
+        "error": None,
+        "fewest": 2,
+    }
+    text = pnp(*args, "--task", ".G..G..BR", "--bid", "1", "G b3-b2", "R b1-a1").out
+    assert text == (
+        "not proved (a penalty card): 2 moves is more than the bid of 1\nfewest possible: 2\n"
+    )
+    bad = pnp(*args, "--task", ".G..G..BR", "--bid", "3", "G b3 b2")
+    assert bad.code == 2
+    assert "'G b3 b2': a move is 'TOKEN FROM-TO' or 'FROM-TO'" in bad.err
+
+
+def test_score_the_brief_example(pnp) -> None:
+    result = pnp("rules", "three_by_three", "score", "Egor:1+2+1-1-1", "Lena:2", "--json")
+    assert json.loads(result.out) == {"scores": {"Egor": 2, "Lena": 2}, "winners": ["Lena"]}
+    text = pnp("rules", "three_by_three", "score", "Egor:1+2+1-1-1", "Lena:2").out
+    assert text.splitlines() == [
+        "Egor    2  (1 + 2 + 1 - 2 penalties)",
+        "Lena    2  (2 - 0 penalties)",
+        "winner: Lena",
+    ]

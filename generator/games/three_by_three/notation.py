@@ -158,7 +158,13 @@ def task_problem(mode: Mode, task: str) -> str | None:
 def matches(mode: Mode, board: str, task: str) -> bool:
     """Whether the board shows the task turned some way: every specified cell holds a token that
     fits it."""
-    return any(
-        all(board[cell] in mode.fits[way[cell]] for cell in specified(way))
-        for way in turnings(task)
-    )
+    return showing_turn(mode, board, task) is not None
+
+
+def showing_turn(mode: Mode, board: str, task: str) -> int | None:
+    """The fewest clockwise quarter turns of the task that the board shows, or ``None``."""
+    for quarter_turns in range(4):
+        way = turned(task, quarter_turns)
+        if all(board[cell] in mode.fits[way[cell]] for cell in specified(way)):
+            return quarter_turns
+    return None

@@ -1,9 +1,10 @@
 """The 3x3 puzzle engine: card schema, deck validation and the ``pnp rules three_by_three``
-queries (solve a board, the difficulty table, design a deck)."""
+queries (solve a board, check a proof, score a game, the difficulty table, design a deck)."""
 
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -28,12 +29,25 @@ from generator.games.three_by_three.notation import (
     specified,
     task_problem,
 )
+from generator.games.three_by_three.referee import (
+    Move,
+    Tally,
+    parse_move,
+    prove,
+    winners,
+)
 from generator.games.three_by_three.solver import Difficulty, difficulty, solve
 from generator.model import Card, Game
 from generator.problems import Problem, UsageError
 from generator.schema import Field
 
 DECKS = ("tasks", "tokens")
+NOTATION = (
+    "A board is 9 cells row by row from the top, '.' for empty; fifteen tokens B R G J (J the "
+    "tri-colour joker), chess tokens R N Q white, r n q black, K the king. A task is 9 cells, "
+    "'.' where it does not matter; fifteen B R G, chess R N Q (either colour), w any white "
+    "piece, b any black piece. Cells are named a3 (top left) to c1 (bottom right)."
+)
 PRINTED_KEYS = ("title", "modes.fifteen", "modes.chess")
 
 
@@ -64,18 +78,28 @@ class ThreeByThree(GameRules):
 
     def add_rules_commands(self, parser: argparse.ArgumentParser) -> None:
         commands = parser.add_subparsers(dest="query", required=True, metavar="QUERY")
-        solve_cmd = commands.add_parser(
-            "solve",
-            help="the fewest moves from a board to a task",
-            description="A board is 9 cells row by row from the top, '.' for empty; fifteen "
-            "tokens B R G J (J the tri-colour joker), chess tokens R N Q white, r n q black, "
-            "K the king. A task is 9 cells, '.' where it does not matter; fifteen B R G, chess "
-            "R N Q (either colour), w any white piece, b any black piece. Moves name cells "
-            "a3 (top left) to c1 (bottom right).",
+        _position(
+            commands.add_parser(
+                "solve", help="the fewest moves from a board to a task", description=NOTATION
+            )
         )
-        solve_cmd.add_argument("--mode", choices=MODES, required=True)
-        solve_cmd.add_argument("--board", required=True, metavar="BOARD", help='e.g. "BRG.J.RGB"')
-        solve_cmd.add_argument("--task", required=True, metavar="TASK", help='e.g. "B.B......"')
+        proof = commands.add_parser(
+            "prove",
+            help="check a bidder's moves: legal, no more than the bid, the task shown",
+            description=NOTATION + " A move is 'TOKEN FROM-TO' or 'FROM-TO', e.g. 'J b2-a2'; "
+            "the moves are made one at a time.",
+        )
+        _position(proof)
+        proof.add_argument("--bid", type=_bid, required=True, metavar="N")
+        proof.add_argument("moves", nargs="*", type=_move, metavar="MOVE")
+        score = commands.add_parser(
+            "score",
+            help="final scores and the winner",
+            description="Each player as NAME:CARDS, the points of each solved card and -1 "
+            "for each penalty card, e.g. Egor:1+2+1-1-1. The highest score wins, then the "
+            "fewest penalty cards; a tie left is shared.",
+        )
+        score.add_argument("players", nargs="+", type=_tally, metavar="NAME:CARDS")
         table = commands.add_parser(
             "difficulty",
             help="fewest moves from every setup board, per task side",
@@ -91,7 +115,9 @@ class ThreeByThree(GameRules):
             "design",
             help="print a new deck of 28 task cards (YAML) chosen for a spread of difficulty",
         )
-        plan.add_argument("--seed", type=int, default=1, metavar="S")
+        plan.add_argument(
+            "--seed", type=int, default=1, metavar="S", help="the same seed gives the same deck"
+        )
         plan.add_argument(
             "--candidates",
             type=positive_int,
@@ -104,6 +130,10 @@ class ThreeByThree(GameRules):
     def run_rules(self, args: argparse.Namespace) -> tuple[str, Any]:
         if args.query == "solve":
             return _solve(MODES[args.mode], args.board, args.task)
+        if args.query == "prove":
+            return _prove(MODES[args.mode], args.board, args.task, args.bid, args.moves)
+        if args.query == "score":
+            return _score(dict(args.players))
         if args.query == "design":
             cards = design(args.seed, args.candidates)
             return as_yaml(cards, args.seed, args.candidates).rstrip("\n"), cards
@@ -127,7 +157,8 @@ class ThreeByThree(GameRules):
         return _difficulty_table(rows), [_difficulty_json(*row) for row in rows]
 
 
-def _solve(mode: Mode, board: str, task: str) -> tuple[str, Any]:
+def _notation_problems(mode: Mode, board: str, task: str) -> None:
+    """Raise a usage error naming what is wrong with the board and the task, if anything."""
     problems = [
         f"--{name} {value!r}: {problem}"
         for name, value, problem in (
@@ -138,6 +169,10 @@ def _solve(mode: Mode, board: str, task: str) -> tuple[str, Any]:
     ]
     if problems:
         raise UsageError("; ".join(problems))
+
+
+def _solve(mode: Mode, board: str, task: str) -> tuple[str, Any]:
+    _notation_problems(mode, board, task)
     if not specified(task):
         raise RuleError(f"--task {task!r} specifies no cell: every board shows it")
     path = solve(mode.id, board, task)
@@ -148,6 +183,41 @@ def _solve(mode: Mode, board: str, task: str) -> tuple[str, Any]:
     lines = [f"{len(path)} move{'' if len(path) == 1 else 's'}", f"   board {_rows(board)}"]
     lines += [f"{n:>2}. {move!s:<8} {_rows(move.board)}" for n, move in enumerate(path, 1)]
     return "\n".join(lines), {"moves": len(path), "path": [move.as_json() for move in path]}
+
+
+def _prove(mode: Mode, board: str, task: str, bid: int, moves: list[Move]) -> tuple[str, Any]:
+    _notation_problems(mode, board, task)
+    proof = prove(mode, board, task, bid, moves)
+    path = solve(mode.id, board, task)
+    fewest = None if path is None else len(path)
+    turned_by = None if proof.quarter_turns is None else 90 * proof.quarter_turns
+    if proof.proved:
+        text = f"proved: {proof.moves} move{'' if proof.moves == 1 else 's'} for a bid of {bid}"
+        text += f", the task shown turned {turned_by} degrees" if turned_by else ""
+    else:
+        text = f"not proved (a penalty card): {proof.error}"
+    text += f"\nfewest possible: {'impossible' if fewest is None else fewest}"
+    return text, {
+        "proved": proof.proved,
+        "moves": proof.moves,
+        "bid": bid,
+        "turned": turned_by,
+        "error": proof.error,
+        "fewest": fewest,
+    }
+
+
+def _score(tallies: dict[str, Tally]) -> tuple[str, Any]:
+    won = winners(tallies)
+    width = max(map(len, tallies))
+    lines = [
+        f"{name:<{width}}  {tally.score:>3}  ({' + '.join(map(str, tally.solved)) or '0'}"
+        f" - {tally.penalties} penalt{'y' if tally.penalties == 1 else 'ies'})"
+        for name, tally in tallies.items()
+    ]
+    lines.append(f"{'winner' if len(won) == 1 else 'shared win'}: {', '.join(won)}")
+    scores = {name: tally.score for name, tally in tallies.items()}
+    return "\n".join(lines), {"scores": scores, "winners": won}
 
 
 def _rows(board: str) -> str:
@@ -180,3 +250,42 @@ def _difficulty_json(card: Card, mode: Mode, rated: Difficulty) -> dict[str, Any
         "histogram": list(rated.histogram),
         "boards": rated.boards,
     }
+
+
+def _position(parser: argparse.ArgumentParser) -> None:
+    """The mode, the board and the task a query is about."""
+    parser.add_argument("--mode", choices=MODES, required=True)
+    parser.add_argument("--board", required=True, metavar="BOARD", help='e.g. "BRG.J.RGB"')
+    parser.add_argument("--task", required=True, metavar="TASK", help='e.g. "B.B......"')
+
+
+def _bid(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r}: a bid is a number of moves, 0 or more")
+    return int(text)
+
+
+def _move(text: str) -> Move:
+    move = parse_move(text)
+    if move is None:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: a move is 'TOKEN FROM-TO' or 'FROM-TO', cells a1 to c3 (e.g. 'J b2-a2')"
+        )
+    return move
+
+
+def _tally(text: str) -> tuple[str, Tally]:
+    name, _, cards = text.partition(":")
+    terms = re.findall(r"[+-]?\d+", cards)
+    if (
+        not name
+        or not cards
+        or "".join(terms) != cards.replace(" ", "")
+        or any(int(t) not in (1, 2, -1) for t in terms)
+    ):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: a player is NAME:CARDS, each solved card 1 or 2 and each penalty -1 "
+            "(e.g. Egor:1+2+1-1-1)"
+        )
+    points = [int(t) for t in terms]
+    return name, Tally(tuple(p for p in points if p > 0), points.count(-1))
