@@ -90,7 +90,10 @@ class Space:
     def index(self, board: str) -> int:
         """The index of a board given in notation (which must be a board of this mode)."""
         key = sum(self.alphabet.index(token) << (BITS * cell) for cell, token in enumerate(board))
-        return int(np.searchsorted(self.keys, key))
+        index = int(np.searchsorted(self.keys, key))
+        if index == len(self.keys) or self.keys[index] != key:
+            raise ValueError(f"{board!r} is not a {self.mode.id} board")
+        return index
 
     def board(self, index: int) -> str:
         return "".join(self.alphabet[code] for code in self.boards[index])
