@@ -13,6 +13,7 @@ def test_validate_ok(pnp) -> None:
     result = pnp("validate")
     assert result.code == 0
     assert result.out == (
+        "break_the_code: ok (20 tiles, 21 questions; locales en, ru, uk)\n"
         "game_of_trains: ok (84 wagons, 4 locomotives; locales en, ru, uk)\n"
         "gears: ok (24 gears, 10 rounds, 16 codes, 4 characters, 1 token; locales en, ru, uk)\n"
         "three_by_three: ok (28 tasks, 7 tokens; locales en, ru, uk)\n"
@@ -23,6 +24,10 @@ def test_list(pnp) -> None:
     result = pnp("list")
     assert result.code == 0
     assert result.out == (
+        "break_the_code (2-4 players)\n"
+        "  tiles: 20 cards, 22 x 32 mm\n"
+        "  questions: 21 cards, 63 x 88 mm\n"
+        "  locales: en (English), ru (Русский), uk (Українська)\n"
         "game_of_trains (2-4 players)\n"
         "  wagons: 84 cards, 63 x 88 mm\n"
         "  locomotives: 4 cards, 63 x 88 mm\n"
@@ -63,14 +68,14 @@ def test_unknown_game_is_a_usage_error(pnp) -> None:
     assert result.code == 2
     assert result.err.endswith(
         "error: unknown game 'monopoly' "
-        "(the card data has: game_of_trains, gears, three_by_three)\n"
+        "(the card data has: break_the_code, game_of_trains, gears, three_by_three)\n"
     )
 
 
 def test_unknown_locale_is_a_usage_error(pnp, tmp_path: Path) -> None:
     result = pnp("build", "--lang", "de", "--out", tmp_path)
     assert result.code == 2
-    assert "game_of_trains has no locale de (it ships: en, ru, uk)" in result.err
+    assert "break_the_code has no locale de (it ships: en, ru, uk)" in result.err
     assert not (tmp_path / "game_of_trains").exists()
 
 

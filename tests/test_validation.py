@@ -15,11 +15,12 @@ def problems(data: DataCopy) -> list[str]:
 
 
 def test_shipped_data_is_valid(data: DataCopy) -> None:
-    trains, gears, puzzle = check(data.root)
+    code, trains, gears, puzzle = check(data.root)
+    assert [len(deck.cards) for deck in code.decks] == [20, 21]
     assert [len(deck.cards) for deck in trains.decks] == [84, 4]
     assert [len(deck.cards) for deck in gears.decks] == [24, 10, 16, 4, 1]
     assert [len(deck.cards) for deck in puzzle.decks] == [28, 7]
-    for game in (trains, gears, puzzle):
+    for game in (code, trains, gears, puzzle):
         assert list(game.locales) == ["en", "ru", "uk"]
 
 

@@ -1,0 +1,157 @@
+"""Question cards as data: a kind and its parameters, answered for any 4- or 5-tile hand.
+
+No card is special-cased: "What is the sum of your two rightmost tiles?" is
+``{kind: sum, tiles: right, count: 2}``. Positions are 1-based (1 is A); the letters a player
+says come from the locale. Answers are an integer, ``True``/``False``, a list of positions, or a
+list of groups of positions (0-based).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from generator.games.break_the_code.tiles import COLOURS, NUMBERS, Hand
+
+KINDS = ("sum", "count", "pairs", "range", "compare", "where", "neighbours")
+SPANS = ("all", "left", "right", "centre")
+PARITIES = ("odd", "even")
+NEIGHBOURS_BY = ("colour", "step")
+COMPARISONS = ("above", "below")
+
+Answer = int | bool | list[int] | list[list[int]]
+
+
+@dataclass(frozen=True)
+class Question:
+    """One card. Unused parameters are ``None``; :func:`problems_with` says which a kind needs."""
+
+    id: str
+    kind: str
+    tiles: str = "all"
+    count: int | None = None
+    colour: str | None = None
+    parity: str | None = None
+    position: int | None = None
+    compare: str | None = None
+    value: int | None = None
+    numbers: tuple[int, ...] = ()
+    choice: bool = False
+    by: str | None = None
+
+    @property
+    def choices(self) -> tuple[int | None, ...]:
+        """What the asker may pick: one number of ``numbers`` on a choice card, else nothing."""
+        return self.numbers if self.choice else (None,)
+
+
+def span(question: Question, size: int) -> range:
+    """The positions a sum looks at in a hand of ``size`` tiles (the centre: all but the ends)."""
+    count = question.count or size
+    if question.tiles == "left":
+        return range(min(count, size))
+    if question.tiles == "right":
+        return range(max(size - count, 0), size)
+    if question.tiles == "centre":
+        return range(1, size - 1)
+    return range(size)
+
+
+def answer(question: Question, hand: Hand, choice: int | None = None) -> Answer:
+    """The answer the holder of ``hand`` must give (``choice``: the asker's pick)."""
+    kind = question.kind
+    if kind == "sum":
+        picked = [hand[i] for i in span(question, len(hand))]
+        return sum(t.number for t in picked if question.colour in (None, COLOURS[t.colour]))
+    if kind == "count":
+        if question.colour is not None:
+            return sum(COLOURS[t.colour] == question.colour for t in hand)
+        return sum(t.number % 2 == (question.parity == "odd") for t in hand)
+    if kind == "pairs":
+        numbers = [t.number for t in hand]
+        return sum(numbers.count(n) == 2 for n in set(numbers))
+    if kind == "range":
+        return hand[-1].number - hand[0].number
+    if kind == "compare":
+        assert question.position is not None and question.value is not None
+        number = hand[question.position - 1].number
+        return number > question.value if question.compare == "above" else number < question.value
+    if kind == "where":
+        wanted = question.numbers if choice is None else (choice,)
+        return [i for i, t in enumerate(hand) if t.number in wanted]
+    return _groups(hand, question.by or "colour")
+
+
+def _groups(hand: Hand, by: str) -> list[list[int]]:
+    """Maximal runs of at least two neighbours alike (same colour, or numbers one apart)."""
+
+    def alike(i: int) -> bool:
+        left, right = hand[i], hand[i + 1]
+        if by == "colour":
+            return left.colour == right.colour
+        return right.number - left.number == 1
+
+    groups: list[list[int]] = []
+    run = [0]
+    for i in range(len(hand) - 1):
+        if alike(i):
+            run.append(i + 1)
+            continue
+        if len(run) > 1:
+            groups.append(run)
+        run = [i + 1]
+    if len(run) > 1:
+        groups.append(run)
+    return groups
+
+
+REQUIRED = {
+    "sum": (),
+    "count": (),
+    "pairs": (),
+    "range": (),
+    "compare": ("position", "compare", "value"),
+    "where": ("numbers",),
+    "neighbours": ("by",),
+}
+ALLOWED = {
+    "sum": {"tiles", "count", "colour"},
+    "count": {"colour", "parity"},
+    "pairs": set(),
+    "range": set(),
+    "compare": {"position", "compare", "value"},
+    "where": {"numbers", "choice"},
+    "neighbours": {"by"},
+}
+
+
+def problems_with(question: Question, given: set[str]) -> list[tuple[str, str]]:
+    """(parameter, what is wrong) for a card whose parameters do not make sense for its kind,
+    in a 4- or a 5-tile hand. ``given`` is the parameters the card data sets."""
+    kind = question.kind
+    found = [(p, f"a {kind} question has no {p}") for p in sorted(given - ALLOWED[kind])]
+    found += [(p, f"a {kind} question needs a {p}") for p in REQUIRED[kind] if p not in given]
+    if kind == "count" and (question.colour is None) == (question.parity is None):
+        found.append(("colour", "a count question counts one colour or one parity"))
+    if kind == "sum" and question.tiles in ("left", "right") and not question.count:
+        found.append(("count", f"a sum of the {question.tiles}most tiles needs a count"))
+    if kind == "sum" and question.count is not None and not 1 <= question.count < 4:
+        found.append(("count", f"{question.count} tiles: a 4-tile hand has 4, so 1 to 3"))
+    if kind == "sum" and question.colour == "green":
+        found.append(("colour", "only the 5s are green: sum black or white numbers"))
+    if kind == "compare" and question.position is not None and not 1 <= question.position <= 4:
+        found.append(("position", f"position {question.position} is not in a 4-tile hand (A-D)"))
+    if kind == "where" and question.choice and len(question.numbers) != 2:
+        found.append(("numbers", "a choice card offers exactly two numbers"))
+    if kind == "where" and any(n not in NUMBERS for n in question.numbers):
+        found.append(("numbers", "numbers are 0 to 9"))
+    if kind == "where" and len(set(question.numbers)) != len(question.numbers):
+        found.append(("numbers", "a number is listed twice"))
+    return found
+
+
+def as_json(value: Answer, letters: str = "ABCDE") -> Any:
+    """Positions as letters (English by default), groups as lists of letters."""
+    if isinstance(value, list):
+        return [as_json(v, letters) if isinstance(v, list) else letters[v] for v in value]
+    return value

@@ -1,0 +1,304 @@
+"""The Break the Code engine: card schema, deck validation and the ``pnp rules break_the_code``
+queries (answer a question for a hand, rate the questions, list the hands a set of answers
+leaves)."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any, ClassVar
+
+from generator.catalog import load_checked
+from generator.games.base import (
+    GameRules,
+    RuleError,
+    add_data_option,
+    deck_problem,
+    missing_texts,
+    required_decks,
+)
+from generator.games.break_the_code.questions import (
+    COMPARISONS,
+    KINDS,
+    NEIGHBOURS_BY,
+    PARITIES,
+    SPANS,
+    Answer,
+    Question,
+    answer,
+    as_json,
+    problems_with,
+)
+from generator.games.break_the_code.rating import Rating, consistent, rate
+from generator.games.break_the_code.tiles import (
+    COLOURS,
+    HAND_SIZES,
+    hand_problem,
+    hand_text,
+    parse_hand,
+    parse_tile,
+    tile_set,
+)
+from generator.model import Card, Game
+from generator.problems import Problem, UsageError
+from generator.schema import Field
+
+DECKS = ("tiles", "questions")
+LETTERS = "ABCDE"
+"""Positions in answers of the command line, in English; printed letters come from the locale."""
+SHOW_HANDS = 20
+PARAMETERS = (
+    "tiles",
+    "count",
+    "colour",
+    "parity",
+    "position",
+    "compare",
+    "value",
+    "numbers",
+    "choice",
+    "by",
+)
+
+
+def _numbers(value: list[Any]) -> str | None:
+    if not value or any(type(n) is not int for n in value):
+        return f"expected a list of numbers 0-9, got {value}"
+    return None
+
+
+class BreakTheCode(GameRules):
+    id = "break_the_code"
+    card_fields: ClassVar[dict[str, dict[str, Field]]] = {
+        "tiles": {
+            "number": Field(int, minimum=0, maximum=9),
+            "colour": Field(str, choices=tuple(COLOURS.values())),
+            "copy": Field(int, required=False, default=1, minimum=1, maximum=2),
+        },
+        "questions": {
+            "id": Field(str, pattern=r"[a-z0-9][a-z0-9-]*", pattern_help="a lower-case id"),
+            "kind": Field(str, choices=KINDS),
+            "tiles": Field(str, required=False, default="all", choices=SPANS),
+            "count": Field(int, required=False),
+            "colour": Field(str, required=False, choices=tuple(COLOURS.values())),
+            "parity": Field(str, required=False, choices=PARITIES),
+            "position": Field(int, required=False),
+            "compare": Field(str, required=False, choices=COMPARISONS),
+            "value": Field(int, required=False, minimum=0, maximum=9),
+            "numbers": Field(list, required=False, default=[], check=_numbers),
+            "choice": Field(bool, required=False, default=False),
+            "by": Field(str, required=False, choices=NEIGHBOURS_BY),
+        },
+    }
+
+    def validate(self, game: Game) -> list[Problem]:
+        decks, problems = required_decks(game, DECKS)
+        if problems:
+            return problems
+        tiles, questions = decks
+        problems = _tile_set(tiles.cards, tiles) + _questions(questions.cards)
+        keys = ["title", "letters", "tile.back"]
+        keys += [f"questions.{card.fields['id']}" for card in questions.cards]
+        return problems + missing_texts(game, keys)
+
+    def add_rules_commands(self, parser: argparse.ArgumentParser) -> None:
+        commands = parser.add_subparsers(dest="query", required=True, metavar="QUERY")
+        ask = commands.add_parser("ask", help="the answer a hand gives to a question card")
+        ask.add_argument("question", metavar="QUESTION-ID")
+        ask.add_argument("--hand", required=True, type=_hand, help='e.g. "5g 7w 2b 4b 4w"')
+        ask.add_argument(
+            "--choice", type=int, metavar="N", help="the asker's pick on a choice card"
+        )
+        add_data_option(ask, "card data whose question cards are asked")
+        table = commands.add_parser("rate", help="how strongly each question narrows the code")
+        table.add_argument("questions", nargs="*", metavar="QUESTION-ID")
+        table.add_argument("--tiles", type=int, choices=HAND_SIZES, default=5)
+        add_data_option(table, "card data whose question cards are rated")
+        solve = commands.add_parser("solve", help="the hands still possible after some answers")
+        solve.add_argument("--tiles", type=int, choices=HAND_SIZES, default=5)
+        solve.add_argument(
+            "--answer",
+            action="append",
+            default=[],
+            metavar="QUESTION-ID[:CHOICE]=ANSWER",
+            help="e.g. sum=22, c-above-4=yes, where-5=C, where-1-or-2:2=none, "
+            "same-colour-neighbours=AB+CDE",
+        )
+        add_data_option(solve, "card data whose question cards are asked")
+
+    def run_rules(self, args: argparse.Namespace) -> tuple[str, Any]:
+        cards = self._questions(args.data)
+        if args.query == "ask":
+            return _ask(_find(cards, args.question), args.hand, args.choice)
+        if args.query == "rate":
+            chosen = [_find(cards, q) for q in args.questions] or list(cards.values())
+            return _rate(chosen, args.tiles)
+        return _solve(cards, args.tiles, args.answer)
+
+    def _questions(self, data_dir: Path) -> dict[str, Question]:
+        deck = load_checked(data_dir, self).deck("questions")
+        assert deck is not None
+        return {card.fields["id"]: question(card) for card in deck.cards}
+
+
+def question(card: Card) -> Question:
+    """The engine's view of a question card."""
+    f = card.fields
+    return Question(
+        id=f["id"],
+        kind=f["kind"],
+        tiles=f["tiles"],
+        count=f["count"],
+        colour=f["colour"],
+        parity=f["parity"],
+        position=f["position"],
+        compare=f["compare"],
+        value=f["value"],
+        numbers=tuple(f["numbers"]),
+        choice=f["choice"],
+        by=f["by"],
+    )
+
+
+def _tile_set(cards: tuple[Card, ...], deck: Any) -> list[Problem]:
+    """Exactly the 20 tiles: 0-9 black and white, both 5s green."""
+    code = {"black": "b", "white": "w", "green": "g"}
+    present = Counter(f"{c.fields['number']}{code[c.fields['colour']]}" for c in cards)
+    wanted = Counter(str(tile) for tile in tile_set())
+    problems = []
+    for card in cards:
+        text = f"{card.fields['number']}{code[card.fields['colour']]}"
+        if parse_tile(text) is None:
+            problems.append(
+                Problem(card.file, card.line, card.where, f"there is no {text} tile (5s are green, "
+                        "every other number black or white)")
+            )  # fmt: skip
+        elif present[text] > wanted[text]:
+            problems.append(Problem(card.file, card.line, card.where, f"one {text} too many"))
+    missing = sorted(wanted - present, key=lambda t: (int(t[0]), t[1]))
+    if missing:
+        problems.append(deck_problem(deck, f"missing the tile{'s' if len(missing) > 1 else ''} "
+                                     f"{', '.join(missing)} (the game has 20)"))  # fmt: skip
+    return problems
+
+
+def _questions(cards: tuple[Card, ...]) -> list[Problem]:
+    problems = []
+    seen: dict[str, Card] = {}
+    for card in cards:
+        qid = card.fields["id"]
+        if qid in seen:
+            other = seen[qid]
+            problems.append(
+                Problem(card.file, card.line, f"{card.where}.id",
+                        f"{qid} is already used by {other.where} (line {other.line})")
+            )  # fmt: skip
+        seen.setdefault(qid, card)
+        given = {p for p in PARAMETERS if card.fields[p] not in (None, [], False)}
+        given -= {"tiles"} if card.fields["tiles"] == "all" else set()
+        for parameter, what in problems_with(question(card), given):
+            problems.append(Problem(card.file, card.line, f"{card.where}.{parameter}", what))
+    return problems
+
+
+def _find(cards: dict[str, Question], question_id: str) -> Question:
+    if question_id not in cards:
+        raise UsageError(f"no question {question_id!r} (questions: {', '.join(cards)})")
+    return cards[question_id]
+
+
+def _hand(text: str) -> Any:
+    problem = hand_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(f"{text!r}: {problem}")
+    return parse_hand(text)
+
+
+def _ask(question: Question, hand: Any, choice: int | None) -> tuple[str, Any]:
+    if question.choice and choice not in question.numbers:
+        offered = " or ".join(map(str, question.numbers))
+        raise RuleError(f"{question.id} is a choice card: pick --choice {offered}")
+    if not question.choice and choice is not None:
+        raise RuleError(f"{question.id} offers no choice: leave out --choice")
+    result = answer(question, hand, choice)
+    return f"{hand_text(hand)}: {_spoken(result)}", {"answer": as_json(result, LETTERS)}
+
+
+def _spoken(result: Answer) -> str:
+    if isinstance(result, bool):
+        return "yes" if result else "no"
+    if isinstance(result, list):
+        if not result:
+            return "none"
+        if isinstance(result[0], list):
+            return " and ".join("".join(LETTERS[i] for i in group) for group in result)
+        return ", ".join(LETTERS[i] for i in result)
+    return str(result)
+
+
+def _rate(questions: list[Question], size: int) -> tuple[str, Any]:
+    ratings = [rate(q, size, choice) for q in questions for choice in q.choices]
+    lines = [f"{'question':<24} {'choice':>6} {'bits':>5} {'hands left':>10} {'answers':>7}"]
+    for r in ratings:
+        choice = "" if r.choice is None else str(r.choice)
+        lines.append(
+            f"{r.question:<24} {choice:>6} {r.bits:>5.2f} {r.expected_hands:>10.1f} {r.answers:>7}"
+        )
+    lines.append(f"({size}-tile hands: {ratings[0].hands} possible before any answer)")
+    return "\n".join(lines), [_rating_json(r) for r in ratings]
+
+
+def _rating_json(rating: Rating) -> dict[str, Any]:
+    return {
+        "question": rating.question,
+        "choice": rating.choice,
+        "bits": round(rating.bits, 4),
+        "expected_hands": round(rating.expected_hands, 2),
+        "hands": rating.hands,
+        "answers": rating.answers,
+    }
+
+
+def _solve(cards: dict[str, Question], size: int, said: list[str]) -> tuple[str, Any]:
+    heard = [_heard(cards, text) for text in said]
+    hands = consistent(size, heard)
+    lines = [f"{len(hands)} hand{'' if len(hands) == 1 else 's'} of {size} tiles fit"]
+    lines += [f"  {hand_text(hand)}" for hand in hands[:SHOW_HANDS]]
+    if len(hands) > SHOW_HANDS:
+        lines.append(f"  ... and {len(hands) - SHOW_HANDS} more")
+    return "\n".join(lines), {"count": len(hands), "hands": [hand_text(h) for h in hands]}
+
+
+def _heard(cards: dict[str, Question], text: str) -> tuple[Question, int | None, Answer]:
+    match = re.fullmatch(r"([a-z0-9-]+)(?::(\d))?=(.*)", text)
+    if match is None:
+        raise UsageError(f"--answer {text!r}: expected QUESTION-ID[:CHOICE]=ANSWER, e.g. sum=22")
+    question = _find(cards, match[1])
+    choice = int(match[2]) if match[2] else None
+    if question.choice and choice not in question.numbers:
+        raise UsageError(f"--answer {text!r}: {question.id} needs the choice, e.g. {question.id}:"
+                         f"{question.numbers[0]}=...")  # fmt: skip
+    return question, choice, _parse_answer(question, match[3], text)
+
+
+def _parse_answer(question: Question, value: str, text: str) -> Answer:
+    value = value.strip().upper()
+    if question.kind == "compare":
+        if value not in ("YES", "NO", "TRUE", "FALSE"):
+            raise UsageError(f"--answer {text!r}: {question.id} is answered yes or no")
+        return value in ("YES", "TRUE")
+    if question.kind in ("where", "neighbours"):
+        if value == "NONE":
+            return []
+        parts = value.split("+")
+        if any(not p or set(p) - set(LETTERS) for p in parts):
+            raise UsageError(f"--answer {text!r}: positions are letters A-E, groups joined with "
+                             "+ (e.g. AB+CDE), or none")  # fmt: skip
+        if question.kind == "where":
+            return [LETTERS.index(letter) for letter in value.replace("+", "")]
+        return [[LETTERS.index(letter) for letter in part] for part in parts]
+    if not value.isdigit():
+        raise UsageError(f"--answer {text!r}: {question.id} is answered with a number")
+    return int(value)

@@ -1,0 +1,106 @@
+"""Break the Code's tiles and hands: the 20 code tiles, hand notation and the order a hand lies in.
+
+A tile is written ``<number><colour>``: ``7w`` a white 7, ``2b`` a black 2, ``5g`` a green 5. A
+hand lies ascending left to right; on equal numbers the black tile comes before the white one.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+COLOURS = {"b": "black", "w": "white", "g": "green"}
+NUMBERS = range(10)
+GREEN_NUMBER = 5
+COLOUR_ORDER = {"b": 0, "g": 0, "w": 1}
+"""Black before white on equal numbers (only the 5s are green, and they are alike)."""
+HAND_SIZES = (4, 5)
+
+
+@dataclass(frozen=True)
+class Tile:
+    number: int
+    colour: str
+
+    def __str__(self) -> str:
+        return f"{self.number}{self.colour}"
+
+    @property
+    def order(self) -> tuple[int, int]:
+        return (self.number, COLOUR_ORDER[self.colour])
+
+
+Hand = tuple[Tile, ...]
+
+
+def tile_set() -> list[Tile]:
+    """The 20 tiles: 0-9 in black and in white, except that both 5s are green."""
+    return [Tile(n, "g" if n == GREEN_NUMBER else colour) for n in NUMBERS for colour in ("b", "w")]
+
+
+def sort_hand(tiles: list[Tile] | tuple[Tile, ...]) -> Hand:
+    return tuple(sorted(tiles, key=lambda tile: tile.order))
+
+
+def parse_tile(text: str) -> Tile | None:
+    if len(text) != 2 or not text[0].isdigit() or text[1] not in COLOURS:
+        return None
+    tile = Tile(int(text[0]), text[1])
+    return tile if tile in tile_set() else None
+
+
+def hand_problem(text: str) -> str | None:
+    """What is wrong with a hand in notation, or ``None``."""
+    words = text.split()
+    bad = [word for word in words if parse_tile(word) is None]
+    if bad:
+        return (
+            f"{', '.join(map(repr, bad))}: a tile is a number 0-9 and b (black), w (white) or "
+            "g (green, the 5s only), like 7w"
+        )
+    if len(words) not in HAND_SIZES:
+        return f"a hand has 4 or 5 tiles, not {len(words)}"
+    counts = {word: words.count(word) for word in words}
+    extra = [word for word, n in counts.items() if n > tile_set().count(parse_tile(word))]
+    if extra:
+        return f"{', '.join(extra)} appears more often than the tiles hold it"
+    return None
+
+
+def parse_hand(text: str) -> Hand:
+    """A hand from notation, sorted (check it with :func:`hand_problem` first)."""
+    return sort_hand([tile for word in text.split() if (tile := parse_tile(word))])
+
+
+def hand_text(hand: Hand) -> str:
+    return " ".join(map(str, hand))
+
+
+def deals(size: int) -> Iterator[Hand]:
+    """Every way to be dealt ``size`` of the 20 tiles, each physical tile distinct (the two
+    green 5s are two tiles), so every deal is equally likely."""
+    for combination in itertools.combinations(tile_set(), size):
+        yield sort_hand(combination)
+
+
+@dataclass(frozen=True)
+class Deal:
+    hands: tuple[Hand, ...]
+    centre: tuple[Tile, ...]
+    """Face down in the centre of the table (3 and 4 players); the rest go back in the box."""
+
+
+DEALS = {2: (5, 0), 3: (5, 5), 4: (4, 4)}
+"""Players: (tiles each, tiles in the centre)."""
+
+
+def deal(players: int, rng: random.Random) -> Deal:
+    """Shuffle the 20 tiles and deal them as the rules say for ``players``."""
+    each, centre = DEALS[players]
+    tiles = tile_set()
+    rng.shuffle(tiles)
+    hands = tuple(sort_hand(tiles[i * each : (i + 1) * each]) for i in range(players))
+    rest = tiles[players * each :]
+    return Deal(hands, tuple(rest[:centre]))
