@@ -62,8 +62,8 @@ def hand_problem(text: str) -> str | None:
         )
     if len(words) not in HAND_SIZES:
         return f"a hand has 4 or 5 tiles, not {len(words)}"
-    counts = {word: words.count(word) for word in words}
-    extra = [word for word, n in counts.items() if n > tile_set().count(parse_tile(word))]
+    tiles = [tile for word in words if (tile := parse_tile(word)) is not None]
+    extra = sorted({str(t) for t in tiles if tiles.count(t) > tile_set().count(t)})
     if extra:
         return f"{', '.join(extra)} appears more often than the tiles hold it"
     return None
