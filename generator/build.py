@@ -18,7 +18,7 @@ from generator.games.registry import ENGINES, find_engine
 from generator.layout.imposition import Grid, Rect, fit_grid
 from generator.layout.pdf import PdfBook
 from generator.layout.sizes import PAPERS
-from generator.model import Card, Deck, Game
+from generator.model import Card, Deck, Game, Handout
 from generator.problems import DataError, Problem, UsageError
 from generator.render import draw
 from generator.render.templates import CardRenderer
@@ -111,6 +111,8 @@ def check_faces(game: Game) -> list[Problem]:
         for deck in game.decks:
             for _ in renderer.faces(deck):
                 pass
+        for handout in game.handouts:
+            renderer.handout(handout, PAPERS["a4"].turned(handout.landscape))
         problems += renderer.problems
     return problems
 
@@ -131,6 +133,9 @@ def build(
         outputs.append(
             print_pdf(game, lang, path, request.paper, request.flip, writer, stopwatch, progress)
         )
+        for handout in game.handouts:
+            path = request.out_dir / game.id / lang / f"{handout.id}-{request.paper}.pdf"
+            outputs.append(print_handout(game, lang, handout, path, request.paper, writer))
         if request.png:
             folder = request.out_dir / game.id / lang / "png"
             outputs += _export_png(game, lang, folder, writer, stopwatch, progress)
@@ -212,6 +217,25 @@ def print_pdf(
         with stopwatch.stage("write"):
             book.finish()
     return Output(path, book.pages, sum(len(s.cards) for s in layouts))
+
+
+def print_handout(
+    game: Game, lang: str, handout: Handout, path: Path, paper: str, writer: Writer
+) -> Output:
+    """One handout page in one language, drawn to the paper's edges as vector PDF."""
+    page = PAPERS[paper].turned(handout.landscape)
+    locale = game.locales[lang]
+    renderer = CardRenderer(game, locale)
+    svg = renderer.handout(handout, page)
+    if svg is None or renderer.problems:
+        raise DataError(renderer.problems)
+    with writer.open(path) as stream:
+        book = PdfBook(stream, page, f"{locale.text('title') or game.id}")
+        area = Rect(0, 0, page.width, page.height)
+        draw.draw(draw.parse(svg), area, book.surface, area)
+        book.finish_plain_page()
+        book.finish()
+    return Output(path, book.pages, 0)
 
 
 def _printed(grid: Grid) -> Rect:

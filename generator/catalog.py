@@ -20,14 +20,20 @@ from generator import TEMPLATES_DIR
 from generator.games.base import GameRules
 from generator.layout.sizes import CARD_PRESETS, SHAPES, CardSize
 from generator.loading import Mapping, Sequence, load_yaml
-from generator.model import Card, Deck, Game, Locale, Text
+from generator.model import Card, Deck, Game, Handout, Locale, Text
 from generator.problems import DataError, Problem, ProblemLog, UsageError
 from generator.render.fonts import SHIPPED_FONTS, describe_characters, missing_glyphs
 from generator.schema import Field, read_record
 
+ORIENTATIONS = ("portrait", "landscape")
 GAME_FIELDS = {
     "players": Field(str, pattern=r"[1-9]\d?-[1-9]\d?", pattern_help="a range like '2-4'"),
     "decks": Field(dict),
+    "handouts": Field(dict, required=False, default={}),
+}
+HANDOUT_FIELDS = {
+    "template": Field(str),
+    "orientation": Field(str, required=False, default="portrait", choices=ORIENTATIONS),
 }
 DECK_FIELDS = {
     "size": Field(object),
@@ -75,12 +81,29 @@ def load_game(data_dir: Path, game_id: str, engine: GameRules, problems: list[Pr
     spec = read_record(raw, "", 1, GAME_FIELDS, log) if raw is not None else None
     players = (2, 4)
     decks: list[Deck] = []
+    handouts: list[Handout] = []
     if spec is not None:
         low, high = (int(n) for n in spec["players"].split("-"))
         players = (low, high)
         decks = _load_decks(directory, game_id, raw["decks"], engine, log)
+        if "handouts" in raw:
+            handouts = _load_handouts(game_id, raw["handouts"], log)
     locales = _load_locales(directory, game_id, log)
-    return Game(game_id, directory, players, tuple(decks), locales)
+    return Game(game_id, directory, players, tuple(decks), locales, tuple(handouts))
+
+
+def _load_handouts(game_id: str, handouts: Mapping, log: ProblemLog) -> list[Handout]:
+    loaded = []
+    for handout_id, node in handouts.items():
+        where, line = f"handouts.{handout_id}", handouts.line_of(handout_id)
+        spec = read_record(node, where, line, HANDOUT_FIELDS, log)
+        if spec is None:
+            continue
+        if not _template_exists(game_id, node, "template", where, log):
+            continue
+        landscape = spec["orientation"] == "landscape"
+        loaded.append(Handout(str(handout_id), spec["template"], landscape, log.file, line))
+    return loaded
 
 
 def _load_decks(
@@ -129,15 +152,16 @@ def _read_size(deck: Mapping, where: str, log: ProblemLog) -> CardSize | None:
 
 
 def _check_templates(game_id: str, deck: Mapping, where: str, log: ProblemLog) -> bool:
-    ok = True
-    for side in ("front", "back"):
-        if not (TEMPLATES_DIR / game_id / deck[side]).is_file():
-            folder = f"templates/{game_id}/"
-            log.add(
-                deck.line_of(side), f"{where}.{side}", f"no template {deck[side]!r} in {folder}"
-            )
-            ok = False
-    return ok
+    return all([_template_exists(game_id, deck, side, where, log) for side in ("front", "back")])
+
+
+def _template_exists(game_id: str, node: Mapping, key: str, where: str, log: ProblemLog) -> bool:
+    """The template named under ``key`` is a file in ``templates/<game>/``, or a problem."""
+    if (TEMPLATES_DIR / game_id / node[key]).is_file():
+        return True
+    folder = f"templates/{game_id}/"
+    log.add(node.line_of(key), f"{where}.{key}", f"no template {node[key]!r} in {folder}")
+    return False
 
 
 def _load_cards(

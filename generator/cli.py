@@ -135,7 +135,8 @@ def _summarise(outputs: list[Output], seconds: float) -> None:
     pdfs = [o for o in outputs if o.path.suffix == ".pdf"]
     pngs = len(outputs) - len(pdfs)
     for output in pdfs:
-        print(f"{output.path}: {output.pages} pages, {output.cards} cards")
+        counted = f", {output.cards} cards" if output.cards else ""
+        print(f"{output.path}: {output.pages} page{'s' if output.pages != 1 else ''}{counted}")
     if pngs:
         print(f"{pngs} PNG files at 300 dpi")
     pages = sum(o.pages for o in pdfs)

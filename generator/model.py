@@ -77,12 +77,25 @@ class Locale:
 
 
 @dataclass(frozen=True)
+class Handout:
+    """A full page printed once per language beside the cards (a player screen, a score
+    sheet), drawn from one template at the build's paper size, in its orientation."""
+
+    id: str
+    template: str
+    landscape: bool
+    file: str
+    line: int
+
+
+@dataclass(frozen=True)
 class Game:
     id: str
     directory: Path
     players: tuple[int, int]
     decks: tuple[Deck, ...]
     locales: dict[str, Locale]
+    handouts: tuple[Handout, ...] = ()
 
     def deck(self, deck_id: str) -> Deck | None:
         return next((deck for deck in self.decks if deck.id == deck_id), None)

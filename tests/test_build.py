@@ -71,7 +71,10 @@ def test_png_export_at_300_dpi_with_bleed(tmp_path: Path) -> None:
 
 
 def test_failed_build_leaves_earlier_output_untouched(data: DataCopy, tmp_path: Path, pnp) -> None:
-    assert pnp("build", "--data", data.root, "--out", tmp_path, "--lang", "en").code == 0
+    assert (
+        pnp("build", "game_of_trains", "--data", data.root, "--out", tmp_path, "--lang", "en").code
+        == 0
+    )
     target = tmp_path / "game_of_trains" / "en" / "cards-a4.pdf"
     before = target.read_bytes()
     data.edit("game_of_trains/decks/wagons.yaml", "{number: 9,", "{number: 10,")

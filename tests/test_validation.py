@@ -11,7 +11,7 @@ EN = "game_of_trains/locales/en.yaml"
 
 
 def problems(data: DataCopy) -> list[str]:
-    return data.problems()
+    return data.problems("game_of_trains")
 
 
 def test_shipped_data_is_valid(data: DataCopy) -> None:

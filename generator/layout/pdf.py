@@ -70,5 +70,10 @@ class PdfBook:
         self.surface.show_page()
         self.pages += 1
 
+    def finish_plain_page(self) -> None:
+        """Start a new page after a full-page drawing that needs no crop marks (a handout)."""
+        self.surface.show_page()
+        self.pages += 1
+
     def finish(self) -> None:
         self.surface.finish()

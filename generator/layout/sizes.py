@@ -56,6 +56,11 @@ class Paper:
     width: float
     height: float
 
+    def turned(self, landscape: bool) -> Paper:
+        """The sheet in portrait or landscape."""
+        short, long = sorted((self.width, self.height))
+        return Paper(self.name, long, short) if landscape else Paper(self.name, short, long)
+
 
 PAPERS: dict[str, Paper] = {
     "a4": Paper("a4", 210.0, 297.0),

@@ -22,7 +22,8 @@ from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
 from generator import PROJECT_ROOT, TEMPLATES_DIR
-from generator.model import Card, Deck, Game, Locale, Text
+from generator.layout.sizes import Paper
+from generator.model import Card, Deck, Game, Handout, Locale, Text
 from generator.problems import Problem
 from generator.render.fonts import (
     FAMILIES,
@@ -64,7 +65,7 @@ class _Where:
     """What is being rendered, so a problem can name the card and the locale."""
 
     card: Card | None
-    deck: Deck
+    deck: Deck | Handout
     lang: str
 
 
@@ -159,7 +160,10 @@ class TextFitter:
         return Markup("\n".join(elements))
 
     def _deck_name(self) -> str:
-        return f"{self.where.deck.id} cards" if self.where else "card"
+        if self.where is None:
+            return "card"
+        kind = "page" if isinstance(self.where.deck, Handout) else "cards"
+        return f"{self.where.deck.id} {kind}"
 
     def _report(self, source: Text | None, what: str) -> None:
         if source is not None:
@@ -207,15 +211,29 @@ class CardRenderer:
         """The back of ``card``; for a deck with a common back, ``card`` is ``None``."""
         return self._render(deck.back, deck, card if deck.two_sided else None)
 
+    def handout(self, handout: Handout, page: Paper) -> str | None:
+        """A handout page of ``page``'s size (mm). Its template sees every deck's cards as
+        ``decks`` (a deduction sheet draws the tiles from the card data)."""
+        self.fitter.where = _Where(None, handout, self.locale.lang)
+        decks = {deck.id: [card.template_data() for card in deck.cards] for deck in self.game.decks}
+        context = {"page": page, "decks": decks, "handout": handout.id}
+        return self._render_template(handout.template, None, context)
+
     def _render(self, name: str, deck: Deck, card: Card | None) -> str | None:
         self.fitter.where = _Where(card, deck, self.locale.lang)
         context = {
-            "t": self.locale.texts,
-            "lang": self.locale.lang,
             "size": deck.size,
             "deck": deck.id,
-            "text": self.fitter.text,
             "card": card.template_data() if card else None,
+        }
+        return self._render_template(name, card, context)
+
+    def _render_template(self, name: str, card: Card | None, context: dict) -> str | None:
+        context = {
+            "t": self.locale.texts,
+            "lang": self.locale.lang,
+            "text": self.fitter.text,
+            **context,
         }
         try:
             svg = environment(self.game.id).get_template(name).render(context)
@@ -229,7 +247,11 @@ class CardRenderer:
         self, error: jinja2.TemplateError, name: str, card: Card | None
     ) -> Problem:
         file, line = _template_location(error, self.game.id, name)
-        subject = f"{card.id if card else 'back'} ({self.locale.lang})"
+        where = self.fitter.where
+        shown = card.id if card else "back"
+        if where is not None and isinstance(where.deck, Handout):
+            shown = where.deck.id
+        subject = f"{shown} ({self.locale.lang})"
         return Problem(file, line, subject, error.message or type(error).__name__)
 
     def _check_svg(self, svg: str, name: str) -> None:

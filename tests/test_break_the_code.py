@@ -1,0 +1,199 @@
+"""Break the Code's engine: hand order, every question kind, the brief's worked examples through
+the command, ratings and the hands a set of answers leaves."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from generator.games.break_the_code.questions import Question, answer
+from generator.games.break_the_code.rating import consistent, rate
+from generator.games.break_the_code.tiles import (
+    deal,
+    hand_problem,
+    hand_text,
+    parse_hand,
+    tile_set,
+)
+
+
+def test_a_hand_lies_ascending_black_before_white() -> None:
+    assert hand_text(parse_hand("5g 7w 2b 4w 4b")) == "2b 4b 4w 5g 7w"
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("5w 1b 2b 3b", "'5w': a tile is a number 0-9 and b (black), w (white) or g (green, "
+         "the 5s only), like 7w"),
+        ("1b 2b 3b", "a hand has 4 or 5 tiles, not 3"),
+        ("1b 1b 2b 3b", "1b appears more often than the tiles hold it"),
+        ("5g 5g 1b 2b", None),
+    ],
+)  # fmt: skip
+def test_hand_notation(text: str, problem: str | None) -> None:
+    assert hand_problem(text) == problem
+
+
+@pytest.mark.parametrize(("players", "each", "centre"), [(2, 5, 0), (3, 5, 5), (4, 4, 4)])
+def test_deals(players: int, each: int, centre: int) -> None:
+    dealt = deal(players, random.Random(players))
+    assert [len(hand) for hand in dealt.hands] == [each] * players
+    assert len(dealt.centre) == centre
+    dealt_tiles = Counter(t for hand in dealt.hands for t in hand) + Counter(dealt.centre)
+    assert not dealt_tiles - Counter(tile_set())  # no tile dealt more often than it exists
+
+
+HAND = parse_hand("1b 2b 3w 6w 7w")
+FOUR = parse_hand("0w 3b 5g 9b")
+
+
+@pytest.mark.parametrize(
+    ("question", "hand", "choice", "expected"),
+    [
+        (Question("sum", "sum"), HAND, None, 19),
+        (Question("l3", "sum", tiles="left", count=3), HAND, None, 6),
+        (Question("r3", "sum", tiles="right", count=3), HAND, None, 16),
+        (Question("r3", "sum", tiles="right", count=3), FOUR, None, 17),  # B C D
+        (Question("mid", "sum", tiles="centre"), HAND, None, 11),  # B C D
+        (Question("mid", "sum", tiles="centre"), FOUR, None, 8),  # B C
+        (Question("r2", "sum", tiles="right", count=2), HAND, None, 13),  # a designer's card
+        (Question("black", "sum", colour="black"), FOUR, None, 12),  # the green 5 is not black
+        (Question("white", "count", colour="white"), HAND, None, 3),
+        (Question("odd", "count", parity="odd"), HAND, None, 3),
+        (Question("even", "count", parity="even"), FOUR, None, 1),  # 0 is even
+        (Question("pairs", "pairs"), parse_hand("4b 4w 5g 5g 9w"), None, 2),
+        (Question("range", "range"), HAND, None, 6),
+        (Question("c", "compare", position=3, compare="above", value=4), FOUR, None, True),
+        (Question("c", "compare", position=3, compare="above", value=4), HAND, None, False),
+        (Question("w0", "where", numbers=(0,)), HAND, None, []),
+        (Question("w12", "where", numbers=(1, 2), choice=True), HAND, 2, [1]),
+        (Question("w5", "where", numbers=(5,)), parse_hand("5g 5g 1b 2b 9w"), None, [2, 3]),
+        (Question("same", "neighbours", by="colour"), HAND, None, [[0, 1], [2, 3, 4]]),
+        (Question("step", "neighbours", by="step"), HAND, None, [[0, 1, 2], [3, 4]]),
+        (Question("step", "neighbours", by="step"), parse_hand("4b 4w 5g 7b 9w"), None, [[1, 2]]),
+        (Question("same", "neighbours", by="colour"), parse_hand("5g 5g 1b 2w 9b"), None, [[2, 3]]),
+    ],
+)
+def test_every_kind_of_question(question, hand, choice, expected) -> None:
+    assert answer(question, hand, choice) == expected
+
+
+def test_the_issue_example_through_the_command(pnp) -> None:
+    result = pnp("rules", "break_the_code", "ask", "sum", "--hand", "5g 7w 2b 4b 4w", "--json")
+    assert result.code == 0, result.err
+    assert json.loads(result.out) == {"answer": 22}
+
+
+@pytest.mark.parametrize(
+    ("question", "hand", "extra", "expected"),
+    [
+        ("where-5", "1b 2w 5g 8b 9w", (), ["C"]),  # the 5 in the third place
+        ("where-1-or-2", "2b 4b 6w 7w 9b", ("--choice", "2"), ["A"]),
+        ("same-colour-neighbours", "1b 2b 3w 6w 7w", (), [["A", "B"], ["C", "D", "E"]]),
+        ("consecutive-neighbours", "1b 2b 3w 6w 7w", (), [["A", "B", "C"], ["D", "E"]]),
+        ("c-above-4", "1b 2b 3w 6w 7w", (), False),
+    ],
+)
+def test_brief_examples_through_the_command(pnp, question, hand, extra, expected) -> None:
+    result = pnp("rules", "break_the_code", "ask", question, "--hand", hand, *extra, "--json")
+    assert result.code == 0, result.err
+    assert json.loads(result.out) == {"answer": expected}
+
+
+def test_a_choice_card_needs_the_choice(pnp) -> None:
+    result = pnp("rules", "break_the_code", "ask", "where-1-or-2", "--hand", "1b 2b 3w 6w 7w")
+    assert result.code == 1
+    assert "where-1-or-2 is a choice card: pick --choice 1 or 2" in result.err
+
+
+def test_rating_orders_strong_and_weak_questions() -> None:
+    total = rate(Question("sum", "sum"), 5)
+    yes_no = rate(Question("c", "compare", position=3, compare="above", value=4), 5)
+    assert total.bits > yes_no.bits
+    assert total.expected_hands < yes_no.expected_hands < total.hands
+    assert yes_no.answers == 2
+
+
+def test_consistent_hands_contain_the_truth() -> None:
+    truth = parse_hand("1b 2b 3w 6w 7w")
+    asked = [
+        (Question("sum", "sum"), None, 19),
+        (Question("same", "neighbours", by="colour"), None, [[0, 1], [2, 3, 4]]),
+        (Question("step", "neighbours", by="step"), None, [[0, 1, 2], [3, 4]]),
+    ]
+    hands = consistent(5, asked)
+    assert truth in hands
+    assert all(answer(q, hand, c) == said for hand in hands for q, c, said in asked)
+
+
+def test_solve_through_the_command(pnp) -> None:
+    result = pnp(
+        "rules", "break_the_code", "solve", "--tiles", "5", "--answer", "sum=19",
+        "--answer", "same-colour-neighbours=AB+CDE", "--answer", "consecutive-neighbours=ABC+DE",
+        "--json",
+    )  # fmt: skip
+    assert result.code == 0, result.err
+    found = json.loads(result.out)
+    assert "1b 2b 3w 6w 7w" in found["hands"]
+    assert found["count"] == len(found["hands"])
+
+
+def test_rate_every_question(pnp) -> None:
+    result = pnp("rules", "break_the_code", "rate", "--json")
+    rows = json.loads(result.out)
+    assert len({row["question"] for row in rows}) == 21
+    assert all(0 < row["bits"] < 8 for row in rows)
+
+
+TILES = "break_the_code/decks/tiles.yaml"
+QUESTIONS = "break_the_code/decks/questions.yaml"
+
+
+def test_a_tile_set_without_a_black_7(data) -> None:
+    data.edit(TILES, "  - {number: 7, colour: black}\n", "")
+    assert data.problems("break_the_code") == [
+        f"{TILES}:1: tiles: missing the tile 7b (the game has 20)"
+    ]
+
+
+def test_a_question_whose_parameters_make_no_sense(data) -> None:
+    data.edit(QUESTIONS, "position: 3, compare: above", "position: 5, compare: above")
+    data.edit(QUESTIONS, "numbers: [1, 2], choice: true", "numbers: [1], choice: true")
+    data.edit(QUESTIONS, "{id: range, kind: range}", "{id: range, kind: range, colour: black}")
+    c_line = data.line_of(QUESTIONS, "id: c-above-4")
+    choice_line = data.line_of(QUESTIONS, "id: where-1-or-2")
+    range_line = data.line_of(QUESTIONS, "id: range")
+    assert data.problems("break_the_code") == [
+        f"{QUESTIONS}:{range_line}: questions[11].colour: a range question has no colour",
+        f"{QUESTIONS}:{c_line}: questions[12].position: position 5 is not in a 4-tile hand (A-D)",
+        f"{QUESTIONS}:{choice_line}: questions[14].numbers: a choice card offers exactly two "
+        "numbers",
+    ]
+
+
+def test_build_writes_cards_screens_and_the_deduction_sheet(tmp_path) -> None:
+    from generator import DEFAULT_DATA_DIR
+    from generator.build import BuildRequest, build
+    from generator.layout.sizes import pt
+    from tests import pdf
+
+    outputs = build(BuildRequest(DEFAULT_DATA_DIR, tmp_path, ("break_the_code",), ("ru",)))
+    folder = tmp_path / "break_the_code" / "ru"
+    assert [o.path.name for o in outputs] == [
+        "cards-a4.pdf",
+        "screens-a4.pdf",
+        "deduction-sheet-a4.pdf",
+    ]
+    cards = (folder / "cards-a4.pdf").read_bytes()
+    assert pdf.page_count(cards) == 2 * (1 + 3)  # 20 tiles on one sheet, 21 questions on three
+    screen = (folder / "screens-a4.pdf").read_bytes()
+    assert pdf.page_boxes(screen) == [pytest.approx((0.0, 0.0, pt(297), pt(210)), abs=1e-3)]
+    sheet = (folder / "deduction-sheet-a4.pdf").read_bytes()
+    assert pdf.page_boxes(sheet) == [pytest.approx((0.0, 0.0, pt(210), pt(297)), abs=1e-3)]
+    assert set("АБВГД") <= set(pdf.unicode_text(screen))  # the Russian position letters
+    again = build(BuildRequest(DEFAULT_DATA_DIR, tmp_path / "again", ("break_the_code",), ("ru",)))
+    assert [o.path.read_bytes() for o in again] == [o.path.read_bytes() for o in outputs]
