@@ -143,7 +143,7 @@ def test_solve_through_the_command(pnp) -> None:
 
 
 def test_rate_every_question(pnp) -> None:
-    result = pnp("rules", "break_the_code", "rate", "--json")
+    result = pnp("rules", "break_the_code", "rate", "--tiles", "4", "--json")
     rows = json.loads(result.out)
     assert len({row["question"] for row in rows}) == 21
     assert all(0 < row["bits"] < 8 for row in rows)
