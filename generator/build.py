@@ -111,8 +111,17 @@ def check_faces(game: Game) -> list[Problem]:
         for deck in game.decks:
             for _ in renderer.faces(deck):
                 pass
+        problems += renderer.problems
+    return problems + handout_problems(game, "a4")
+
+
+def handout_problems(game: Game, paper: str) -> list[Problem]:
+    """Render every handout page in every locale at ``paper`` (its text boxes follow the page)."""
+    problems: list[Problem] = []
+    for locale in game.locales.values():
+        renderer = CardRenderer(game, locale)
         for handout in game.handouts:
-            renderer.handout(handout, PAPERS["a4"].turned(handout.landscape))
+            renderer.handout(handout, PAPERS[paper].turned(handout.landscape))
         problems += renderer.problems
     return problems
 
@@ -126,6 +135,9 @@ def build(
     jobs = [(game, lang) for game in games for lang in _langs(game, request.langs)]
     for game in games:  # every game fits its paper before anything is written
         sheets_for(game, request.paper)
+        # check() rendered the handouts at A4; another paper moves their text boxes
+        if request.paper != "a4" and (problems := handout_problems(game, request.paper)):
+            raise DataError(problems)
     writer = Writer()
     outputs = []
     for game, lang in jobs:

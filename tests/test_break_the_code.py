@@ -9,6 +9,8 @@ from collections import Counter
 
 import pytest
 
+from generator import DEFAULT_DATA_DIR
+from generator.build import BuildRequest, build
 from generator.games.break_the_code.questions import Question, answer
 from generator.games.break_the_code.rating import consistent, rate
 from generator.games.break_the_code.tiles import (
@@ -18,6 +20,8 @@ from generator.games.break_the_code.tiles import (
     parse_hand,
     tile_set,
 )
+from generator.layout.sizes import pt
+from tests import pdf
 
 
 def test_a_hand_lies_ascending_black_before_white() -> None:
@@ -176,11 +180,6 @@ def test_a_question_whose_parameters_make_no_sense(data) -> None:
 
 
 def test_build_writes_cards_screens_and_the_deduction_sheet(tmp_path) -> None:
-    from generator import DEFAULT_DATA_DIR
-    from generator.build import BuildRequest, build
-    from generator.layout.sizes import pt
-    from tests import pdf
-
     outputs = build(BuildRequest(DEFAULT_DATA_DIR, tmp_path, ("break_the_code",), ("ru",)))
     folder = tmp_path / "break_the_code" / "ru"
     assert [o.path.name for o in outputs] == [

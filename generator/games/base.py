@@ -9,6 +9,7 @@ is complete and legal, and how to answer questions about play (``pnp rules GAME 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Hashable, Iterable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -54,23 +55,24 @@ def missing_texts(game: Game, keys: list[str]) -> list[Problem]:
 def repeated(cards: tuple[Card, ...], *keys: str) -> list[Problem]:
     """Cards whose value under one of ``keys`` repeats an earlier one (under any of the keys),
     each naming the card it repeats."""
-    first: dict[Any, Card] = {}
+    return repeats(
+        ((card.fields[key], card, f"{card.where}.{key}") for card in cards for key in keys),
+        lambda value, other: f"{value} is already used by {other.where} (line {other.line})",
+    )
+
+
+def repeats(
+    entries: Iterable[tuple[Hashable, Card, str]], what: Callable[[Any, Card], str]
+) -> list[Problem]:
+    """A problem at each (value, card, where) whose value an earlier card already has;
+    ``what(value, earlier card)`` says what is wrong."""
+    first: dict[Hashable, Card] = {}
     problems = []
-    for card in cards:
-        for key in keys:
-            value = card.fields[key]
-            if value in first:
-                other = first[value]
-                problems.append(
-                    Problem(
-                        card.file,
-                        card.line,
-                        f"{card.where}.{key}",
-                        f"{value} is already used by {other.where} (line {other.line})",
-                    )
-                )
-            else:
-                first[value] = card
+    for value, card, where in entries:
+        if value in first:
+            problems.append(Problem(card.file, card.line, where, what(value, first[value])))
+        else:
+            first[value] = card
     return problems
 
 

@@ -35,13 +35,14 @@ from generator.games.break_the_code.rating import Rating, consistent, rate
 from generator.games.break_the_code.tiles import (
     COLOURS,
     HAND_SIZES,
+    Hand,
     hand_problem,
     hand_text,
     parse_hand,
     parse_tile,
     tile_set,
 )
-from generator.model import Card, Game
+from generator.model import Card, Deck, Game
 from generator.problems import Problem, UsageError
 from generator.schema import Field
 
@@ -98,7 +99,7 @@ class BreakTheCode(GameRules):
         if problems:
             return problems
         tiles, questions = decks
-        problems = _tile_set(tiles.cards, tiles) + _questions(questions.cards)
+        problems = _tile_set(tiles) + _questions(questions.cards)
         keys = ["title", "letters", "tile.back"]
         keys += [f"questions.{card.fields['id']}" for card in questions.cards]
         return problems + missing_texts(game, keys)
@@ -144,58 +145,36 @@ class BreakTheCode(GameRules):
 
 
 def question(card: Card) -> Question:
-    """The engine's view of a question card."""
-    f = card.fields
-    return Question(
-        id=f["id"],
-        kind=f["kind"],
-        tiles=f["tiles"],
-        count=f["count"],
-        colour=f["colour"],
-        parity=f["parity"],
-        position=f["position"],
-        compare=f["compare"],
-        value=f["value"],
-        numbers=tuple(f["numbers"]),
-        choice=f["choice"],
-        by=f["by"],
-    )
+    """The engine's view of a question card (its fields are the question's parameters)."""
+    return Question(**{**card.fields, "numbers": tuple(card.fields["numbers"])})
 
 
-def _tile_set(cards: tuple[Card, ...], deck: Any) -> list[Problem]:
+def _tile_set(deck: Deck) -> list[Problem]:
     """Exactly the 20 tiles: 0-9 black and white, both 5s green."""
-    code = {"black": "b", "white": "w", "green": "g"}
-    present = Counter(f"{c.fields['number']}{code[c.fields['colour']]}" for c in cards)
+    letter = {name: code for code, name in COLOURS.items()}
+    printed = [
+        (card, f"{card.fields['number']}{letter[card.fields['colour']]}") for card in deck.cards
+    ]
+    present = Counter(text for _, text in printed)
     wanted = Counter(str(tile) for tile in tile_set())
     problems = []
-    for card in cards:
-        text = f"{card.fields['number']}{code[card.fields['colour']]}"
+    for card, text in printed:
         if parse_tile(text) is None:
-            problems.append(
-                Problem(card.file, card.line, card.where, f"there is no {text} tile (5s are green, "
-                        "every other number black or white)")
-            )  # fmt: skip
+            what = f"there is no {text} tile (5s are green, every other number black or white)"
+            problems.append(Problem(card.file, card.line, card.where, what))
         elif present[text] > wanted[text]:
             problems.append(Problem(card.file, card.line, card.where, f"one {text} too many"))
     missing = sorted(wanted - present, key=lambda t: (int(t[0]), t[1]))
     if missing:
-        problems.append(deck_problem(deck, f"missing the tile{'s' if len(missing) > 1 else ''} "
-                                     f"{', '.join(missing)} (the game has 20)"))  # fmt: skip
+        names = f"tile{'s' if len(missing) > 1 else ''} {', '.join(missing)}"
+        problems.append(deck_problem(deck, f"missing the {names} (the game has 20)"))
     return problems
 
 
 def _questions(cards: tuple[Card, ...]) -> list[Problem]:
+    """Each card's parameters make sense for its kind (repeated ids are caught with card ids)."""
     problems = []
-    seen: dict[str, Card] = {}
     for card in cards:
-        qid = card.fields["id"]
-        if qid in seen:
-            other = seen[qid]
-            problems.append(
-                Problem(card.file, card.line, f"{card.where}.id",
-                        f"{qid} is already used by {other.where} (line {other.line})")
-            )  # fmt: skip
-        seen.setdefault(qid, card)
         given = {p for p in PARAMETERS if card.fields[p] not in (None, [], False)}
         given -= {"tiles"} if card.fields["tiles"] == "all" else set()
         for parameter, what in problems_with(question(card), given):
@@ -209,14 +188,14 @@ def _find(cards: dict[str, Question], question_id: str) -> Question:
     return cards[question_id]
 
 
-def _hand(text: str) -> Any:
+def _hand(text: str) -> Hand:
     problem = hand_problem(text)
     if problem:
         raise argparse.ArgumentTypeError(f"{text!r}: {problem}")
     return parse_hand(text)
 
 
-def _ask(question: Question, hand: Any, choice: int | None) -> tuple[str, Any]:
+def _ask(question: Question, hand: Hand, choice: int | None) -> tuple[str, Any]:
     if question.choice and choice not in question.numbers:
         offered = " or ".join(map(str, question.numbers))
         raise RuleError(f"{question.id} is a choice card: pick --choice {offered}")

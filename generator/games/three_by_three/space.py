@@ -46,7 +46,8 @@ class Step:
     between: tuple[int, ...]
 
 
-def steps() -> list[Step]:
+@cache
+def steps() -> tuple[Step, ...]:
     """Every step on the 3x3 board, ordered by origin then target."""
     found = []
     for origin, target in itertools.permutations(range(CELLS), 2):
@@ -56,7 +57,7 @@ def steps() -> list[Step]:
             middle = (origin + target) // 2
             between = (middle,) if kind.endswith("-2") else ()
             found.append(Step(origin, target, kind, between))
-    return found
+    return tuple(found)
 
 
 def _kind(rows: int, columns: int) -> str | None:

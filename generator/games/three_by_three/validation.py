@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
-from generator.games.base import deck_problem, exactly
+from generator.games.base import deck_problem, exactly, repeats
 from generator.games.three_by_three.notation import (
     MODES,
     SYMBOL_NAMES,
@@ -115,23 +115,10 @@ def shortfall(mode: Mode, task: str) -> str | None:
 
 def _repeated_tasks(cards: tuple[Card, ...], mode: Mode) -> list[Problem]:
     """Two sides of the same mode that are the same task once turned."""
-    first: dict[str, Card] = {}
-    problems = []
-    for card in cards:
-        key = canonical(card.fields[mode.id])
-        if key in first:
-            other = first[key]
-            problems.append(
-                Problem(
-                    card.file,
-                    card.line,
-                    f"{card.where}.{mode.id}",
-                    f"the same task as {other.where} (line {other.line}), up to turning",
-                )
-            )
-        else:
-            first[key] = card
-    return problems
+    return repeats(
+        ((canonical(card.fields[mode.id]), card, f"{card.where}.{mode.id}") for card in cards),
+        lambda _, other: f"the same task as {other.where} (line {other.line}), up to turning",
+    )
 
 
 def tokens(deck: Deck) -> list[Problem]:
