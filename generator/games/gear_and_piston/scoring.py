@@ -1,0 +1,120 @@
+"""Final scoring: the largest area of one colour, unreliability, investors and the ranking.
+
+Investors are data (a metric, a comparison, points), evaluated over every player's car at once
+because "most" and "fewest" compare the cars with each other; every player who meets an
+investor's condition scores its points, once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from generator.games.gear_and_piston.car import Car, Cell
+from generator.games.gear_and_piston.parts import BRONZE, ENGINE_COLOURS, UNIVERSAL
+
+METRICS: dict[str, Callable[[Car], int]] = {
+    **{
+        symbol: (lambda car, s=symbol: sum(p.bronze.count(s) for p in car.parts))
+        for symbol in BRONZE
+    },
+    "parts": lambda car: len(car.parts),
+    "engine-types": lambda car: len({p.colour for p in car.parts if p.coloured}),
+    "unreliability": lambda car: sum(p.unreliability for p in car.parts),
+    "old-parts": lambda car: sum(p.group == "old" for p in car.parts),
+    "scrap-parts": lambda car: sum(p.group == "scrap" for p in car.parts),
+}
+"""What an investor can look at in a car (grey parts are no engine type)."""
+COMPARISONS = ("most", "fewest", "at-least", "exactly", "none")
+COUNTED = ("at-least", "exactly")
+"""Comparisons that need the investor's ``count``."""
+
+
+@dataclass(frozen=True)
+class Investor:
+    id: str
+    metric: str
+    comparison: str
+    points: int
+    count: int | None = None
+
+    def met_by(self, value: int, everyone: list[int]) -> bool:
+        """Whether a car with ``value`` meets the condition, given every car's value."""
+        if self.comparison == "most":
+            return value == max(everyone)
+        if self.comparison == "fewest":
+            return value == min(everyone)
+        if self.comparison == "at-least":
+            return value >= (self.count or 0)
+        if self.comparison == "exactly":
+            return value == self.count
+        return value == 0
+
+
+def area(car: Car) -> int:
+    """Parts in the car's largest edge-connected area of one engine colour, grey parts joining
+    any colour's area (an area of grey parts alone counts too)."""
+    colour_of = {cell: part.colour for cell, part in car.cells()}
+    return max((_largest(colour_of, colour) for colour in ENGINE_COLOURS), default=0)
+
+
+def _largest(colour_of: dict[Cell, str], colour: str) -> int:
+    cells = {cell for cell, c in colour_of.items() if c in (colour, UNIVERSAL)}
+    best = 0
+    while cells:
+        todo = [cells.pop()]
+        size = 0
+        while todo:
+            row, column = todo.pop()
+            size += 1
+            for near in ((1 - row, column), (row, column - 1), (row, column + 1)):
+                if near in cells:
+                    cells.remove(near)
+                    todo.append(near)
+        best = max(best, size)
+    return best
+
+
+@dataclass(frozen=True)
+class Score:
+    car: Car
+    valid: bool
+    area: int
+    unreliability: int
+    investors: dict[str, int]
+    """The points of each investor the car meets."""
+
+    @property
+    def total(self) -> int:
+        return self.area - self.unreliability + sum(self.investors.values())
+
+
+def score(cars: list[Car], valid: list[bool], investors: list[Investor]) -> list[Score]:
+    """Each car's score, in the order given."""
+    values = {i.id: [METRICS[i.metric](car) for car in cars] for i in investors}
+    return [
+        Score(
+            car,
+            ok,
+            area(car),
+            METRICS["unreliability"](car),
+            {i.id: i.points for i in investors if i.met_by(values[i.id][n], values[i.id])},
+        )
+        for n, (car, ok) in enumerate(zip(cars, valid, strict=True))
+    ]
+
+
+def ranking(scores: list[Score]) -> list[tuple[int, Score]]:
+    """(place, score) best first. More points win, then lower unreliability; equal in both is
+    a draw (a shared place). [decided] A car that breaks a requirement cannot win: it ranks
+    below every finished car."""
+
+    def key(s: Score) -> tuple[bool, int, int]:
+        return (not s.valid, -s.total, s.unreliability)
+
+    ordered = sorted(scores, key=key)
+    places: list[tuple[int, Score]] = []
+    for n, s in enumerate(ordered):
+        tied = places and key(places[-1][1]) == key(s)
+        places.append((places[-1][0] if tied else n + 1, s))
+    return places
