@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import cairocffi
+import cairosvg.parser
 
 from generator.catalog import discover_games, load_game
 from generator.games.registry import ENGINES, find_engine
@@ -217,7 +217,7 @@ def print_pdf(
     with writer.open(path) as stream:
         book = PdfBook(stream, PAPERS[paper], f"{locale.text('title') or game.id}")
         for sheets in layouts:
-            backs: dict[str, cairocffi.RecordingSurface] = {}
+            backs: dict[str, cairosvg.parser.Tree] = {}
             for chunk in _chunks(sheets.cards, sheets.grid.per_sheet):
                 _front_page(book, sheets.grid, chunk, faces, stopwatch)
                 _back_page(book, sheets.grid, chunk, faces, backs, flip, stopwatch)
@@ -291,11 +291,15 @@ def _back_page(
     grid: Grid,
     chunk: list[tuple[Deck, Card]],
     faces: _Faces,
-    common: dict[str, cairocffi.RecordingSurface],
+    common: dict[str, cairosvg.parser.Tree],
     flip: str,
     stopwatch: Stopwatch,
 ) -> None:
-    """The backs of a sheet: a deck's common back is drawn once and painted into every slot."""
+    """The backs of a sheet: a deck's common back is parsed once and drawn into every slot.
+
+    Each slot is drawn, not painted from one cairo recording: cairo 1.16 wrote such paints
+    into the PDF so that some slots of a sheet came out blank in viewers (a back with straight
+    grid lines lost whole columns), which a print run must never risk."""
     for index, (deck, card) in enumerate(chunk):
         trim = grid.back(index, flip)
         if deck.two_sided:
@@ -304,9 +308,9 @@ def _back_page(
         if deck.id not in common:
             svg = faces.back(deck, None)
             with stopwatch.stage("parse+draw"):
-                common[deck.id] = draw.record(draw.parse(svg), _printed(grid))
-        with stopwatch.stage("assembly"):
-            book.paint(common[deck.id], grid.with_bleed(trim))
+                common[deck.id] = draw.parse(svg)
+        with stopwatch.stage("parse+draw"):
+            draw.draw(common[deck.id], _printed(grid), book.surface, grid.with_bleed(trim))
     with stopwatch.stage("assembly"):
         book.finish_page(grid)
 

@@ -15,6 +15,8 @@ def test_validate_ok(pnp) -> None:
     assert result.out == (
         "break_the_code: ok (20 tiles, 21 questions; locales en, ru, uk)\n"
         "game_of_trains: ok (84 wagons, 4 locomotives; locales en, ru, uk)\n"
+        "gear_and_piston: ok (42 new, 42 old, 20 scrap, 14 investors, 12 ends, 1 first-player; "
+        "locales en, ru, uk)\n"
         "gears: ok (24 gears, 10 rounds, 16 codes, 4 characters, 1 token; locales en, ru, uk)\n"
         "three_by_three: ok (28 tasks, 7 tokens; locales en, ru, uk)\n"
     )
@@ -31,6 +33,14 @@ def test_list(pnp) -> None:
         "game_of_trains (2-4 players)\n"
         "  wagons: 84 cards, 63 x 88 mm\n"
         "  locomotives: 4 cards, 63 x 88 mm\n"
+        "  locales: en (English), ru (Русский), uk (Українська)\n"
+        "gear_and_piston (2-6 players)\n"
+        "  new: 42 cards, 60 x 60 mm\n"
+        "  old: 42 cards, 60 x 60 mm\n"
+        "  scrap: 20 cards, 60 x 60 mm\n"
+        "  investors: 14 cards, 60 x 60 mm\n"
+        "  ends: 12 cards, 60 x 60 mm, two-sided\n"
+        "  first-player: 1 card, 60 x 60 mm\n"
         "  locales: en (English), ru (Русский), uk (Українська)\n"
         "gears (2-4 players)\n"
         "  gears: 24 cards, 63 x 63 mm\n"
@@ -68,7 +78,8 @@ def test_unknown_game_is_a_usage_error(pnp) -> None:
     assert result.code == 2
     assert result.err.endswith(
         "error: unknown game 'monopoly' "
-        "(the card data has: break_the_code, game_of_trains, gears, three_by_three)\n"
+        "(the card data has: break_the_code, game_of_trains, gear_and_piston, gears, "
+        "three_by_three)\n"
     )
 
 

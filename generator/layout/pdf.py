@@ -45,14 +45,6 @@ class PdfBook:
             self.surface.set_metadata(key, value)
         self.pages = 0
 
-    def paint(self, recording: cairocffi.RecordingSurface, at: Rect) -> None:
-        """Paint a recorded face (a common back) into the rectangle ``at``."""
-        context = cairocffi.Context(self.surface)
-        context.rectangle(pt(at.x), pt(at.y), pt(at.width), pt(at.height))
-        context.clip()
-        context.set_source_surface(recording, pt(at.x), pt(at.y))
-        context.paint()
-
     def finish_page(self, grid: Grid, circles: Iterable[Rect] = ()) -> None:
         """Draw the crop marks (and the outlines of round cards) and start a new page."""
         context = cairocffi.Context(self.surface)

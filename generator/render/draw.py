@@ -71,14 +71,6 @@ def draw(tree: cairosvg.parser.Tree, printed: Rect, target: cairocffi.Surface, a
     _PlacedSurface(tree, placed)
 
 
-def record(tree: cairosvg.parser.Tree, printed: Rect) -> cairocffi.RecordingSurface:
-    """Draw a face once into a recording, to paint it into many slots (a common back)."""
-    extents = (0, 0, pt(printed.width), pt(printed.height))
-    recording = cairocffi.RecordingSurface(cairocffi.CONTENT_COLOR_ALPHA, extents)
-    draw(tree, printed, recording, Rect(0, 0, printed.width, printed.height))
-    return recording
-
-
 def png(svg: str, dpi: float = PNG_DPI) -> bytes:
     """A whole card with its full bleed as PNG at ``dpi``."""
     output = io.BytesIO()

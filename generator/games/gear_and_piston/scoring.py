@@ -13,11 +13,13 @@ from dataclasses import dataclass
 from generator.games.gear_and_piston.car import Car, Cell
 from generator.games.gear_and_piston.parts import BRONZE, ENGINE_COLOURS, UNIVERSAL
 
+
+def _symbols(symbol: str) -> Callable[[Car], int]:
+    return lambda car: sum(part.bronze.count(symbol) for part in car.parts)
+
+
 METRICS: dict[str, Callable[[Car], int]] = {
-    **{
-        symbol: (lambda car, s=symbol: sum(p.bronze.count(s) for p in car.parts))
-        for symbol in BRONZE
-    },
+    **{symbol: _symbols(symbol) for symbol in BRONZE},
     "parts": lambda car: len(car.parts),
     "engine-types": lambda car: len({p.colour for p in car.parts if p.coloured}),
     "unreliability": lambda car: sum(p.unreliability for p in car.parts),

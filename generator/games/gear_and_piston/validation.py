@@ -1,9 +1,9 @@
 """Checks of Gear & Piston's card data: each part on its own, each group against the mix, the
 investors, and the car ends.
 
-Checks run in two stages per group: counts, single parts and the mix first (each surplus is
-reported at the card that is one too many); the unreliability and bronze spreads only when those
-are clean, since a wrong part would make them wrong too.
+Checks run in stages per group, each only when the one before is clean, since a wrong part
+would make the later ones wrong too: single parts (row, symbols); the count and the mix (each
+surplus reported at the card that is one too many); the unreliability and bronze spreads.
 """
 
 from __future__ import annotations
@@ -36,11 +36,13 @@ INVESTORS_DRAWN = 2
 
 
 def part_group(deck: Deck) -> list[Problem]:
-    """One part stack: its count, each part's row and symbols, the mix, then the spreads."""
+    """One part stack: each part's row and symbols, then the count and the mix, then the
+    spreads (each stage only when the one before is clean)."""
     group = deck.id
-    problems = exactly(deck, GROUP_SIZES[group], f"{group} parts")
-    problems += [p for card in deck.cards for p in _part_problems(card, group)]
-    problems += _mix(deck)
+    problems = [p for card in deck.cards for p in _part_problems(card, group)]
+    if problems:
+        return problems
+    problems = exactly(deck, GROUP_SIZES[group], f"{group} parts") + _mix(deck)
     if problems:
         return problems
     return _unreliability_spread(deck) + _symbol_spread(deck)
