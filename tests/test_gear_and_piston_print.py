@@ -1,0 +1,185 @@
+"""The printed Gear & Piston tiles: sheets, every back in its slot, backs behind their own fronts,
+a frame and a road that continue from tile to tile, and engine types and stacks told apart in
+greyscale."""
+
+from __future__ import annotations
+
+import io
+import itertools
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from generator import DEFAULT_DATA_DIR
+from generator.build import BuildRequest, build, check
+from generator.layout.imposition import fit_grid
+from generator.layout.sizes import PAPERS, CardSize, pt
+from generator.model import Card, Game
+from generator.render import draw
+from generator.render.templates import CardRenderer
+from tests import pdf
+
+DPI = 100
+TILE = CardSize(60, 60)
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("out")
+    build(BuildRequest(DEFAULT_DATA_DIR, out, ("gear_and_piston",), ("ru",)))
+    return out / "gear_and_piston" / "ru" / "cards-a4.pdf"
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    (loaded,) = check(DEFAULT_DATA_DIR, ("gear_and_piston",))
+    return loaded
+
+
+def face(game: Game, card_id: str, back: bool = False) -> Image.Image:
+    """One tile's face (or back) as an RGB image, trim only, at :data:`DPI`."""
+    renderer = CardRenderer(game, game.locales["en"])
+    deck, card = next((d, c) for d in game.decks for c in d.cards if c.id == card_id)
+    svg = renderer.back(deck, card) if back else renderer.front(deck, card)
+    assert svg is not None
+    image = Image.open(io.BytesIO(draw.png(svg, DPI))).convert("RGB")
+    bleed = round(3 / 25.4 * DPI)
+    return image.crop((bleed, bleed, image.width - bleed, image.height - bleed))
+
+
+def at(image: Image.Image, x_mm: float, y_mm: float) -> tuple[int, int, int]:
+    return image.getpixel(
+        (min(round(x_mm / 25.4 * DPI), image.width - 1), round(y_mm / 25.4 * DPI))
+    )
+
+
+def test_all_131_tiles_on_a4_sheets(printed: Path) -> None:
+    data = printed.read_bytes()
+    # 12 tiles a sheet, each deck on its own sheets: new 4, old 4, scrap 2, investors 2, ends 1,
+    # first player 1; every sheet of fronts followed by its sheet of backs
+    assert pdf.page_count(data) == 2 * (4 + 4 + 2 + 2 + 1 + 1)
+    for box in pdf.page_boxes(data):
+        assert box == pytest.approx((0.0, 0.0, pt(210), pt(297)), abs=1e-3)
+    assert pdf.embedded_fonts(data) <= {
+        "RobotoCondensed-Regular",
+        "RobotoCondensed-Bold",
+        "Roboto-Black",
+    }
+    assert set("Новая деталь Инвестор Мастерская") - {" "} <= set(pdf.unicode_text(data))
+
+
+def test_rebuild_is_byte_identical(printed: Path, tmp_path: Path) -> None:
+    build(BuildRequest(DEFAULT_DATA_DIR, tmp_path, ("gear_and_piston",), ("ru",)))
+    rebuilt = tmp_path / "gear_and_piston" / "ru" / "cards-a4.pdf"
+    assert rebuilt.read_bytes() == printed.read_bytes()
+
+
+BACK_GROUNDS = {
+    "new": [(0x1F, 0x4F, 0x8F)],
+    "old": [(0x8C, 0x5A, 0x2B), (0x6F, 0x45, 0x20)],
+    "scrap": [(0x34, 0x32, 0x2F)],
+    "investors": [(0x24, 0x46, 0x3A)],
+}
+
+
+@pdf.needs_pdftoppm
+@pytest.mark.parametrize(
+    ("deck", "sheet", "tiles"),
+    [("new", 1, 12), ("new", 4, 6), ("old", 5, 12), ("scrap", 10, 8), ("investors", 12, 2)],
+)
+def test_every_common_back_fills_its_slot(
+    printed: Path, tmp_path: Path, deck: str, sheet: int, tiles: int
+) -> None:
+    """Each back is drawn into its own slot (cairo once left whole columns of recorded backs
+    blank); the slots behind empty fronts stay blank."""
+    grid = fit_grid(PAPERS["a4"], TILE)
+    front, back = pdf.rendered_pages(printed, 2 * sheet - 1, 2 * sheet, tmp_path)
+    for slot in range(12):
+        trim = grid.back(slot, "long")
+        colour = pdf.colour_at(back, trim.x + 4.5, trim.y + 4.5)
+        if slot < tiles:
+            assert any(c == pytest.approx(colour, abs=10) for c in BACK_GROUNDS[deck]), slot
+        else:
+            assert colour == (255, 255, 255)
+    assert pdf.colour_at(front, grid.front(0).x + 30, grid.front(0).y + 30) != (255, 255, 255)
+
+
+PLAYER = {
+    "white": (0xF4, 0xF4, 0xF0),
+    "black": (0x2E, 0x2E, 0x30),
+    "blue": (0x2F, 0x63, 0xB0),
+    "yellow": (0xE8, 0xB9, 0x2A),
+    "purple": (0x7C, 0x41, 0x99),
+    "orange": (0xE0, 0x7B, 0x28),
+}
+
+
+@pdf.needs_pdftoppm
+def test_each_car_end_lies_behind_its_own_player_aid(
+    printed: Path, tmp_path: Path, game: Game
+) -> None:
+    grid = fit_grid(PAPERS["a4"], TILE)
+    front, back = pdf.rendered_pages(printed, 25, 26, tmp_path)
+    flipped = back.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+    deck = game.deck("ends")
+    assert deck is not None
+    for slot, card in enumerate(deck.cards):
+        trim = grid.front(slot)
+        paint = PLAYER[card.fields["colour"]]
+        band = pdf.colour_at(front, trim.x + 2, trim.y + 1.5)
+        body = pdf.colour_at(flipped, trim.x + 30, trim.y + 30)
+        assert band == pytest.approx(paint, abs=10), card.id
+        assert body == pytest.approx(paint, abs=10), card.id
+
+
+def parts(game: Game, row: str) -> list[Card]:
+    """One part of each colour and stack in ``row``."""
+    seen: dict[tuple[str, str], Card] = {}
+    for deck_id in ("new", "old", "scrap"):
+        deck = game.deck(deck_id)
+        assert deck is not None
+        for card in deck.cards:
+            if card.fields["row"] == row:
+                seen.setdefault((deck_id, card.fields["colour"]), card)
+    return list(seen.values())
+
+
+@pytest.mark.parametrize(
+    ("row", "heights"),
+    [("top", (53, 54.5, 58.5)), ("bottom", (2.5, 5.5, 52, 55.4, 58.5))],
+)
+def test_frame_and_road_continue_from_tile_to_tile(
+    game: Game, row: str, heights: tuple[float, ...]
+) -> None:
+    """At the heights of the beam (and the road), the left and right edges of every tile of the
+    row show the same colours, so any two tiles laid side by side join without a seam."""
+    edges = set()
+    for card in parts(game, row):
+        image = face(game, card.id)
+        left = tuple(at(image, 0.3, y) for y in heights)
+        right = tuple(at(image, 59.7, y) for y in heights)
+        assert left == right, card.id
+        edges.add(left)
+    assert len(edges) == 1
+
+
+def test_engine_types_differ_in_greyscale(game: Game) -> None:
+    """The four improvements of the top row differ in their type badge by shape, not only hue."""
+    badges = []
+    for card_id in ("new-05", "new-12", "new-19", "new-38"):  # green, red, brown, grey
+        grey = face(game, card_id).convert("L")
+        box = [round(v / 25.4 * DPI) for v in (5.2, 27.7, 14.8, 37.3)]
+        badges.append(grey.crop(box))
+    for a, b in itertools.combinations(badges, 2):
+        differing = ImageChops.difference(a, b).point(lambda v: 255 if v > 60 else 0)
+        assert ImageStat.Stat(differing).mean[0] > 8
+
+
+def test_the_stack_backs_differ_in_greyscale(game: Game) -> None:
+    backs = [face(game, card_id, back=True).convert("L") for card_id in
+             ("new-01", "old-01", "scrap-01", "investor-most-comfort")]  # fmt: skip
+    levels = [ImageStat.Stat(image).mean[0] for image in backs]
+    for a, b in itertools.combinations(range(4), 2):
+        difference = ImageStat.Stat(ImageChops.difference(backs[a], backs[b])).mean[0]
+        assert difference > 20 or abs(levels[a] - levels[b]) > 20, (a, b)
