@@ -472,3 +472,14 @@ def test_command_line_mistakes(pnp: Runner, tmp_path: Path) -> None:
     missing = str(tmp_path / "nowhere.yaml")
     code, _, err = _run(pnp, "rules", "gear_and_piston", "car", missing)
     assert (code, err) == (1, f"{missing}: file not found\n1 problem found.\n")
+
+
+def test_the_readme_example_is_what_the_command_prints(
+    pnp: Runner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(PROJECT_ROOT)
+    readme = (PROJECT_ROOT / "README.md").read_text(encoding="utf-8")
+    command = "$ pnp rules gear_and_piston car examples/gear_and_piston/runabout-green-lamp.yaml\n"
+    shown = readme[readme.index(command) + len(command) :].split("```")[0]
+    code, out, _ = _run(pnp, *command[2:].split()[1:])
+    assert (code, out) == (0, shown)
