@@ -12,7 +12,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import BuildRequest, build, check
+from generator.build import check
 from generator.layout.imposition import fit_grid
 from generator.layout.sizes import PAPERS, CardSize, pt
 from generator.model import Card, Game
@@ -26,9 +26,7 @@ TILE = CardSize(60, 60)
 
 @pytest.fixture(scope="module")
 def printed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("out")
-    build(BuildRequest(DEFAULT_DATA_DIR, out, ("gear_and_piston",), ("ru",)))
-    return out / "gear_and_piston" / "ru" / "cards-a4.pdf"
+    return pdf.built(tmp_path_factory.mktemp("out"), "gear_and_piston", "ru")
 
 
 @pytest.fixture(scope="module")
@@ -70,9 +68,7 @@ def test_all_131_tiles_on_a4_sheets(printed: Path) -> None:
 
 
 def test_rebuild_is_byte_identical(printed: Path, tmp_path: Path) -> None:
-    build(BuildRequest(DEFAULT_DATA_DIR, tmp_path, ("gear_and_piston",), ("ru",)))
-    rebuilt = tmp_path / "gear_and_piston" / "ru" / "cards-a4.pdf"
-    assert rebuilt.read_bytes() == printed.read_bytes()
+    assert pdf.built(tmp_path, "gear_and_piston", "ru").read_bytes() == printed.read_bytes()
 
 
 BACK_GROUNDS = {

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import BuildRequest, build, check
+from generator.build import check
 from generator.layout.imposition import fit_grid
 from generator.layout.sizes import PAPERS, CardSize, pt
 from generator.render import draw
@@ -21,9 +21,7 @@ from tests import pdf
 
 @pytest.fixture(scope="module")
 def printed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("out")
-    build(BuildRequest(DEFAULT_DATA_DIR, out, ("gears",), ("en",)))
-    return out / "gears" / "en" / "cards-a4.pdf"
+    return pdf.built(tmp_path_factory.mktemp("out"), "gears", "en")
 
 
 @pytest.fixture(scope="module")
@@ -47,8 +45,7 @@ def test_every_deck_on_its_own_a4_sheets(printed: Path) -> None:
 
 
 def test_rebuild_is_byte_identical(printed: Path, tmp_path: Path) -> None:
-    build(BuildRequest(DEFAULT_DATA_DIR, tmp_path, ("gears",), ("en",)))
-    assert (tmp_path / "gears" / "en" / "cards-a4.pdf").read_bytes() == printed.read_bytes()
+    assert pdf.built(tmp_path, "gears", "en").read_bytes() == printed.read_bytes()
 
 
 @pdf.needs_pdftoppm

@@ -12,7 +12,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import BuildRequest, build, check
+from generator.build import check
 from generator.layout.imposition import fit_grid
 from generator.layout.sizes import PAPERS, CardSize, pt
 from generator.render import draw
@@ -22,9 +22,7 @@ from tests import pdf
 
 @pytest.fixture(scope="module")
 def printed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("out")
-    build(BuildRequest(DEFAULT_DATA_DIR, out, ("three_by_three",), ("uk",)))
-    return out / "three_by_three" / "uk" / "cards-a4.pdf"
+    return pdf.built(tmp_path_factory.mktemp("out"), "three_by_three", "uk")
 
 
 @pytest.fixture(scope="module")
@@ -44,10 +42,7 @@ def test_task_cards_and_tokens_on_a4_sheets(printed: Path) -> None:
 
 
 def test_rebuild_is_byte_identical(printed: Path, tmp_path: Path) -> None:
-    build(BuildRequest(DEFAULT_DATA_DIR, tmp_path, ("three_by_three",), ("uk",)))
-    assert (tmp_path / "three_by_three" / "uk" / "cards-a4.pdf").read_bytes() == (
-        printed.read_bytes()
-    )
+    assert pdf.built(tmp_path, "three_by_three", "uk").read_bytes() == printed.read_bytes()
 
 
 FIFTEEN_PAPER, CHESS_SLATE = (0xF1, 0xE6, 0xCD), (0x2F, 0x3B, 0x36)

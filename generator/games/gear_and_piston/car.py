@@ -165,30 +165,29 @@ def _is_axle(part: Part | None) -> bool:
     return part is not None and part.function == "axle"
 
 
-def pieces(car: Car) -> list[list[Cell]]:
-    """The car's separate pieces: parts joined edge to edge, left to right."""
-    occupied = {cell for cell, _ in car.cells()}
+def regions(cells: set[Cell]) -> list[list[Cell]]:
+    """``cells`` split into groups joined edge to edge (never diagonally), left to right."""
     found: list[list[Cell]] = []
     seen: set[Cell] = set()
-    for start in sorted(occupied, key=lambda c: (c[1], c[0])):
+    for start in sorted(cells, key=lambda c: (c[1], c[0])):
         if start in seen:
             continue
-        piece, todo = [], [start]
+        region, todo = [], [start]
         seen.add(start)
         while todo:
             row, column = todo.pop()
-            piece.append((row, column))
+            region.append((row, column))
             for near in ((1 - row, column), (row, column - 1), (row, column + 1)):
-                if near in occupied and near not in seen:
+                if near in cells and near not in seen:
                     seen.add(near)
                     todo.append(near)
-        found.append(piece)
+        found.append(region)
     return found
 
 
 def _one_piece(car: Car) -> list[str]:
     """A finished car is one piece (while building it may be two)."""
-    found = pieces(car)
+    found = regions({cell for cell, _ in car.cells()})
     if len(found) == 1:
         return []
     spans = ", ".join(_columns(piece) for piece in found)

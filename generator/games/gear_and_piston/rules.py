@@ -37,7 +37,7 @@ from generator.games.gear_and_piston.scoring import (
     ranking,
     score,
 )
-from generator.model import Game
+from generator.model import Deck, Game
 from generator.problems import Problem, UsageError
 from generator.schema import Field
 
@@ -141,7 +141,7 @@ class GearAndPiston(GameRules):
         return _report(scores, found, chosen, ending), _as_json(scores, found, chosen, ending)
 
 
-def _deck(game: Game, deck_id: str) -> Any:
+def _deck(game: Game, deck_id: str) -> Deck:
     deck = game.deck(deck_id)
     assert deck is not None  # validated: every deck of DECKS is present
     return deck

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from generator.games.gear_and_piston.car import Car, Cell
+from generator.games.gear_and_piston.car import Car, regions
 from generator.games.gear_and_piston.parts import BRONZE, ENGINE_COLOURS, UNIVERSAL
 
 
@@ -56,25 +56,14 @@ class Investor:
 def area(car: Car) -> int:
     """Parts in the car's largest edge-connected area of one engine colour, grey parts joining
     any colour's area (an area of grey parts alone counts too)."""
-    colour_of = {cell: part.colour for cell, part in car.cells()}
-    return max((_largest(colour_of, colour) for colour in ENGINE_COLOURS), default=0)
-
-
-def _largest(colour_of: dict[Cell, str], colour: str) -> int:
-    cells = {cell for cell, c in colour_of.items() if c in (colour, UNIVERSAL)}
-    best = 0
-    while cells:
-        todo = [cells.pop()]
-        size = 0
-        while todo:
-            row, column = todo.pop()
-            size += 1
-            for near in ((1 - row, column), (row, column - 1), (row, column + 1)):
-                if near in cells:
-                    cells.remove(near)
-                    todo.append(near)
-        best = max(best, size)
-    return best
+    return max(
+        (
+            len(region)
+            for colour in ENGINE_COLOURS
+            for region in regions({c for c, p in car.cells() if p.colour in (colour, UNIVERSAL)})
+        ),
+        default=0,
+    )
 
 
 @dataclass(frozen=True)
