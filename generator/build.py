@@ -22,6 +22,8 @@ from generator.model import Card, Deck, Game, Handout
 from generator.problems import DataError, Problem, UsageError
 from generator.render import draw
 from generator.render.templates import CardRenderer
+from generator.rulebook import document
+from generator.rulebook.compose import summarise, summary_problems
 from generator.timing import Stopwatch
 from generator.writer import Writer
 
@@ -99,6 +101,8 @@ def _check_game(data_dir: Path, name: str, problems: list[Problem]) -> Game | No
         found += engine.validate(game)
     if not found:
         found += check_faces(game)
+    if not found:
+        found += summary_problems(game, engine)
     problems += found
     return game
 
@@ -148,6 +152,10 @@ def build(
         for handout in game.handouts:
             path = request.out_dir / game.id / lang / f"{handout.id}-{request.paper}.pdf"
             outputs.append(print_handout(game, lang, handout, path, request.paper, writer))
+        path = request.out_dir / game.id / lang / "rules-summary.pdf"
+        outputs.append(print_summary(game, lang, path, request.paper, writer, stopwatch))
+        if progress:
+            progress(f"{game.id} {lang} rules summary", 1, 1)
         if request.png:
             folder = request.out_dir / game.id / lang / "png"
             outputs += _export_png(game, lang, folder, writer, stopwatch, progress)
@@ -248,6 +256,21 @@ def print_handout(
         book.finish_plain_page()
         book.finish()
     return Output(path, book.pages, 0)
+
+
+def print_summary(
+    game: Game, lang: str, path: Path, paper: str, writer: Writer, stopwatch: Stopwatch
+) -> Output:
+    """The rulebook summary of one game in one language (validation composed it already)."""
+    engine = find_engine(game.id)
+    assert engine is not None, "check() found the engine"
+    with stopwatch.stage("summary"):
+        summary, problems = summarise(game, lang, engine)
+        if problems:
+            raise DataError(problems)
+        with writer.open(path) as stream:
+            pages = document.write(summary, PAPERS[paper], stream)
+    return Output(path, pages, 0)
 
 
 def _printed(grid: Grid) -> Rect:

@@ -11,12 +11,17 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Hashable, Iterable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator import DEFAULT_DATA_DIR
 from generator.model import Card, Deck, Game
 from generator.problems import Problem
 from generator.schema import Field
+
+if TYPE_CHECKING:
+    from generator.rulebook.compose import Pictures
+    from generator.rulebook.content import Section
+    from generator.rulebook.words import Words
 
 
 class RuleError(Exception):
@@ -32,6 +37,17 @@ class GameRules:
 
     def validate(self, game: Game) -> list[Problem]:
         """Problems with the deck set as a whole (counts, uniqueness, the game's own rules)."""
+        return []
+
+    summary_steps: ClassVar[tuple[str, str]] = ("summary.setup", "summary.turn")
+    """The locale keys of the numbered setup and turn steps of the rulebook summary."""
+
+    def summary_wording(self, game: Game) -> dict[str, tuple[str, ...]]:
+        """The texts the engine's summary sections print, each with the values it may show."""
+        return {}
+
+    def summary_sections(self, game: Game, words: Words, pictures: Pictures) -> list[Section]:
+        """The rulebook summary's card reference, worked examples and tables for ``game``."""
         return []
 
     def add_rules_commands(self, parser: argparse.ArgumentParser) -> None:

@@ -53,7 +53,7 @@ def find_font(family: str, weight: str = "normal") -> Font | None:
 
 
 @cache
-def _registered(font: Font) -> TTFont:
+def register(font: Font) -> TTFont:
     ttf = TTFont(font.reportlab_name, str(FONT_DIR / font.file))
     pdfmetrics.registerFont(ttf)
     return ttf
@@ -61,18 +61,18 @@ def _registered(font: Font) -> TTFont:
 
 def text_width(text: str, font: Font, size: float) -> float:
     """Advance width of ``text`` in the units of ``size`` (we draw in millimetres)."""
-    _registered(font)
+    register(font)
     return pdfmetrics.stringWidth(text, font.reportlab_name, size)
 
 
 def cap_height(font: Font) -> float:
     """Height of the capitals as a fraction of the size: lines are centred on their capitals."""
-    return float(_registered(font).face.capHeight) / 1000
+    return float(register(font).face.capHeight) / 1000
 
 
 def missing_glyphs(text: str, font: Font) -> list[str]:
     """Characters of ``text`` the font cannot draw; cairo would silently leave them out."""
-    covered = _registered(font).face.charToGlyph
+    covered = register(font).face.charToGlyph
     missing = dict.fromkeys(ch for ch in text if ord(ch) not in covered and not ch.isspace())
     return list(missing)
 

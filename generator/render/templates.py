@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 from xml.etree import ElementTree
 
 import jinja2
@@ -219,6 +220,13 @@ class CardRenderer:
         context = {"page": page, "decks": decks, "handout": handout.id}
         return self._render_template(handout.template, None, context)
 
+    def picture(self, template: str, context: dict[str, Any]) -> str | None:
+        """A picture that is not a card face (a rulebook pictogram or board), from ``template``
+        with ``context``; it sees every deck's cards as ``decks``, like a handout."""
+        self.fitter.where = None
+        decks = {deck.id: [card.template_data() for card in deck.cards] for deck in self.game.decks}
+        return self._render_template(template, None, {"decks": decks, **context})
+
     def _render(self, name: str, deck: Deck, card: Card | None) -> str | None:
         self.fitter.where = _Where(card, deck, self.locale.lang)
         context = {
@@ -248,7 +256,7 @@ class CardRenderer:
     ) -> Problem:
         file, line = _template_location(error, self.game.id, name)
         where = self.fitter.where
-        shown = card.id if card else "back"
+        shown = card.id if card else ("back" if where else name)
         if where is not None and isinstance(where.deck, Handout):
             shown = where.deck.id
         subject = f"{shown} ({self.locale.lang})"

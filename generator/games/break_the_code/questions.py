@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.games.break_the_code.tiles import COLOURS, NUMBERS, Hand
+from generator.model import Card
 
 KINDS = ("sum", "count", "pairs", "range", "compare", "where", "neighbours")
 SPANS = ("all", "left", "right", "centre")
@@ -43,6 +44,11 @@ class Question:
     def choices(self) -> tuple[int | None, ...]:
         """What the asker may pick: one number of ``numbers`` on a choice card, else nothing."""
         return self.numbers if self.choice else (None,)
+
+
+def question(card: Card) -> Question:
+    """The engine's view of a question card (its fields are the question's parameters)."""
+    return Question(**{**card.fields, "numbers": tuple(card.fields["numbers"])})
 
 
 def span(question: Question, size: int) -> range:

@@ -19,6 +19,7 @@ from generator.games.base import (
     missing_texts,
     required_decks,
 )
+from generator.games.break_the_code import summary
 from generator.games.break_the_code.questions import (
     COMPARISONS,
     KINDS,
@@ -30,6 +31,7 @@ from generator.games.break_the_code.questions import (
     answer,
     as_json,
     problems_with,
+    question,
 )
 from generator.games.break_the_code.rating import Rating, consistent, rate
 from generator.games.break_the_code.tiles import (
@@ -44,6 +46,9 @@ from generator.games.break_the_code.tiles import (
 )
 from generator.model import Card, Deck, Game
 from generator.problems import Problem, UsageError
+from generator.rulebook.compose import Pictures
+from generator.rulebook.content import Section
+from generator.rulebook.words import Words
 from generator.schema import Field
 
 DECKS = ("tiles", "questions")
@@ -104,6 +109,15 @@ class BreakTheCode(GameRules):
         keys += [f"questions.{card.fields['id']}" for card in questions.cards]
         return problems + missing_texts(game, keys)
 
+    summary_steps = ("screen.setup", "screen.actions")
+
+    def summary_wording(self, game: Game) -> dict[str, tuple[str, ...]]:
+        return summary.WORDING
+
+    def summary_sections(self, game: Game, words: Words, pictures: Pictures) -> list[Section]:
+        tiles, questions = game.deck("tiles"), game.deck("questions")
+        return summary.sections(tiles, questions, words, pictures) if tiles and questions else []
+
     def add_rules_commands(self, parser: argparse.ArgumentParser) -> None:
         commands = parser.add_subparsers(dest="query", required=True, metavar="QUERY")
         ask = commands.add_parser("ask", help="the answer a hand gives to a question card")
@@ -142,11 +156,6 @@ class BreakTheCode(GameRules):
         deck = load_checked(data_dir, self).deck("questions")
         assert deck is not None
         return {card.fields["id"]: question(card) for card in deck.cards}
-
-
-def question(card: Card) -> Question:
-    """The engine's view of a question card (its fields are the question's parameters)."""
-    return Question(**{**card.fields, "numbers": tuple(card.fields["numbers"])})
 
 
 def _tile_set(deck: Deck) -> list[Problem]:

@@ -14,6 +14,7 @@ from generator.games.base import (
     repeated,
     required_decks,
 )
+from generator.games.game_of_trains import summary
 from generator.games.game_of_trains.train import (
     ABILITIES,
     MOVES,
@@ -27,6 +28,9 @@ from generator.games.game_of_trains.train import (
 )
 from generator.model import Card, Deck, Game
 from generator.problems import Problem
+from generator.rulebook.compose import Pictures
+from generator.rulebook.content import Section
+from generator.rulebook.words import Words
 from generator.schema import Field
 
 ELEVEN_WAGONS = (*SWAPS, *MOVES)
@@ -65,6 +69,13 @@ class GameOfTrains(GameRules):
         problems += _locomotives(locomotives)
         keys = [f"abilities.{a}.{part}" for a in ABILITIES for part in ("name", "text")]
         return problems + missing_texts(game, keys)
+
+    def summary_wording(self, game: Game) -> dict[str, tuple[str, ...]]:
+        return summary.WORDING
+
+    def summary_sections(self, game: Game, words: Words, pictures: Pictures) -> list[Section]:
+        wagons = game.deck("wagons")
+        return summary.sections(wagons, words, pictures) if wagons else []
 
     def add_rules_commands(self, parser: argparse.ArgumentParser) -> None:
         commands = parser.add_subparsers(dest="query", required=True, metavar="QUERY")

@@ -16,7 +16,7 @@ from generator.games.base import (
     missing_texts,
     required_decks,
 )
-from generator.games.gear_and_piston import validation
+from generator.games.gear_and_piston import summary, validation
 from generator.games.gear_and_piston.car import CarRules, ends_game, problems
 from generator.games.gear_and_piston.car_file import read_cars, shared_tiles
 from generator.games.gear_and_piston.parts import (
@@ -39,6 +39,9 @@ from generator.games.gear_and_piston.scoring import (
 )
 from generator.model import Deck, Game
 from generator.problems import Problem, UsageError
+from generator.rulebook.compose import Pictures
+from generator.rulebook.content import Section
+from generator.rulebook.words import Words
 from generator.schema import Field
 
 DECKS = (*GROUPS, "investors", "ends", "first-player")
@@ -96,6 +99,12 @@ class GearAndPiston(GameRules):
         problems += exactly(first, 1, "first-player tile")
         keys = [f"investors.{card.fields['id']}" for card in investors.cards]
         return problems + missing_texts(game, ["title", *keys])
+
+    def summary_wording(self, game: Game) -> dict[str, tuple[str, ...]]:
+        return summary.WORDING
+
+    def summary_sections(self, game: Game, words: Words, pictures: Pictures) -> list[Section]:
+        return summary.sections({deck.id: deck for deck in game.decks}, words, pictures)
 
     def add_rules_commands(self, parser: argparse.ArgumentParser) -> None:
         commands = parser.add_subparsers(dest="query", required=True, metavar="QUERY")

@@ -15,7 +15,7 @@ from generator.games.base import (
     positive_int,
     required_decks,
 )
-from generator.games.gears import validation
+from generator.games.gears import summary, validation
 from generator.games.gears.parts import (
     CHARACTER_ABILITIES,
     CODE_COLOURS,
@@ -31,6 +31,9 @@ from generator.games.gears.resolution import Played, resolve
 from generator.games.gears.simulate import STRATEGIES, GearCard, RoundCard, Statistics, simulate
 from generator.model import Game
 from generator.problems import Problem
+from generator.rulebook.compose import Pictures
+from generator.rulebook.content import Section
+from generator.rulebook.words import Words
 from generator.schema import Field
 
 RESOLUTION_EFFECTS = ("grey-rust", "mirror-swap")
@@ -80,6 +83,12 @@ class Gears(GameRules):
         problems += validation.characters(characters, players)
         problems += exactly(token, 1, "first-player token")
         return problems + missing_texts(game, _printed_keys(game))
+
+    def summary_wording(self, game: Game) -> dict[str, tuple[str, ...]]:
+        return summary.WORDING
+
+    def summary_sections(self, game: Game, words: Words, pictures: Pictures) -> list[Section]:
+        return summary.sections({deck.id: deck for deck in game.decks}, words, pictures)
 
     def add_rules_commands(self, parser: argparse.ArgumentParser) -> None:
         commands = parser.add_subparsers(dest="query", required=True, metavar="QUERY")

@@ -17,7 +17,7 @@ from generator.games.base import (
     positive_int,
     required_decks,
 )
-from generator.games.three_by_three import validation
+from generator.games.three_by_three import summary, validation
 from generator.games.three_by_three.design import as_yaml, design
 from generator.games.three_by_three.notation import (
     CHESS,
@@ -39,6 +39,9 @@ from generator.games.three_by_three.referee import (
 from generator.games.three_by_three.solver import Difficulty, difficulty, solve
 from generator.model import Card, Game
 from generator.problems import Problem, UsageError
+from generator.rulebook.compose import Pictures
+from generator.rulebook.content import Section
+from generator.rulebook.words import Words
 from generator.schema import Field
 
 DECKS = ("tasks", "tokens")
@@ -75,6 +78,13 @@ class ThreeByThree(GameRules):
         tasks, tokens = decks
         problems = validation.task_cards(tasks) + validation.tokens(tokens)
         return problems + missing_texts(game, list(PRINTED_KEYS))
+
+    def summary_wording(self, game: Game) -> dict[str, tuple[str, ...]]:
+        return summary.WORDING
+
+    def summary_sections(self, game: Game, words: Words, pictures: Pictures) -> list[Section]:
+        tasks, tokens = game.deck("tasks"), game.deck("tokens")
+        return summary.sections(tasks, tokens, words, pictures) if tasks and tokens else []
 
     def add_rules_commands(self, parser: argparse.ArgumentParser) -> None:
         commands = parser.add_subparsers(dest="query", required=True, metavar="QUERY")

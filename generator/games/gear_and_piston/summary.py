@@ -1,0 +1,142 @@
+"""Gear & Piston's part of the rulebook summary: the part functions with how many tiles of each
+stack carry them, the investors, and the smallest finished car the engine can build from the
+new parts, scored with the first two investors."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterator
+
+from generator.games.gear_and_piston.car import Car, make_car, problems
+from generator.games.gear_and_piston.parts import (
+    ENGINE_COLOURS,
+    FUNCTIONS,
+    GROUPS,
+    UNIVERSAL,
+    Part,
+    part,
+)
+from generator.games.gear_and_piston.scoring import Investor, score
+from generator.games.gear_and_piston.validation import INVESTORS_DRAWN
+from generator.model import Deck
+from generator.rulebook.compose import Pictures
+from generator.rulebook.content import Entry, Example, Reference, Section, Step
+from generator.rulebook.words import Words
+
+WORDING = {
+    "summary.parts": (),
+    "summary.counts": ("new", "old", "scrap"),
+    **{f"summary.functions.{function}": () for function in FUNCTIONS},
+    "summary.investors": (),
+    "summary.example": (),
+    "summary.car": ("parts",),
+    "summary.score": ("area", "unreliability", "investors", "total"),
+    "summary.investor_points": ("investor", "points"),
+    "summary.no_car": (),
+}
+INNER = ("engine", "fuel-tank", "gears", "steering")
+"""The small car: these four around a bottom row of axle, part, axle."""
+ICON = 9.0  # mm
+TILE_SCALE = 0.3
+
+
+def sections(decks: dict[str, Deck], words: Words, pictures: Pictures) -> list[Section]:
+    return [
+        _parts(decks, words, pictures),
+        _investors(decks["investors"], words, pictures),
+        _example(decks, words, pictures),
+    ]
+
+
+def _parts(decks: dict[str, Deck], words: Words, pictures: Pictures) -> Reference:
+    counts = {g: Counter(c.fields["function"] for c in decks[g].cards) for g in GROUPS}
+    entries = [
+        Entry(
+            words(f"functions.{function}"),
+            f"{words(f'summary.functions.{function}')} "
+            + words("summary.counts", **{g: counts[g][function] for g in GROUPS}),
+            pictures.pictogram("function", ICON, id=function),
+        )
+        for function in FUNCTIONS
+    ]
+    return Reference(words("summary.parts"), entries)
+
+
+def _investors(deck: Deck, words: Words, pictures: Pictures) -> Reference:
+    entries = [
+        Entry(
+            "",
+            words(f"investors.{card.fields['id']}"),
+            pictures.pictogram("investor", ICON * 1.6, card=card.template_data()),
+            f"{card.fields['points']:+d}",
+        )
+        for card in deck.cards
+    ]
+    return Reference(words("summary.investors"), entries, columns=2)
+
+
+def _example(decks: dict[str, Deck], words: Words, pictures: Pictures) -> Example:
+    new = decks["new"]
+    car = smallest_car([part(card.id, "new", card.fields) for card in new.cards])
+    if car is None:
+        return Example(words("summary.example"), [Step(words("summary.no_car"))])
+    investors = [Investor(**card.fields) for card in decks["investors"].cards[:INVESTORS_DRAWN]]
+    result = score([car], [True], investors)[0]
+    cards = {card.id: card for card in new.cards}
+    rows = [
+        Step(
+            words("summary.car", parts=len(car.parts)) if index == 0 else "",
+            tuple(
+                pictures.card(new, cards[p.id], scale=TILE_SCALE) for p in row if p is not None
+            ),
+        )
+        for index, row in enumerate((car.top, car.bottom))
+    ]
+    met = words.join(
+        [
+            words(
+                "summary.investor_points",
+                investor=words(f"investors.{i.id}"),
+                points=f"{result.investors.get(i.id, 0):+d}",
+            )
+            for i in investors
+        ]
+    )
+    total = words(
+        "summary.score",
+        area=result.area,
+        unreliability=result.unreliability,
+        investors=met,
+        total=result.total,
+    )
+    return Example(words("summary.example"), [*rows, Step(total)])
+
+
+def smallest_car(parts: list[Part]) -> Car | None:
+    """A finished six-part car: steering, engine, fuel tank and gears over and between two
+    axles, the first (in the data's order) that meets every requirement."""
+    axles = [p for p in parts if p.function == "axle"][:2]
+    if len(axles) < 2:
+        return None
+    for colour in ENGINE_COLOURS:
+        for chosen in _choices(parts, colour):
+            for top0, top1, top2, middle in itertools.permutations(chosen):
+                car = make_car("car", [top0, top1, top2], [axles[0], middle, axles[1]])
+                if not problems(car):
+                    return car
+    return None
+
+
+def _choices(parts: list[Part], colour: str) -> Iterator[tuple[Part, ...]]:
+    """One part of each inner function in ``colour`` (or grey, where grey serves), first of
+    each row, in every combination of rows."""
+    options = []
+    for function in INNER:
+        allowed = (colour,) if function in ("engine", "fuel-tank") else (colour, UNIVERSAL)
+        first: dict[str, Part] = {}
+        for p in parts:
+            if p.function == function and p.colour in allowed:
+                first.setdefault(p.row, p)
+        options.append(list(first.values()))
+    yield from itertools.product(*options)

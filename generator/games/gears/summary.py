@@ -1,0 +1,189 @@
+"""The gears game's part of the rulebook summary: the round cards, the gear colours and the
+characters as the data holds them, and rounds resolved by the engine (a jam, the multicoloured
+swap, the grey exception, a night effect)."""
+
+from __future__ import annotations
+
+from generator.games.gears.parts import GEAR_COLOURS
+from generator.games.gears.resolution import Played, resolve
+from generator.model import Card, Deck
+from generator.rulebook.compose import Pictures
+from generator.rulebook.content import Entry, Example, Reference, Section, Step
+from generator.rulebook.words import Words
+
+WORDING = {
+    **{f"gear_abilities.{colour}": () for colour in GEAR_COLOURS},
+    "summary.rounds": (),
+    "summary.night": ("name", "text"),
+    "summary.gears": (),
+    "summary.values": ("values",),
+    "summary.characters": (),
+    "summary.day_night": ("day", "night"),
+    "summary.example": (),
+    "summary.seats": (),
+    "summary.round": ("side", "condition", "gears"),
+    "summary.gear": ("seat", "colour", "value"),
+    "summary.swapped": ("values",),
+    "summary.jammed": ("gears",),
+    "summary.no_jam": (),
+    "summary.winners": ("gears",),
+    "summary.no_winner": (),
+}
+PLAYS = (
+    (("red", 1), ("yellow", 1), ("purple", 0), ("blue", 1)),
+    (("grey", 2), ("red", 1), ("multicoloured", 0), ("purple", 2)),
+    (("grey", 2), ("purple", 2), ("red", 1), ("yellow", 3)),
+)
+"""The gears played in the example rounds, clockwise from seat 1: a colour and the edge
+(0 top, clockwise) turned to the corner, whose value the data gives. With the shipped gears:
+a jam; the multicoloured swap meeting the grey exception; and, on the night side of the round
+card whose effect changes step 3, grey rust."""
+NIGHT_EFFECTS = ("grey-rust", "mirror-swap")
+ICON = 14.0  # mm
+THUMB = 0.26
+
+
+def sections(decks: dict[str, Deck], words: Words, pictures: Pictures) -> list[Section]:
+    return [
+        _round_cards(decks["rounds"], words, pictures),
+        _gears(decks["gears"], words, pictures),
+        _characters(decks["characters"], words, pictures),
+        _rounds(decks["rounds"], decks["gears"], words, pictures),
+    ]
+
+
+def _round_cards(rounds: Deck, words: Words, pictures: Pictures) -> Reference:
+    entries = []
+    for card in rounds.cards:
+        condition, effect = card.fields["condition"], card.fields["effect"]
+        night = words(
+            "summary.night",
+            name=words(f"effects.{effect}.name"),
+            text=words(f"effects.{effect}.text"),
+        )
+        entries.append(
+            Entry(
+                words(f"conditions.{condition}.name"),
+                f"{words(f'conditions.{condition}.text')} {night}",
+                pictures.pictogram("condition", ICON, id=condition),
+            )
+        )
+    return Reference(words("summary.rounds"), entries)
+
+
+def _gears(gears: Deck, words: Words, pictures: Pictures) -> Reference:
+    first = {}
+    for card in gears.cards:
+        first.setdefault(card.fields["colour"], card)
+    entries = [
+        Entry(
+            words(f"colours.{colour}"),
+            words(
+                "summary.values",
+                values="-".join(str(v) for v in first[colour].fields["values"]),
+            )
+            + " "
+            + words(f"gear_abilities.{colour}"),
+            pictures.pictogram("gear", ICON * 0.8, id=colour),
+        )
+        for colour in GEAR_COLOURS
+        if colour in first
+    ]
+    return Reference(words("summary.gears"), entries)
+
+
+def _characters(characters: Deck, words: Words, pictures: Pictures) -> Reference:
+    entries = [
+        Entry(
+            words(f"characters.{card.fields['id']}"),
+            words(
+                "summary.day_night",
+                day=words(f"abilities.{card.fields['day']}"),
+                night=words(f"abilities.{card.fields['night']}"),
+            ),
+            pictures.card(characters, card, scale=0.16),
+        )
+        for card in characters.cards
+    ]
+    return Reference(words("summary.characters"), entries)
+
+
+def _rounds(rounds: Deck, gears: Deck, words: Words, pictures: Pictures) -> Example:
+    night = next((c for c in rounds.cards if c.fields["effect"] in NIGHT_EFFECTS), None)
+    plays: list[tuple[Card, bool]] = [(rounds.cards[0], False), (rounds.cards[1], False)]
+    plays.append((night, True) if night else (rounds.cards[2], True))
+    steps = [Step(words("summary.seats"))]
+    set_mark = gears.cards[0].fields["set"]
+    gear_cards = {c.fields["colour"]: c for c in gears.cards if c.fields["set"] == set_mark}
+    for (card, at_night), edges in zip(plays, PLAYS, strict=True):
+        played = [
+            (gear_cards[colour], gear_cards[colour].fields["values"][edge])
+            for colour, edge in edges
+            if colour in gear_cards
+        ]
+        steps.append(_round(card, at_night, played, rounds, gears, words, pictures))
+    return Example(words("summary.example"), steps)
+
+
+def _round(
+    card: Card,
+    at_night: bool,
+    played: list[tuple[Card, int]],
+    rounds: Deck,
+    gears: Deck,
+    words: Words,
+    pictures: Pictures,
+) -> Step:
+    condition, effect = card.fields["condition"], card.fields["effect"]
+    colours = [gear.fields["colour"] for gear, _ in played]
+    result = resolve(
+        condition,
+        [Played(colour, value) for colour, (_, value) in zip(colours, played, strict=True)],
+        effect if at_night else None,
+    )
+
+    def seats(indices: list[int], values: list[int]) -> str:
+        return words.join(
+            [
+                words(
+                    "summary.gear",
+                    seat=seat + 1,
+                    colour=words(f"colours.{colours[seat]}"),
+                    value=values[seat],
+                )
+                for seat in indices
+            ]
+        )
+
+    everyone = list(range(len(played)))
+    name = words(f"conditions.{condition}.name")
+    if at_night:
+        name = f"{name} + {words(f'effects.{effect}.name')}"
+    lines = [
+        words(
+            "summary.round",
+            side=words("shift.night" if at_night else "shift.day"),
+            condition=name,
+            gears=seats(everyone, [value for _, value in played]),
+        )
+    ]
+    if result.values != [value for _, value in played]:
+        lines.append(words("summary.swapped", values=seats(everyone, result.values)))
+    lines.append(
+        words("summary.jammed", gears=seats(result.jammed, result.values))
+        if result.jammed
+        else words("summary.no_jam")
+    )
+    lines.append(
+        words("summary.winners", gears=seats(result.winners, result.values))
+        if result.winners
+        else words("summary.no_winner")
+    )
+    shown = (
+        pictures.card(rounds, card, back=at_night, scale=THUMB),
+        *(
+            pictures.card(gears, gear, scale=THUMB, caption=f"{seat}: {value}")
+            for seat, (gear, value) in enumerate(played, start=1)
+        ),
+    )
+    return Step(" ".join(lines), shown)

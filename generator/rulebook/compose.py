@@ -1,0 +1,92 @@
+"""One game's summary in one language: the shared parts from the locale and the card data, the
+card reference and worked examples from the game's rule engine.
+
+Composing renders every picture's SVG and fills every text, so ``summary_problems`` runs it at
+validation time: a missing word or a broken pictogram template is reported with the card data's
+other problems, before anything is written.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.games.base import GameRules
+from generator.model import Card, Deck, Game
+from generator.problems import Problem
+from generator.render.templates import CardRenderer
+from generator.rulebook.content import Component, Picture, Summary
+from generator.rulebook.words import Wording, Words, wording_problems
+
+HEADINGS = ("components", "setup", "turn")
+PICTOGRAM = "pictogram.svg.j2"
+
+
+def wording(game: Game, engine: GameRules) -> Wording:
+    """Every text the summary of ``game`` prints, with the values each may show."""
+    shared: dict[str, tuple[str, ...]] = {
+        "title": (),
+        "summary.players": ("low", "high"),
+        "summary.time": (),
+        "summary.goal": (),
+        "summary.words.list": ("items", "last"),
+        **{f"summary.headings.{heading}": () for heading in HEADINGS},
+        **{f"summary.components.{deck.id}": () for deck in game.decks},
+    }
+    return {**shared, **engine.summary_wording(game)}
+
+
+def summary_problems(game: Game, engine: GameRules) -> list[Problem]:
+    """Everything that would keep a summary from printing, in every locale."""
+    problems = []
+    for lang, locale in game.locales.items():
+        found = wording_problems(locale, wording(game, engine), engine.summary_steps)
+        if not found:
+            found = summarise(game, lang, engine)[1]
+        problems += found
+    return problems
+
+
+class Pictures:
+    """Cards and pictograms drawn by the game's own templates, in one locale."""
+
+    def __init__(self, renderer: CardRenderer) -> None:
+        self.renderer = renderer
+
+    def card(
+        self, deck: Deck, card: Card, back: bool = False, scale: float = 1.0, caption: str = ""
+    ) -> Picture:
+        """A card's face (or back) at its trim size times ``scale``."""
+        svg = self.renderer.back(deck, card) if back else self.renderer.front(deck, card)
+        return Picture(svg or "", deck.size.width, deck.size.height, scale, caption)
+
+    def pictogram(self, kind: str, size: float, caption: str = "", **context: Any) -> Picture:
+        """The game's pictogram of ``kind`` (a condition, an ability, a board...) from its
+        ``pictogram.svg.j2``, drawn into a square of ``size`` mm."""
+        svg = self.renderer.picture(PICTOGRAM, {"kind": kind, "size": size, **context})
+        return Picture(svg or "", size, size, 1.0, caption)
+
+
+def summarise(game: Game, lang: str, engine: GameRules) -> tuple[Summary, list[Problem]]:
+    """The summary of ``game`` in ``lang`` and any problem its templates had."""
+    locale = game.locales[lang]
+    renderer = CardRenderer(game, locale)
+    words = Words(locale)
+    pictures = Pictures(renderer)
+    low, high = game.players
+    setup, turn = engine.summary_steps
+    summary = Summary(
+        title=words("title"),
+        facts=[words("summary.players", low=low, high=high), words("summary.time")],
+        goal=words("summary.goal"),
+        headings={heading: words(f"summary.headings.{heading}") for heading in HEADINGS},
+        components=[_component(deck, words, pictures) for deck in game.decks],
+        setup=words.steps(setup),
+        turn=words.steps(turn),
+        sections=engine.summary_sections(game, words, pictures),
+    )
+    return summary, renderer.problems
+
+
+def _component(deck: Deck, words: Words, pictures: Pictures) -> Component:
+    picture = pictures.card(deck, deck.cards[0]) if deck.cards else None
+    return Component(words(f"summary.components.{deck.id}"), len(deck.cards), picture)

@@ -1,0 +1,101 @@
+"""What a rulebook summary says, independent of any game and of the page layout.
+
+The shared parts (title, facts, components, setup, turn) are filled by ``compose``; an engine
+adds the sections only it can write: the card reference, worked examples it computed, tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A vector drawing of a card face or a pictogram: SVG text and the size it is printed at
+    (mm). ``width``/``height`` are the part of the SVG shown (its trim box), ``scale`` how
+    large it is drawn relative to that."""
+
+    svg: str
+    width: float
+    height: float
+    scale: float = 1.0
+    caption: str = ""
+
+    @property
+    def shown_width(self) -> float:
+        return self.width * self.scale
+
+    @property
+    def shown_height(self) -> float:
+        return self.height * self.scale
+
+
+@dataclass(frozen=True)
+class Component:
+    """A deck (or handout) of the game with how many of it the data holds."""
+
+    name: str
+    count: int
+    picture: Picture | None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the card reference: a pictogram, a name, what it does, and a note (a
+    question's rating, a card's count)."""
+
+    name: str
+    text: str
+    picture: Picture | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Reference:
+    title: str
+    entries: list[Entry]
+    columns: int = 1
+    intro: str = ""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One paragraph of a worked example, with the pictures that show it."""
+
+    text: str
+    pictures: tuple[Picture, ...] = ()
+
+
+@dataclass(frozen=True)
+class Example:
+    """A worked example: every value in it was computed by the rule engine."""
+
+    title: str
+    steps: list[Step]
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table of numbers (an answer key, question ratings) with a sentence that explains it."""
+
+    title: str
+    intro: str
+    header: list[str]
+    rows: list[list[str]]
+
+
+Section = Reference | Example | Table
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Everything one game's summary says in one language."""
+
+    title: str
+    facts: list[str]
+    goal: str
+    headings: dict[str, str]
+    components: list[Component]
+    setup: list[str]
+    turn: list[str]
+    sections: list[Section] = field(default_factory=list)

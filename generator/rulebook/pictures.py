@@ -1,0 +1,63 @@
+"""Cards and pictograms as vector pictures in a reportlab page, drawn by the same templates and
+the same cairo renderer as the printed cards.
+
+reportlab cannot draw SVG, and a screenshot would blur in print. Each picture is drawn by cairo
+into a one-page PDF of its trim size, which pdfrw turns into a form XObject the reportlab
+canvas places like an image, at any size, as vectors with its fonts embedded.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+
+import cairosvg.surface
+from pdfrw import PdfReader
+from pdfrw.buildxobj import pagexobj
+from pdfrw.toreportlab import makerl
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable
+
+from generator.layout.sizes import pt
+from generator.render import draw
+from generator.rulebook.content import Picture
+
+
+@lru_cache(maxsize=512)
+def _page(svg: str, width: float, height: float) -> bytes:
+    """One picture as a PDF page of ``width`` x ``height`` mm, showing the SVG's (0, 0) corner
+    onward: a card's trim box, without its bleed."""
+    tree = draw.parse(svg)
+    tree["width"], tree["height"] = f"{width}mm", f"{height}mm"
+    tree["viewBox"] = f"0 0 {width} {height}"
+    output = io.BytesIO()
+    cairosvg.surface.PDFSurface(tree, output, 96).finish()
+    return output.getvalue()
+
+
+class PictureFlowable(Flowable):
+    """A picture placed in the text flow at its printed size."""
+
+    def __init__(self, picture: Picture) -> None:
+        super().__init__()
+        self.picture = picture
+        self.width = pt(picture.shown_width)
+        self.height = pt(picture.shown_height)
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        place(self.canv, self.picture, 0, 0)
+
+
+def place(canvas: Canvas, picture: Picture, x: float, y: float) -> None:
+    """Draw ``picture`` with its lower left corner at (x, y) points."""
+    data = _page(picture.svg, picture.width, picture.height)
+    form = pagexobj(PdfReader(fdata=data).pages[0])
+    name = makerl(canvas, form)
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.scale(picture.scale, picture.scale)
+    canvas.doForm(name)
+    canvas.restoreState()

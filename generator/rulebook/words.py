@@ -1,0 +1,87 @@
+"""The words of a summary, read from the game's locale and filled with computed values.
+
+An engine names every text it prints and the values each may use (``{count}``, ``{winners}``);
+validation checks every locale holds each text and uses only those values, so a translator's
+typo is a ``file:line`` problem before anything is built, never a crash half way through.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+from typing import Any
+
+from generator.model import Locale
+from generator.problems import Problem
+
+Wording = Mapping[str, tuple[str, ...]]
+"""Text keys a summary prints, each with the names of the values it may contain."""
+
+
+def placeholders(text: str) -> list[str]:
+    """The ``{name}`` fields of a text, in order."""
+    try:
+        return [name for _, name, _, _ in string.Formatter().parse(text) if name is not None]
+    except ValueError:
+        return ["{"]
+
+
+def steps(locale: Locale, key: str) -> list[str]:
+    """The numbered texts under ``key`` ("1", "2", ...), in their order."""
+    prefix = f"{key}."
+    numbered = [
+        (int(k[len(prefix) :]), text)
+        for k, text in locale.flat.items()
+        if k.startswith(prefix) and k[len(prefix) :].isdigit()
+    ]
+    return [text for _, text in sorted(numbered)]
+
+
+def wording_problems(locale: Locale, wording: Wording, numbered: tuple[str, ...]) -> list[Problem]:
+    """Missing texts, values a text asks for that the summary cannot fill, and numbered
+    lists (setup, turn) without a single step."""
+    problems = []
+    for key, allowed in wording.items():
+        text = locale.text(key)
+        if text is None:
+            problems.append(Problem(locale.file, locale.line_for(key), key, "missing translation"))
+            continue
+        unknown = [name for name in placeholders(text) if name not in allowed]
+        if unknown:
+            can = ", ".join(f"{{{name}}}" for name in allowed) or "no values"
+            problems.append(
+                Problem(
+                    text.file,
+                    text.line,
+                    key,
+                    f"{{{unknown[0]}}} is not a value this text can show (it can use {can}); "
+                    "write a literal brace as {{ or }}",
+                )
+            )
+    for key in numbered:
+        if not steps(locale, key):
+            what = 'needs numbered steps ("1": ..., "2": ...)'
+            problems.append(Problem(locale.file, locale.line_for(key), key, what))
+    return problems
+
+
+class Words:
+    """``words(key, **values)``: the locale's text with the values filled in."""
+
+    def __init__(self, locale: Locale) -> None:
+        self.locale = locale
+
+    def __call__(self, key: str, **values: Any) -> str:
+        text = self.locale.text(key)
+        if text is None:  # validation checked every key the engine declared
+            raise KeyError(f"{self.locale.file}: {key} is not declared in the summary's wording")
+        return text.format(**values)
+
+    def steps(self, key: str) -> list[str]:
+        return steps(self.locale, key)
+
+    def join(self, items: list[str]) -> str:
+        """A list in the locale's own way ("1, 3 and 4")."""
+        if len(items) < 2:
+            return "".join(items)
+        return self("summary.words.list", items=", ".join(items[:-1]), last=items[-1])
