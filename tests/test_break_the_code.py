@@ -179,13 +179,14 @@ def test_a_question_whose_parameters_make_no_sense(data) -> None:
     ]
 
 
-def test_build_writes_cards_screens_and_the_deduction_sheet(tmp_path) -> None:
+def test_build_writes_cards_screens_the_deduction_sheet_and_the_summary(tmp_path) -> None:
     outputs = build(BuildRequest(DEFAULT_DATA_DIR, tmp_path, ("break_the_code",), ("ru",)))
     folder = tmp_path / "break_the_code" / "ru"
     assert [o.path.name for o in outputs] == [
         "cards-a4.pdf",
         "screens-a4.pdf",
         "deduction-sheet-a4.pdf",
+        "rules-summary.pdf",
     ]
     cards = (folder / "cards-a4.pdf").read_bytes()
     assert pdf.page_count(cards) == 2 * (1 + 3)  # 20 tiles on one sheet, 21 questions on three

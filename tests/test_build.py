@@ -85,7 +85,7 @@ def test_failed_build_leaves_earlier_output_untouched(data: DataCopy, tmp_path: 
         "(line 13)\n1 problem found; nothing was written.\n"
     )
     assert target.read_bytes() == before
-    assert sorted(p.name for p in target.parent.iterdir()) == ["cards-a4.pdf"]
+    assert sorted(p.name for p in target.parent.iterdir()) == ["cards-a4.pdf", "rules-summary.pdf"]
 
 
 def test_writer_is_atomic_and_refuses_a_path_twice(tmp_path: Path) -> None:

@@ -106,7 +106,8 @@ def test_build_summary(pnp, tmp_path: Path) -> None:
     assert result.code == 0
     lines = result.out.splitlines()
     assert lines[0] == f"{tmp_path}/game_of_trains/uk/cards-a4.pdf: 22 pages, 88 cards"
-    assert lines[1].startswith("wrote 1 file: 22 pages, 88 cards in ")
+    assert lines[1] == f"{tmp_path}/game_of_trains/uk/rules-summary.pdf: 2 pages"
+    assert lines[2].startswith("wrote 2 files: 24 pages, 88 cards in ")
     assert result.err == ""  # no progress line when stderr is not a terminal
 
 

@@ -66,7 +66,9 @@ def _styles() -> dict[str, ParagraphStyle]:
         "h3": ParagraphStyle(
             "h3", base, fontName=bold, fontSize=10.5, leading=13, spaceBefore=5, spaceAfter=2
         ),
-        "step": ParagraphStyle("step", base, leftIndent=14, bulletIndent=2, spaceAfter=1.5),
+        "step": ParagraphStyle(
+            "step", base, leftIndent=14, bulletIndent=2, spaceAfter=1.5, bulletFontName=body
+        ),
         "small": ParagraphStyle("small", base, fontSize=8, leading=9.6, alignment=TA_LEFT),
         "caption": ParagraphStyle("caption", base, fontSize=7.5, leading=9, alignment=1),
     }
@@ -87,6 +89,7 @@ def write(summary: content.Summary, paper: Paper, stream: BinaryIO) -> int:
         author="",
         subject="",
         invariant=1,
+        initialFontName=styles["body"].fontName,  # no unembedded Helvetica in the file
     )
     width = pt(paper.width - 2 * MARGIN)
     story = _story(summary, styles, width)
@@ -134,7 +137,7 @@ def _components(
     """The decks side by side, each picture above its count and name."""
     per_row = COMPONENTS_PER_ROW
     column = width / per_row
-    cells = []
+    cells: list[object] = []
     for component in components:
         picture = _fitted(component.picture, COMPONENT_HEIGHT, column / pt(1) - 4)
         label = Paragraph(
@@ -145,7 +148,7 @@ def _components(
     rows[-1] += [""] * (per_row - len(rows[-1]))
     table = Table(rows, colWidths=[column] * per_row, hAlign="LEFT")
     table.setStyle(
-        TableStyle(
+        _table_style(
             [
                 ("ALIGN", (0, 0), (-1, -1), "CENTER"),
                 ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
@@ -154,6 +157,12 @@ def _components(
         )
     )
     return table
+
+
+def _table_style(commands: list[tuple[object, ...]]) -> TableStyle:
+    """A table's style; empty cells are drawn in the body font too, so no unembedded default
+    font (Helvetica) is ever referenced."""
+    return TableStyle([("FONTNAME", (0, 0), (-1, -1), _font("Roboto Condensed")), *commands])
 
 
 def _fitted(picture: content.Picture | None, height: float, width: float) -> content.Picture | None:
@@ -202,7 +211,7 @@ def _reference(
     widths = ([icon_width] if icon_width else []) + [text_width] + ([note_width] if notes else [])
     table = Table(rows, colWidths=widths * columns, repeatRows=0)
     table.setStyle(
-        TableStyle(
+        _table_style(
             [
                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                 ("LINEBELOW", (0, 0), (-1, -2), 0.3, RULE),
@@ -243,7 +252,7 @@ def _example_step(step: content.Step, styles: dict[str, ParagraphStyle], width: 
     widths = [pt(picture.shown_width) + 7 for picture in step.pictures]
     row = Table(cells, colWidths=widths, hAlign="LEFT")
     row.setStyle(
-        TableStyle(
+        _table_style(
             [
                 ("ALIGN", (0, 0), (-1, -1), "CENTER"),
                 ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
@@ -262,7 +271,7 @@ def _table(table: content.Table, styles: dict[str, ParagraphStyle], width: float
     rows = [[Paragraph(escape(cell), styles["small"]) for cell in row] for row in table.rows]
     result = Table([header, *rows], repeatRows=1, hAlign="LEFT")
     result.setStyle(
-        TableStyle(
+        _table_style(
             [
                 ("BACKGROUND", (0, 0), (-1, 0), TINT),
                 ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE),

@@ -66,7 +66,8 @@ def wording_problems(locale: Locale, wording: Wording, numbered: tuple[str, ...]
 
 
 class Words:
-    """``words(key, **values)``: the locale's text with the values filled in."""
+    """``words(key, **values)``: the locale's text with the values filled in. (Characters the
+    fonts lack are reported when the locale is loaded, like every printed word.)"""
 
     def __init__(self, locale: Locale) -> None:
         self.locale = locale

@@ -87,9 +87,7 @@ def _example(decks: dict[str, Deck], words: Words, pictures: Pictures) -> Exampl
     rows = [
         Step(
             words("summary.car", parts=len(car.parts)) if index == 0 else "",
-            tuple(
-                pictures.card(new, cards[p.id], scale=TILE_SCALE) for p in row if p is not None
-            ),
+            tuple(pictures.card(new, cards[p.id], scale=TILE_SCALE) for p in row if p is not None),
         )
         for index, row in enumerate((car.top, car.bottom))
     ]

@@ -72,7 +72,7 @@ def _round_cards(rounds: Deck, words: Words, pictures: Pictures) -> Reference:
 
 
 def _gears(gears: Deck, words: Words, pictures: Pictures) -> Reference:
-    first = {}
+    first: dict[str, Card] = {}
     for card in gears.cards:
         first.setdefault(card.fields["colour"], card)
     entries = [

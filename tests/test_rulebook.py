@@ -1,0 +1,210 @@
+"""Rulebook summaries: every game in every language, read back from the PDF."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pypdf
+import pytest
+
+from generator import DEFAULT_DATA_DIR
+from generator.build import check, print_summary
+from generator.games.break_the_code.tiles import deal
+from generator.games.gears.resolution import Played, resolve
+from generator.model import Game
+from generator.timing import Stopwatch
+from generator.writer import Writer
+from tests.conftest import DataCopy
+from tests.pdf import embedded_fonts
+
+A4 = (0.0, 0.0, 595.2756, 841.8898)
+LETTER = (0.0, 0.0, 612.0, 792.0)
+
+
+def summary_pdf(game: Game, lang: str, folder: Path, paper: str = "a4") -> Path:
+    path = folder / game.id / lang / f"rules-summary-{paper}.pdf"
+    print_summary(game, lang, path, paper, Writer(), Stopwatch())
+    return path
+
+
+def boxes_of(path: Path) -> list[tuple[float, ...]]:
+    """Every page's MediaBox in points."""
+    return [tuple(float(n) for n in page.mediabox) for page in pypdf.PdfReader(path).pages]
+
+
+def text_of(path: Path) -> str:
+    """The summary's words in reading order, with line breaks and runs of spaces as one space."""
+    reader = pypdf.PdfReader(path)
+    return " ".join(" ".join(page.extract_text() or "" for page in reader.pages).split())
+
+
+@pytest.fixture(scope="module")
+def shipped() -> dict[str, Game]:
+    return {game.id: game for game in check(DEFAULT_DATA_DIR)}
+
+
+@pytest.fixture(scope="module")
+def summaries(shipped: dict[str, Game], tmp_path_factory: pytest.TempPathFactory) -> dict:
+    """Every shipped summary: (game, lang) -> (path, text)."""
+    folder = tmp_path_factory.mktemp("summaries")
+    found = {}
+    for game in shipped.values():
+        for lang in game.locales:
+            path = summary_pdf(game, lang, folder)
+            found[(game.id, lang)] = (path, text_of(path))
+    return found
+
+
+def test_fifteen_summaries_of_two_to_four_a4_pages_in_the_project_fonts(summaries: dict) -> None:
+    assert len(summaries) == 15
+    for (game, lang), (path, _) in summaries.items():
+        pdf = path.read_bytes()
+        boxes = boxes_of(path)
+        assert 2 <= len(boxes) <= 4, (game, lang, len(boxes))
+        assert all(box == pytest.approx(A4, abs=0.01) for box in boxes), (game, lang)
+        assert b"Helvetica" not in pdf, "every font is embedded"
+        assert embedded_fonts(pdf) >= {"RobotoCondensed-Regular", "Roboto-Black"}
+
+
+def test_each_summary_is_in_its_own_language(shipped: dict[str, Game], summaries: dict) -> None:
+    for (game, lang), (_, text) in summaries.items():
+        locale = shipped[game].locales[lang]
+        assert text.startswith(locale.text("title")), (game, lang)
+        assert locale.text("summary.headings.setup") in text
+        assert locale.text("summary.goal").split()[0] in text
+        cyrillic = sum("\u0400" <= ch <= "\u04ff" for ch in text)
+        assert (cyrillic > 500) == (lang != "en"), (game, lang, cyrillic)
+
+
+def test_component_counts_come_from_the_card_data(
+    shipped: dict[str, Game], summaries: dict
+) -> None:
+    for (game_id, lang), (_, text) in summaries.items():
+        game = shipped[game_id]
+        for deck in game.decks:
+            name = game.locales[lang].text(f"summary.components.{deck.id}")
+            assert f"{len(deck.cards)} \u00d7 {name}" in text, (game_id, lang, deck.id)
+
+
+def test_trains_example_uses_the_engine(summaries: dict) -> None:
+    text = summaries[("game_of_trains", "en")][1]
+    # 12 40 33 55 5 70 84; wagon 1 swaps neighbours: 40/33 or 55/5 give 5 of 6 in order,
+    # the first of them is positions 2 and 3
+    assert "Your train reads 12 40 33 55 5 70 84" in text
+    assert "Swap neighbours (wagon 1): best used at positions 2 and 3, it leaves " in text
+    assert "12 33 40 55 5 70 84, with 5 of 6 neighbours in order" in text
+
+
+def test_gears_example_rounds_are_resolved_by_the_engine(summaries: dict) -> None:
+    text = summaries[("gears", "en")][1]
+    # red 4, yellow 3, purple 2, blue 2 under "highest": the 2s jam, the 4 wins
+    assert "Day shift, Highest. Played: 1: Red 4, 2: Yellow 3, 3: Purple 2 and 4: Blue 2." in text
+    assert "Jammed: 3: Purple 2 and 4: Blue 2. Wins: 1: Red 4." in text
+    # the multicoloured gear trades its 1 for red's 4; grey 3 ties only with purple: purple jams
+    assert "After the multicoloured swap: 1: Grey 3, 2: Red 1, 3: Multicoloured 4" in text
+    assert "Jammed: 4: Purple 3. Wins: 2: Red 1." in text
+    # grey rust: the grey 3 jams with the purple 3
+    assert "Night shift, Lowest odd + Grey rust." in text
+    assert "Jammed: 1: Grey 3 and 2: Purple 3. Wins: 4: Yellow 1." in text
+    assert resolve("highest", [Played("red", 4), Played("grey", 4)]).winners == [1]
+
+
+def test_three_by_three_example_and_answer_key(summaries: dict) -> None:
+    text = summaries[("three_by_three", "en")][1]
+    assert "Task card 1, 15-puzzle side" in text
+    assert "the fewest moves are 4. 1. red b3–b2." in text
+    assert "Answer key for solo play" in text
+    # card 1's 15-puzzle side: a mean of 1.49 and at most 4 moves (`pnp rules ... difficulty`)
+    assert "1 1 1.49 4 1 1.49 4" in text
+
+
+def test_break_the_code_example_answers_and_ratings(summaries: dict) -> None:
+    text = summaries[("break_the_code", "en")][1]
+    hand = deal(2, random.Random(3)).hands[0]
+    total = sum(tile.number for tile in hand)
+    assert f"“What is the sum of all your tiles?” Answer: {total}." in text
+    assert "possible 5-tile codes still fit" in text
+    assert "4.6 bits, ≈602 left" in text  # the sum question, rated over all deals
+
+
+def test_gear_and_piston_example_car_is_scored(summaries: dict) -> None:
+    text = summaries[("gear_and_piston", "en")][1]
+    assert "from the new parts: 6 parts, every requirement met" in text
+    assert (
+        "Score: largest area of one colour 6, unreliability −0, investors “Most comfort symbols”"
+        " +4 and “Most power symbols” +4: 14 points." in text
+    )
+    assert "Tiles: 8 new, 8 old, 6 scrap." in text  # axles, counted in the data
+
+
+def test_summaries_rebuild_byte_identically(shipped: dict[str, Game], tmp_path: Path) -> None:
+    game = shipped["gears"]
+    first = summary_pdf(game, "uk", tmp_path / "one").read_bytes()
+    second = summary_pdf(game, "uk", tmp_path / "two").read_bytes()
+    assert first == second
+
+
+def test_letter_paper(shipped: dict[str, Game], tmp_path: Path) -> None:
+    path = summary_pdf(shipped["break_the_code"], "ru", tmp_path, "letter")
+    boxes = boxes_of(path)
+    assert 2 <= len(boxes) <= 4
+    assert all(box == pytest.approx(LETTER, abs=0.01) for box in boxes)
+
+
+def test_changing_a_round_card_changes_reference_and_example(
+    data: DataCopy, tmp_path: Path
+) -> None:
+    rounds = "gears/decks/rounds.yaml"
+    data.edit(rounds, "{condition: highest, effect: still-night}", "{condition: X}")
+    data.edit(rounds, "{condition: lowest, effect: reverse-crank}", "{condition: Y}")
+    data.edit(rounds, "{condition: X}", "{condition: lowest, effect: still-night}")
+    data.edit(rounds, "{condition: Y}", "{condition: highest, effect: reverse-crank}")
+    (game,) = check(data.root, ("gears",))
+    text = text_of(summary_pdf(game, "en", tmp_path))
+    assert "Lowest: The lowest value wins. Night side: Still night." in text
+    # the first example round now plays "lowest": the 2s still jam, so the 3 wins
+    assert "Day shift, Lowest. Played: 1: Red 4" in text
+    assert "Jammed: 3: Purple 2 and 4: Blue 2. Wins: 2: Yellow 3." in text
+
+
+def test_a_missing_summary_text_is_a_validation_problem(data: DataCopy) -> None:
+    for lang in ("en", "ru", "uk"):
+        file = f"game_of_trains/locales/{lang}.yaml"
+        line = data.line_of(file, "  example_best:")
+        lines = (data.root / file).read_text(encoding="utf-8").splitlines(keepends=True)
+        (data.root / file).write_text("".join(lines[: line - 1] + lines[line:]), "utf-8")
+    problems = data.problems("game_of_trains")
+    line = data.line_of("game_of_trains/locales/en.yaml", "summary:")
+    assert f"game_of_trains/locales/en.yaml:{line}: summary.example_best: missing translation" in (
+        problems
+    )
+    assert len(problems) == 3
+
+
+def test_a_text_asking_for_an_unknown_value(data: DataCopy) -> None:
+    file = "game_of_trains/locales/ru.yaml"
+    data.edit(file, "time: Около 20 минут", "time: Около {minutes} минут")
+    line = data.line_of(file, "time: Около")
+    assert data.problems("game_of_trains") == [
+        f"{file}:{line}: summary.time: {{minutes}} is not a value this text can show "
+        "(it can use no values); write a literal brace as {{ or }}"
+    ]
+
+
+def test_a_summary_character_the_fonts_lack(data: DataCopy) -> None:
+    file = "break_the_code/locales/uk.yaml"
+    data.edit(file, "time: 20–30 хвилин", "time: 20–30 хвилин ✈")
+    line = data.line_of(file, "time: 20–30")
+    assert data.problems("break_the_code") == [
+        f"{file}:{line}: summary.time: '✈' (U+2708) cannot be drawn by the project's fonts "
+        "and would vanish from the print"
+    ]
+
+
+def test_build_writes_and_reports_the_summary(pnp, tmp_path: Path) -> None:
+    result = pnp("build", "game_of_trains", "--lang", "en", "--out", tmp_path)
+    assert result.code == 0
+    path = tmp_path / "game_of_trains" / "en" / "rules-summary.pdf"
+    assert f"{path}: 2 pages" in result.out
+    assert "wrote 2 files: 24 pages, 88 cards" in result.out
