@@ -9,7 +9,7 @@ is complete and legal, and how to answer questions about play (``pnp rules GAME 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -42,9 +42,8 @@ class GameRules:
     summary_steps: ClassVar[tuple[str, str]] = ("summary.setup", "summary.turn")
     """The locale keys of the numbered setup and turn steps of the rulebook summary."""
 
-    def summary_wording(self, game: Game) -> dict[str, tuple[str, ...]]:
-        """The texts the engine's summary sections print, each with the values it may show."""
-        return {}
+    summary_wording: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """The texts the engine's summary sections print, each with the values it may show."""
 
     def summary_sections(self, game: Game, words: Words, pictures: Pictures) -> list[Section]:
         """The rulebook summary's card reference, worked examples and tables for ``game``."""
@@ -100,6 +99,13 @@ def required_decks(game: Game, deck_ids: tuple[str, ...]) -> tuple[list[Deck], l
         what = f"the game needs the deck{'s' if len(absent) > 1 else ''} {', '.join(absent)}"
         return [], [Problem(f"{game.id}/game.yaml", 1, "decks", what)]
     return [deck for deck in decks if deck is not None], []
+
+
+def deck_of(game: Game, deck_id: str) -> Deck:
+    """A deck the engine's validation required, for code that runs on validated data."""
+    deck = game.deck(deck_id)
+    assert deck is not None, f"validation requires the deck {deck_id}"
+    return deck
 
 
 def exactly(deck: Deck, count: int, what: str) -> list[Problem]:

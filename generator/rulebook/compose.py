@@ -32,7 +32,7 @@ def wording(game: Game, engine: GameRules) -> Wording:
         **{f"summary.headings.{heading}": () for heading in HEADINGS},
         **{f"summary.components.{deck.id}": () for deck in game.decks},
     }
-    return {**shared, **engine.summary_wording(game)}
+    return {**shared, **engine.summary_wording}
 
 
 def summary_problems(game: Game, engine: GameRules) -> list[Problem]:

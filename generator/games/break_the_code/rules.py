@@ -111,12 +111,10 @@ class BreakTheCode(GameRules):
 
     summary_steps = ("screen.setup", "screen.actions")
 
-    def summary_wording(self, game: Game) -> dict[str, tuple[str, ...]]:
-        return summary.WORDING
+    summary_wording = summary.WORDING
 
     def summary_sections(self, game: Game, words: Words, pictures: Pictures) -> list[Section]:
-        tiles, questions = game.deck("tiles"), game.deck("questions")
-        return summary.sections(tiles, questions, words, pictures) if tiles and questions else []
+        return summary.sections(game, words, pictures)
 
     def add_rules_commands(self, parser: argparse.ArgumentParser) -> None:
         commands = parser.add_subparsers(dest="query", required=True, metavar="QUERY")

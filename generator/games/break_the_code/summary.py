@@ -8,10 +8,11 @@ import random
 import statistics
 from functools import lru_cache
 
+from generator.games.base import deck_of
 from generator.games.break_the_code.questions import Answer, Question, answer, question
 from generator.games.break_the_code.rating import Rating, all_deals, consistent, rate
 from generator.games.break_the_code.tiles import COLOURS, Hand, deal
-from generator.model import Deck
+from generator.model import Deck, Game
 from generator.rulebook.compose import Pictures
 from generator.rulebook.content import Entry, Example, Reference, Section, Step
 from generator.rulebook.words import Words
@@ -37,7 +38,8 @@ ICON = 9.0  # mm
 TILE_SCALE = 0.6
 
 
-def sections(tiles: Deck, questions: Deck, words: Words, pictures: Pictures) -> list[Section]:
+def sections(game: Game, words: Words, pictures: Pictures) -> list[Section]:
+    tiles, questions = deck_of(game, "tiles"), deck_of(game, "questions")
     asked = [question(card) for card in questions.cards]
     return [
         _questions(questions, asked, words, pictures),

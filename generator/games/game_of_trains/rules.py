@@ -70,12 +70,10 @@ class GameOfTrains(GameRules):
         keys = [f"abilities.{a}.{part}" for a in ABILITIES for part in ("name", "text")]
         return problems + missing_texts(game, keys)
 
-    def summary_wording(self, game: Game) -> dict[str, tuple[str, ...]]:
-        return summary.WORDING
+    summary_wording = summary.WORDING
 
     def summary_sections(self, game: Game, words: Words, pictures: Pictures) -> list[Section]:
-        wagons = game.deck("wagons")
-        return summary.sections(wagons, words, pictures) if wagons else []
+        return summary.sections(game, words, pictures)
 
     def add_rules_commands(self, parser: argparse.ArgumentParser) -> None:
         commands = parser.add_subparsers(dest="query", required=True, metavar="QUERY")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
-from generator.games.base import RuleError
+from generator.games.base import RuleError, deck_of
 from generator.games.game_of_trains.train import (
     ABILITIES,
     MOVES,
@@ -15,7 +15,7 @@ from generator.games.game_of_trains.train import (
     Train,
     apply,
 )
-from generator.model import Deck
+from generator.model import Deck, Game
 from generator.rulebook.compose import Pictures
 from generator.rulebook.content import Entry, Example, Reference, Section, Step
 from generator.rulebook.words import Words
@@ -35,7 +35,8 @@ ICON = 11.0  # mm
 THUMB = 0.17  # a wagon card drawn at 17 %
 
 
-def sections(wagons: Deck, words: Words, pictures: Pictures) -> list[Section]:
+def sections(game: Game, words: Words, pictures: Pictures) -> list[Section]:
+    wagons = deck_of(game, "wagons")
     return [_abilities(wagons, words, pictures), _turn(wagons, words, pictures)]
 
 

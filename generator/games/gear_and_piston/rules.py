@@ -12,6 +12,7 @@ from generator.catalog import load_checked
 from generator.games.base import (
     GameRules,
     add_data_option,
+    deck_of,
     exactly,
     missing_texts,
     required_decks,
@@ -37,7 +38,7 @@ from generator.games.gear_and_piston.scoring import (
     ranking,
     score,
 )
-from generator.model import Deck, Game
+from generator.model import Game
 from generator.problems import Problem, UsageError
 from generator.rulebook.compose import Pictures
 from generator.rulebook.content import Section
@@ -100,11 +101,10 @@ class GearAndPiston(GameRules):
         keys = [f"investors.{card.fields['id']}" for card in investors.cards]
         return problems + missing_texts(game, ["title", *keys])
 
-    def summary_wording(self, game: Game) -> dict[str, tuple[str, ...]]:
-        return summary.WORDING
+    summary_wording = summary.WORDING
 
     def summary_sections(self, game: Game, words: Words, pictures: Pictures) -> list[Section]:
-        return summary.sections({deck.id: deck for deck in game.decks}, words, pictures)
+        return summary.sections(game, words, pictures)
 
     def add_rules_commands(self, parser: argparse.ArgumentParser) -> None:
         commands = parser.add_subparsers(dest="query", required=True, metavar="QUERY")
@@ -139,7 +139,7 @@ class GearAndPiston(GameRules):
         parts = {
             card.id: part(card.id, group, card.fields)
             for group in GROUPS
-            for card in _deck(game, group).cards
+            for card in deck_of(game, group).cards
         }
         chosen = _investors(game, args.investors)
         cars = read_cars(args.cars, parts)
@@ -150,14 +150,10 @@ class GearAndPiston(GameRules):
         return _report(scores, found, chosen, ending), _as_json(scores, found, chosen, ending)
 
 
-def _deck(game: Game, deck_id: str) -> Deck:
-    deck = game.deck(deck_id)
-    assert deck is not None  # validated: every deck of DECKS is present
-    return deck
-
-
 def _investors(game: Game, text: str) -> list[Investor]:
-    known = {card.fields["id"]: Investor(**card.fields) for card in _deck(game, "investors").cards}
+    known = {
+        card.fields["id"]: Investor(**card.fields) for card in deck_of(game, "investors").cards
+    }
     chosen = [name.strip() for name in text.split(",") if name.strip()]
     unknown = [name for name in chosen if name not in known]
     if unknown:

@@ -8,6 +8,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterator
 
+from generator.games.base import deck_of
 from generator.games.gear_and_piston.car import Car, make_car, problems
 from generator.games.gear_and_piston.parts import (
     ENGINE_COLOURS,
@@ -19,7 +20,7 @@ from generator.games.gear_and_piston.parts import (
 )
 from generator.games.gear_and_piston.scoring import Investor, score
 from generator.games.gear_and_piston.validation import INVESTORS_DRAWN
-from generator.model import Deck
+from generator.model import Deck, Game
 from generator.rulebook.compose import Pictures
 from generator.rulebook.content import Entry, Example, Reference, Section, Step
 from generator.rulebook.words import Words
@@ -41,16 +42,16 @@ ICON = 9.0  # mm
 TILE_SCALE = 0.3
 
 
-def sections(decks: dict[str, Deck], words: Words, pictures: Pictures) -> list[Section]:
+def sections(game: Game, words: Words, pictures: Pictures) -> list[Section]:
     return [
-        _parts(decks, words, pictures),
-        _investors(decks["investors"], words, pictures),
-        _example(decks, words, pictures),
+        _parts(game, words, pictures),
+        _investors(deck_of(game, "investors"), words, pictures),
+        _example(game, words, pictures),
     ]
 
 
-def _parts(decks: dict[str, Deck], words: Words, pictures: Pictures) -> Reference:
-    counts = {g: Counter(c.fields["function"] for c in decks[g].cards) for g in GROUPS}
+def _parts(game: Game, words: Words, pictures: Pictures) -> Reference:
+    counts = {g: Counter(c.fields["function"] for c in deck_of(game, g).cards) for g in GROUPS}
     entries = [
         Entry(
             words(f"functions.{function}"),
@@ -76,12 +77,13 @@ def _investors(deck: Deck, words: Words, pictures: Pictures) -> Reference:
     return Reference(words("summary.investors"), entries, columns=2)
 
 
-def _example(decks: dict[str, Deck], words: Words, pictures: Pictures) -> Example:
-    new = decks["new"]
+def _example(game: Game, words: Words, pictures: Pictures) -> Example:
+    new = deck_of(game, "new")
     car = smallest_car([part(card.id, "new", card.fields) for card in new.cards])
     if car is None:
         return Example(words("summary.example"), [Step(words("summary.no_car"))])
-    investors = [Investor(**card.fields) for card in decks["investors"].cards[:INVESTORS_DRAWN]]
+    drawn = deck_of(game, "investors").cards[:INVESTORS_DRAWN]
+    investors = [Investor(**card.fields) for card in drawn]
     result = score([car], [True], investors)[0]
     cards = {card.id: card for card in new.cards}
     rows = [

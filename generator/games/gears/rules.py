@@ -84,11 +84,10 @@ class Gears(GameRules):
         problems += exactly(token, 1, "first-player token")
         return problems + missing_texts(game, _printed_keys(game))
 
-    def summary_wording(self, game: Game) -> dict[str, tuple[str, ...]]:
-        return summary.WORDING
+    summary_wording = summary.WORDING
 
     def summary_sections(self, game: Game, words: Words, pictures: Pictures) -> list[Section]:
-        return summary.sections({deck.id: deck for deck in game.decks}, words, pictures)
+        return summary.sections(game, words, pictures)
 
     def add_rules_commands(self, parser: argparse.ArgumentParser) -> None:
         commands = parser.add_subparsers(dest="query", required=True, metavar="QUERY")

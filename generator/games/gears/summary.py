@@ -4,9 +4,10 @@ swap, the grey exception, a night effect)."""
 
 from __future__ import annotations
 
+from generator.games.base import deck_of
 from generator.games.gears.parts import GEAR_COLOURS
 from generator.games.gears.resolution import Played, resolve
-from generator.model import Card, Deck
+from generator.model import Card, Deck, Game
 from generator.rulebook.compose import Pictures
 from generator.rulebook.content import Entry, Example, Reference, Section, Step
 from generator.rulebook.words import Words
@@ -43,12 +44,13 @@ ICON = 14.0  # mm
 THUMB = 0.26
 
 
-def sections(decks: dict[str, Deck], words: Words, pictures: Pictures) -> list[Section]:
+def sections(game: Game, words: Words, pictures: Pictures) -> list[Section]:
+    rounds, gears = deck_of(game, "rounds"), deck_of(game, "gears")
     return [
-        _round_cards(decks["rounds"], words, pictures),
-        _gears(decks["gears"], words, pictures),
-        _characters(decks["characters"], words, pictures),
-        _rounds(decks["rounds"], decks["gears"], words, pictures),
+        _round_cards(rounds, words, pictures),
+        _gears(gears, words, pictures),
+        _characters(deck_of(game, "characters"), words, pictures),
+        _rounds(rounds, gears, words, pictures),
     ]
 
 

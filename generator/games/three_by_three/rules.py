@@ -79,12 +79,10 @@ class ThreeByThree(GameRules):
         problems = validation.task_cards(tasks) + validation.tokens(tokens)
         return problems + missing_texts(game, list(PRINTED_KEYS))
 
-    def summary_wording(self, game: Game) -> dict[str, tuple[str, ...]]:
-        return summary.WORDING
+    summary_wording = summary.WORDING
 
     def summary_sections(self, game: Game, words: Words, pictures: Pictures) -> list[Section]:
-        tasks, tokens = game.deck("tasks"), game.deck("tokens")
-        return summary.sections(tasks, tokens, words, pictures) if tasks and tokens else []
+        return summary.sections(game, words, pictures)
 
     def add_rules_commands(self, parser: argparse.ArgumentParser) -> None:
         commands = parser.add_subparsers(dest="query", required=True, metavar="QUERY")

@@ -8,10 +8,11 @@ from functools import lru_cache
 
 import numpy as np
 
+from generator.games.base import deck_of
 from generator.games.three_by_three.notation import FIFTEEN, MODES, TOKEN_NAMES, cell_name
 from generator.games.three_by_three.solver import Difficulty, difficulty, solve
 from generator.games.three_by_three.space import UNREACHED, space
-from generator.model import Card, Deck
+from generator.model import Card, Deck, Game
 from generator.rulebook.compose import Pictures
 from generator.rulebook.content import Entry, Example, Reference, Section, Step, Table
 from generator.rulebook.words import Words
@@ -41,7 +42,8 @@ BOARD = 24.0  # mm
 TOKEN = 11.0  # mm
 
 
-def sections(tasks: Deck, tokens: Deck, words: Words, pictures: Pictures) -> list[Section]:
+def sections(game: Game, words: Words, pictures: Pictures) -> list[Section]:
+    tasks, tokens = deck_of(game, "tasks"), deck_of(game, "tokens")
     return [
         _tokens(tokens, words, pictures),
         _solved(tasks, words, pictures),
