@@ -28,10 +28,11 @@ import cairosvg.surface
 from generator import DEFAULT_DATA_DIR
 from generator.build import BuildRequest, build, check, print_pdf
 from generator.model import Game
-from generator.render.draw import fetch_asset
+from generator.render.draw import parse
 from generator.render.fonts import use_project_fonts
 from generator.render.templates import CardRenderer
 from generator.timing import Stopwatch
+from generator.writer import Writer
 
 TARGET = 1.3
 STAGES = ("load+validate", "template", "parse+draw", "assembly", "write")
@@ -44,7 +45,7 @@ def faces_drawn(game: Game) -> list[str]:
     for locale in game.locales.values():
         renderer = CardRenderer(game, locale)
         for deck in game.decks:
-            faces = dict(renderer.faces(deck))
+            faces = {face.name: face.svg for face in renderer.faces(deck)}
             if not deck.two_sided:
                 faces.update({f"{card.id}-back": faces["back"] for card in deck.cards})
                 del faces["back"]
@@ -57,7 +58,7 @@ def bare_render(svgs: list[str]) -> float:
     use_project_fonts()
     start = time.perf_counter()
     for svg in svgs:
-        tree = cairosvg.parser.Tree(bytestring=svg.encode(), url_fetcher=fetch_asset)
+        tree = parse(svg)
         cairosvg.surface.PDFSurface(tree, None, 96)
     return time.perf_counter() - start
 
@@ -101,7 +102,10 @@ def scaled_print(game_id: str, copies: int) -> int:
     )
     game = dataclasses.replace(game, decks=decks)
     with tempfile.TemporaryDirectory() as out:
-        return print_pdf(game, next(iter(game.locales)), Path(out) / "cards.pdf").cards
+        writer = Writer(Path(out))
+        return print_pdf(
+            game, next(iter(game.locales)), Path(out) / "cards.pdf", "a4", "long", writer
+        ).cards
 
 
 def main() -> None:

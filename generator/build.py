@@ -7,12 +7,15 @@ flat however many cards there are.
 
 from __future__ import annotations
 
+import contextlib
+import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import cairosvg.parser
 
+from generator import TEMPLATES_DIR
 from generator.catalog import discover_games, load_game
 from generator.games.registry import ENGINES, find_engine
 from generator.layout.imposition import Grid, Rect, fit_grid
@@ -133,44 +136,80 @@ def handout_problems(game: Game, paper: str) -> list[Problem]:
 def build(
     request: BuildRequest, stopwatch: Stopwatch | None = None, progress: Progress | None = None
 ) -> list[Output]:
-    """Check, then print every requested game and language; returns what was written."""
+    """Check, then print every requested game and language; returns what was written.
+
+    Nothing appears in the output folder until every file has been made: a build that fails
+    on its last file leaves every earlier output as it was."""
     stopwatch = stopwatch or Stopwatch()
+    out_problem = output_folder_problem(request.out_dir)
+    if out_problem:
+        raise UsageError(f"--out {request.out_dir}: {out_problem}")
     games = check(request.data_dir, request.games, stopwatch)
-    jobs = [(game, lang) for game in games for lang in _langs(game, request.langs)]
+    jobs = [(game, lang) for game in games for lang in _langs(games, request.langs)[game.id]]
     for game in games:  # every game fits its paper before anything is written
         sheets_for(game, request.paper)
         # check() rendered the handouts at A4; another paper moves their text boxes
         if request.paper != "a4" and (problems := handout_problems(game, request.paper)):
             raise DataError(problems)
-    writer = Writer()
+    writer = Writer(request.out_dir)
+    try:
+        outputs = _print_all(request, jobs, writer, stopwatch, progress)
+        writer.commit()
+    finally:
+        writer.discard()
+    return outputs
+
+
+def _print_all(
+    request: BuildRequest,
+    jobs: list[tuple[Game, str]],
+    writer: Writer,
+    stopwatch: Stopwatch,
+    progress: Progress | None,
+) -> list[Output]:
     outputs = []
     for game, lang in jobs:
-        path = request.out_dir / game.id / lang / f"cards-{request.paper}.pdf"
+        folder = request.out_dir / game.id / lang
+        path = folder / f"cards-{request.paper}.pdf"
         outputs.append(
             print_pdf(game, lang, path, request.paper, request.flip, writer, stopwatch, progress)
         )
         for handout in game.handouts:
-            path = request.out_dir / game.id / lang / f"{handout.id}-{request.paper}.pdf"
+            path = folder / f"{handout.id}-{request.paper}.pdf"
             outputs.append(print_handout(game, lang, handout, path, request.paper, writer))
-        path = request.out_dir / game.id / lang / "rules-summary.pdf"
+        path = folder / "rules-summary.pdf"
         outputs.append(print_summary(game, lang, path, request.paper, writer, stopwatch))
         if progress:
             progress(f"{game.id} {lang} rules summary", 1, 1)
         if request.png:
-            folder = request.out_dir / game.id / lang / "png"
-            outputs += _export_png(game, lang, folder, writer, stopwatch, progress)
+            outputs += _export_png(game, lang, folder / "png", writer, stopwatch, progress)
     return outputs
 
 
-def _langs(game: Game, wanted: tuple[str, ...]) -> list[str]:
+def output_folder_problem(out_dir: Path) -> str | None:
+    """Why files cannot be made under ``out_dir``, found before any work is done: a file in
+    the way, or a folder this user may not write in."""
+    existing = next(p for p in (out_dir, *out_dir.parents) if p.exists() or p.is_symlink())
+    if not existing.is_dir():
+        return "is a file" if existing == out_dir else f"{existing} is a file, not a folder"
+    if not os.access(existing, os.W_OK | os.X_OK):
+        return f"no permission to write in {existing}"
+    return None
+
+
+def _langs(games: list[Game], wanted: tuple[str, ...]) -> dict[str, list[str]]:
+    """The languages to print of each game: all it ships, or every one asked for, which each
+    game must have (a language silently left out is a print run missing a deck)."""
     if not wanted:
-        return list(game.locales)
-    missing = [lang for lang in wanted if lang not in game.locales]
-    if missing and len(missing) == len(wanted):
-        raise UsageError(
-            f"{game.id} has no locale {', '.join(missing)} (it ships: {', '.join(game.locales)})"
-        )
-    return [lang for lang in wanted if lang in game.locales]
+        return {game.id: list(game.locales) for game in games}
+    missing = [
+        f"{game.id} has no locale {', '.join(absent)} (it ships: {', '.join(game.locales)})"
+        for game in games
+        if (absent := [lang for lang in dict.fromkeys(wanted) if lang not in game.locales])
+    ]
+    if missing:
+        raise UsageError("; ".join(missing))
+    return {game.id: list(dict.fromkeys(wanted)) for game in games}
 
 
 def sheets_for(game: Game, paper_name: str) -> list[Sheets]:
@@ -207,14 +246,13 @@ def print_pdf(
     game: Game,
     lang: str,
     path: Path,
-    paper: str = "a4",
-    flip: str = "long",
-    writer: Writer | None = None,
+    paper: str,
+    flip: str,
+    writer: Writer,
     stopwatch: Stopwatch | None = None,
     progress: Progress | None = None,
 ) -> Output:
     """Print one game in one language: each sheet of fronts followed by its sheet of backs."""
-    writer = writer or Writer()
     stopwatch = stopwatch or Stopwatch()
     layouts = sheets_for(game, paper)
     locale = game.locales[lang]
@@ -222,8 +260,7 @@ def print_pdf(
     faces = _Faces(renderer, stopwatch)
     total = sum(-(-len(s.cards) // s.grid.per_sheet) for s in layouts)
     done = 0
-    with writer.open(path) as stream:
-        book = PdfBook(stream, PAPERS[paper], f"{locale.text('title') or game.id}")
+    with writer.open(path) as stream, PdfBook(stream, PAPERS[paper], _title(game, lang)) as book:
         for sheets in layouts:
             backs: dict[str, cairosvg.parser.Tree] = {}
             for chunk in _chunks(sheets.cards, sheets.grid.per_sheet):
@@ -239,23 +276,36 @@ def print_pdf(
     return Output(path, book.pages, sum(len(s.cards) for s in layouts))
 
 
+def _title(game: Game, lang: str) -> str:
+    return str(game.locales[lang].text("title") or game.id)
+
+
 def print_handout(
     game: Game, lang: str, handout: Handout, path: Path, paper: str, writer: Writer
 ) -> Output:
     """One handout page in one language, drawn to the paper's edges as vector PDF."""
     page = PAPERS[paper].turned(handout.landscape)
-    locale = game.locales[lang]
-    renderer = CardRenderer(game, locale)
+    renderer = CardRenderer(game, game.locales[lang])
     svg = renderer.handout(handout, page)
     if svg is None or renderer.problems:
         raise DataError(renderer.problems)
-    with writer.open(path) as stream:
-        book = PdfBook(stream, page, f"{locale.text('title') or game.id}")
+    with writer.open(path) as stream, PdfBook(stream, page, _title(game, lang)) as book:
         area = Rect(0, 0, page.width, page.height)
-        draw.draw(draw.parse(svg), area, book.surface, area)
+        with drawing(game, handout.template, f"{handout.id} ({lang})"):
+            draw.draw(draw.parse(svg, TEMPLATES_DIR / game.id), area, book.surface, area)
         book.finish_plain_page()
-        book.finish()
     return Output(path, book.pages, 0)
+
+
+@contextlib.contextmanager
+def drawing(game: Game, template: str, subject: str) -> Iterator[None]:
+    """A face cairo cannot draw (validation found nothing wrong with its SVG text) is a problem
+    of its template, reported like any other: the build stops and writes nothing."""
+    try:
+        yield
+    except draw.DrawError as error:
+        problem = Problem(f"templates/{game.id}/{template}", 0, subject, str(error))
+        raise DataError([problem]) from None
 
 
 def print_summary(
@@ -268,7 +318,7 @@ def print_summary(
         summary, problems = summarise(game, lang, engine)
         if problems:
             raise DataError(problems)
-        with writer.open(path) as stream:
+        with writer.open(path) as stream, drawing(game, "pictogram.svg.j2", f"summary ({lang})"):
             pages = document.write(summary, PAPERS[paper], stream)
     return Output(path, pages, 0)
 
@@ -284,6 +334,7 @@ class _Faces:
     def __init__(self, renderer: CardRenderer, stopwatch: Stopwatch) -> None:
         self.renderer = renderer
         self.stopwatch = stopwatch
+        self.folder = TEMPLATES_DIR / renderer.game.id
 
     def front(self, deck: Deck, card: Card) -> str:
         with self.stopwatch.stage("template"):
@@ -292,6 +343,23 @@ class _Faces:
     def back(self, deck: Deck, card: Card | None) -> str:
         with self.stopwatch.stage("template"):
             return _require(self.renderer.back(deck, card))
+
+    def draw(
+        self,
+        book: PdfBook,
+        grid: Grid,
+        face: str | cairosvg.parser.Tree,
+        trim: Rect,
+        template: str,
+        card: Card | None,
+    ) -> cairosvg.parser.Tree:
+        """Draw ``face`` (SVG text, or a tree parsed before) of ``card`` (``None``: a common
+        back) into its slot; its parsed tree, to draw again."""
+        subject = f"{card.id if card else 'back'} ({self.renderer.locale.lang})"
+        with self.stopwatch.stage("parse+draw"), drawing(self.renderer.game, template, subject):
+            tree = draw.parse(face, self.folder) if isinstance(face, str) else face
+            draw.draw(tree, _printed(grid), book.surface, grid.with_bleed(trim))
+        return tree
 
 
 def _require(svg: str | None) -> str:
@@ -304,7 +372,7 @@ def _front_page(
     book: PdfBook, grid: Grid, chunk: list[tuple[Deck, Card]], faces: _Faces, stopwatch: Stopwatch
 ) -> None:
     for index, (deck, card) in enumerate(chunk):
-        _draw_face(book, grid, faces.front(deck, card), grid.front(index), stopwatch)
+        faces.draw(book, grid, faces.front(deck, card), grid.front(index), deck.front, card)
     with stopwatch.stage("assembly"):
         book.finish_page(grid, grid.cut_circles(len(chunk)))
 
@@ -326,21 +394,12 @@ def _back_page(
     for index, (deck, card) in enumerate(chunk):
         trim = grid.back(index, flip)
         if deck.two_sided:
-            _draw_face(book, grid, faces.back(deck, card), trim, stopwatch)
+            faces.draw(book, grid, faces.back(deck, card), trim, deck.back, card)
             continue
-        if deck.id not in common:
-            svg = faces.back(deck, None)
-            with stopwatch.stage("parse+draw"):
-                common[deck.id] = draw.parse(svg)
-        with stopwatch.stage("parse+draw"):
-            draw.draw(common[deck.id], _printed(grid), book.surface, grid.with_bleed(trim))
+        face = common.get(deck.id) or faces.back(deck, None)
+        common[deck.id] = faces.draw(book, grid, face, trim, deck.back, None)
     with stopwatch.stage("assembly"):
         book.finish_page(grid)
-
-
-def _draw_face(book: PdfBook, grid: Grid, svg: str, trim: Rect, stopwatch: Stopwatch) -> None:
-    with stopwatch.stage("parse+draw"):
-        draw.draw(draw.parse(svg), _printed(grid), book.surface, grid.with_bleed(trim))
 
 
 def _export_png(
@@ -353,14 +412,11 @@ def _export_png(
 ) -> list[Output]:
     """Every face at 300 dpi with its full bleed, for print-on-demand services and screens."""
     renderer = CardRenderer(game, game.locales[lang])
-    faces = [
-        (folder / deck.id / f"{name}.png", svg)
-        for deck in game.decks
-        for name, svg in renderer.faces(deck)
-    ]
-    for done, (path, svg) in enumerate(faces, start=1):
-        with stopwatch.stage("png"):
-            writer.write_bytes(path, draw.png(_require(svg)))
+    faces = [(folder / deck.id / f"{face.name}.png", face) for deck in game.decks
+             for face in renderer.faces(deck)]  # fmt: skip
+    for done, (path, face) in enumerate(faces, start=1):
+        with stopwatch.stage("png"), drawing(game, face.template, f"{face.name} ({lang})"):
+            writer.write_bytes(path, draw.png(_require(face.svg), folder=TEMPLATES_DIR / game.id))
         if progress:
             progress(f"{game.id} {lang} png", done, len(faces))
     return [Output(path, 0, 1) for path, _ in faces]

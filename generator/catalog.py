@@ -12,16 +12,21 @@ The schema of a card comes from the game's rule engine; everything else is share
 from __future__ import annotations
 
 import re
-import string
 from pathlib import Path
 from typing import Any
 
 from generator import TEMPLATES_DIR
 from generator.games.base import GameRules
 from generator.layout.sizes import CARD_PRESETS, SHAPES, CardSize
-from generator.loading import Mapping, Sequence, load_yaml
+from generator.loading import Mapping, Sequence, inside, load_yaml
 from generator.model import Card, Deck, Game, Handout, Locale, Text
-from generator.problems import DataError, Problem, ProblemLog, UsageError
+from generator.names import (
+    IdPattern,
+    file_name_problem,
+    parse_id_pattern,
+    template_name_problem,
+)
+from generator.problems import DataError, Problem, ProblemLog, UsageError, clipped, shown
 from generator.render.fonts import SHIPPED_FONTS, describe_characters, missing_glyphs
 from generator.schema import Field, read_record
 
@@ -40,7 +45,7 @@ DECK_FIELDS = {
     "front": Field(str),
     "back": Field(str),
     "two_sided": Field(bool, required=False, default=False),
-    "card_id": Field(str, pattern=r".*\{[^}]+\}.*", pattern_help="a pattern like 'wagon-{number}'"),
+    "card_id": Field(str),
 }
 SIZE_FIELDS = {
     "width": Field(float, minimum=10, maximum=400),
@@ -77,26 +82,35 @@ def load_game(data_dir: Path, game_id: str, engine: GameRules, problems: list[Pr
     """Read one game; problems are appended to ``problems`` (the game is partial if any)."""
     directory = data_dir / game_id
     log = ProblemLog(f"{game_id}/game.yaml", problems)
-    raw = load_yaml(directory / "game.yaml", log)
+    raw = load_yaml(directory / "game.yaml", log, data_dir)
     spec = read_record(raw, "", 1, GAME_FIELDS, log) if raw is not None else None
     players = (2, 4)
     decks: list[Deck] = []
     handouts: list[Handout] = []
     if spec is not None:
-        low, high = (int(n) for n in spec["players"].split("-"))
-        players = (low, high)
-        decks = _load_decks(directory, game_id, raw["decks"], engine, log)
+        players = _players(spec["players"], raw.line_of("players"), log)
+        decks = _load_decks(data_dir, game_id, raw["decks"], engine, log)
         if "handouts" in raw:
             handouts = _load_handouts(game_id, raw["handouts"], log)
-    locales = _load_locales(directory, game_id, log)
+    locales = _load_locales(data_dir, game_id, log)
     return Game(game_id, directory, players, tuple(decks), locales, tuple(handouts))
+
+
+def _players(text: str, line: int, log: ProblemLog) -> tuple[int, int]:
+    low, high = (int(n) for n in text.split("-"))
+    if low > high:
+        log.add(line, "players", f"{text!r}: the fewest players come first, like '{high}-{low}'")
+    return low, high
 
 
 def _load_handouts(game_id: str, handouts: Mapping, log: ProblemLog) -> list[Handout]:
     loaded = []
     for handout_id, node in handouts.items():
-        where, line = f"handouts.{handout_id}", handouts.line_of(handout_id)
+        where, line = f"handouts.{clipped(str(handout_id))}", handouts.line_of(handout_id)
         spec = read_record(node, where, line, HANDOUT_FIELDS, log)
+        if (problem := file_name_problem(handout_id)) is not None:
+            log.add(line, where, f"a handout id names its file: {problem}")
+            continue
         if spec is None:
             continue
         if not _template_exists(game_id, node, "template", where, log):
@@ -107,11 +121,11 @@ def _load_handouts(game_id: str, handouts: Mapping, log: ProblemLog) -> list[Han
 
 
 def _load_decks(
-    directory: Path, game_id: str, decks: Mapping, engine: GameRules, log: ProblemLog
+    data_dir: Path, game_id: str, decks: Mapping, engine: GameRules, log: ProblemLog
 ) -> list[Deck]:
     loaded = []
     for deck_id, node in decks.items():
-        where = f"decks.{deck_id}"
+        where = f"decks.{clipped(str(deck_id))}"
         if deck_id not in engine.card_fields:
             known = ", ".join(engine.card_fields)
             log.add(decks.line_of(deck_id), where, f"unknown deck for {game_id} (known: {known})")
@@ -121,7 +135,11 @@ def _load_decks(
             continue
         size = _read_size(node, where, log)
         templates_ok = _check_templates(game_id, node, where, log)
-        cards = _load_cards(directory, game_id, deck_id, spec["card_id"], node, engine, log)
+        pattern = parse_id_pattern(spec["card_id"], engine.card_fields[deck_id])
+        if isinstance(pattern, str):
+            log.add(node.line_of("card_id"), f"{where}.card_id", pattern)
+            continue
+        cards = _load_cards(data_dir, game_id, deck_id, pattern, engine, log)
         if size is not None and templates_ok:
             loaded.append(
                 Deck(
@@ -156,26 +174,32 @@ def _check_templates(game_id: str, deck: Mapping, where: str, log: ProblemLog) -
 
 
 def _template_exists(game_id: str, node: Mapping, key: str, where: str, log: ProblemLog) -> bool:
-    """The template named under ``key`` is a file in ``templates/<game>/``, or a problem."""
-    if (TEMPLATES_DIR / game_id / node[key]).is_file():
+    """The template named under ``key`` is a file in ``templates/<game>/`` (not a link out of
+    ``templates/``), or one problem at this line rather than one per card later."""
+    name, folder = node[key], f"templates/{game_id}/"
+    path = TEMPLATES_DIR / game_id / name
+    problem = template_name_problem(name)
+    if problem is None and not inside(path, TEMPLATES_DIR):
+        problem = f"{folder}{name} links outside templates/ (to {path.resolve()}): refused"
+    elif problem is None and not path.is_file():
+        problem = f"no template {shown(name)} in {folder}"
+    if problem is None:
         return True
-    folder = f"templates/{game_id}/"
-    log.add(node.line_of(key), f"{where}.{key}", f"no template {node[key]!r} in {folder}")
+    log.add(node.line_of(key), f"{where}.{key}", problem)
     return False
 
 
 def _load_cards(
-    directory: Path,
+    data_dir: Path,
     game_id: str,
     deck_id: str,
-    id_pattern: str,
-    deck_node: Mapping,
+    id_pattern: IdPattern,
     engine: GameRules,
     log: ProblemLog,
 ) -> tuple[Card, ...]:
     file = f"{game_id}/decks/{deck_id}.yaml"
     deck_log = log.for_file(file)
-    raw = load_yaml(directory / "decks" / f"{deck_id}.yaml", deck_log)
+    raw = load_yaml(data_dir / game_id / "decks" / f"{deck_id}.yaml", deck_log, data_dir)
     if raw is None:
         return ()
     if (
@@ -193,9 +217,10 @@ def _load_cards(
         values = read_record(node, where, line, fields, deck_log)
         if values is None:
             continue
-        card_id = _card_id(id_pattern, values, deck_node, deck_id, log)
-        if card_id is None:
-            return ()
+        card_id = id_pattern.build(values)
+        if (problem := file_name_problem(card_id)) is not None:
+            deck_log.add(line, where, f"its card id names its PNG file: {problem}")
+            continue
         if card_id in seen:
             first = seen[card_id]
             deck_log.add(line, *_duplicate(id_pattern, values, where, card_id, first))
@@ -206,10 +231,10 @@ def _load_cards(
 
 
 def _duplicate(
-    pattern: str, values: dict[str, Any], where: str, card_id: str, first: Card
+    pattern: IdPattern, values: dict[str, Any], where: str, card_id: str, first: Card
 ) -> tuple[str, str]:
     """Name the field that collides when the id comes from one field (``wagon-{number}``)."""
-    fields = {name for _, name, _, _ in string.Formatter().parse(pattern) if name}
+    fields = set(pattern.fields)
     used_by = f"is already used by {first.where} (line {first.line})"
     if len(fields) == 1:
         (name,) = fields
@@ -217,23 +242,9 @@ def _duplicate(
     return where, f"card id {card_id!r} {used_by}"
 
 
-def _card_id(
-    pattern: str, values: dict[str, Any], deck: Mapping, deck_id: str, log: ProblemLog
-) -> str | None:
-    try:
-        return pattern.format(**values)
-    except (KeyError, ValueError, IndexError) as error:
-        log.add(
-            deck.line_of("card_id"),
-            f"decks.{deck_id}.card_id",
-            f"cannot build a card id from {pattern!r}: {error}",
-        )
-        return None
-
-
-def _load_locales(directory: Path, game_id: str, log: ProblemLog) -> dict[str, Locale]:
+def _load_locales(data_dir: Path, game_id: str, log: ProblemLog) -> dict[str, Locale]:
     locales: dict[str, Locale] = {}
-    files = sorted((directory / "locales").glob("*.yaml"))
+    files = sorted((data_dir / game_id / "locales").glob("*.yaml"))
     if not files:
         log.for_file(f"{game_id}/locales").add(
             0, "", "no locale files: every printed word must come from locales/<lang>.yaml"
@@ -244,7 +255,7 @@ def _load_locales(directory: Path, game_id: str, log: ProblemLog) -> dict[str, L
         if not LANG_PATTERN.fullmatch(path.stem):
             locale_log.add(0, "", "a locale file is named by its language code, like 'en.yaml'")
             continue
-        raw = load_yaml(path, locale_log)
+        raw = load_yaml(path, locale_log, data_dir)
         if not isinstance(raw, Mapping):
             if raw is not None:
                 locale_log.add(1, "", "expected a mapping of texts")
@@ -268,9 +279,8 @@ def _collect_texts(
         if isinstance(value, Mapping):
             _collect_texts(value, f"{path}.", file, flat, log)
         elif not isinstance(value, str) or not value.strip():
-            log.add(
-                line, path, f"expected a text, got {'nothing' if value in (None, '') else value!r}"
-            )
+            got = shown(None if value in (None, "") else value)
+            log.add(line, path, f"expected a text, got {got}")
         else:
             node[key] = flat[path] = Text(value, file, line, path)
             missing = {ch for font in SHIPPED_FONTS for ch in missing_glyphs(value, font)}

@@ -1,18 +1,32 @@
-"""YAML loading that keeps line numbers.
+"""YAML loading that keeps line numbers and refuses what a stranger's file could abuse.
 
 Mappings load as :class:`Mapping` and sequences as :class:`Sequence`: ordinary ``dict`` and
 ``list`` that also know the line of each key and item, so every later check can point at the exact
 line. Duplicate keys, which PyYAML silently overwrites, are reported as problems.
+
+Card data, locales and car files come from other people (expansions, translations), so the loader
+is a boundary: every mistake becomes a ``file:line`` problem, never an exception, and nothing in a
+file can make loading slow or large. Card data has no use for YAML's aliases (a kilobyte of nested
+aliases expands to gigabytes), explicit types (``!!set``, ``!!binary``) or timestamps, so aliases
+and those tags are refused, dates stay the text they were written as, files are read up to
+:data:`MAX_BYTES` and nesting is limited to :data:`MAX_DEPTH`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from generator.problems import ProblemLog
+from generator.problems import ProblemLog, clipped
+
+MAX_BYTES = 4 * 1024 * 1024
+"""The largest YAML file read (the largest shipped one is under 20 KB)."""
+MAX_DEPTH = 32
+"""The deepest nesting of mappings and lists (the shipped data uses 5)."""
+REFUSED_TAGS = ("set", "omap", "pairs", "binary")
 
 
 class Mapping(dict):  # type: ignore[type-arg]
@@ -35,10 +49,43 @@ class Sequence(list):  # type: ignore[type-arg]
         return self.lines[index] if index < len(self.lines) else self.line
 
 
+def _refuse(node: yaml.Node, what: str) -> yaml.MarkedYAMLError:
+    return yaml.MarkedYAMLError(problem=what, problem_mark=node.start_mark)
+
+
 class _LineLoader(yaml.SafeLoader):
-    """SafeLoader that builds :class:`Mapping` / :class:`Sequence` and reports duplicate keys."""
+    """SafeLoader that builds :class:`Mapping` / :class:`Sequence`, reports duplicate keys and
+    refuses aliases, deep nesting and the tags card data has no use for."""
 
     log: ProblemLog
+    depth = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise yaml.MarkedYAMLError(
+                problem=f"the alias *{clipped(event.anchor)} is not allowed in card data: "
+                "write the value out in full",
+                problem_mark=event.start_mark,
+            )
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                raise yaml.MarkedYAMLError(
+                    problem=f"nested deeper than {MAX_DEPTH} levels",
+                    problem_mark=self.peek_event().start_mark,
+                )
+            return super().compose_node(parent, index)  # type: ignore[no-any-return]
+        finally:
+            self.depth -= 1
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        """Any value a constructor cannot make (``!!int x``, a date that does not exist, a
+        number of 5,000 digits) is a problem at its line, not an exception."""
+        try:
+            return super().construct_object(node, deep=deep)
+        except (ValueError, TypeError, OverflowError) as error:
+            raise _refuse(node, f"cannot read {node.tag.rsplit(':', 1)[-1]}: {error}") from None
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> Mapping:  # type: ignore[override]
         self.flatten_mapping(node)
@@ -48,9 +95,13 @@ class _LineLoader(yaml.SafeLoader):
         for key_node, value_node in node.value:
             key = self.construct_object(key_node, deep=True)
             line = key_node.start_mark.line + 1
+            if not isinstance(key, Hashable):
+                raise _refuse(key_node, "a key must be a plain value, not a list or a mapping")
             if key in mapping.lines:
                 first = mapping.lines[key]
-                self.log.add(line, str(key), f"duplicate key (first given on line {first})")
+                self.log.add(
+                    line, clipped(str(key)), f"duplicate key (first given on line {first})"
+                )
                 continue
             mapping.lines[key] = line
             mapping[key] = self.construct_object(value_node, deep=True)
@@ -62,29 +113,86 @@ class _LineLoader(yaml.SafeLoader):
         sequence.lines = [child.start_mark.line + 1 for child in node.value]
         return sequence
 
+    def construct_refused(self, node: yaml.Node) -> Any:
+        raise _refuse(node, f"the type {node.tag.rsplit(':', 1)[-1]} is not used in card data")
+
 
 _LineLoader.add_constructor("tag:yaml.org,2002:map", _LineLoader.construct_mapping)
 _LineLoader.add_constructor("tag:yaml.org,2002:seq", _LineLoader.construct_sequence)
+_LineLoader.add_constructor("tag:yaml.org,2002:timestamp", _LineLoader.construct_yaml_str)
+for _tag in REFUSED_TAGS:
+    _LineLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _LineLoader.construct_refused)
 
 
-def load_yaml(path: Path, log: ProblemLog) -> Any:
-    """Load one YAML file; syntax errors and duplicate keys go to ``log``, returning ``None``."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        log.add(0, "", "file not found")
-        return None
-    except (OSError, UnicodeDecodeError) as error:
-        log.add(0, "", f"cannot read the file: {error}")
+def load_yaml(path: Path, log: ProblemLog, root: Path | None = None) -> Any:
+    """Load one YAML file; every problem goes to ``log`` and the result is then ``None``.
+
+    With ``root``, the file must lie inside that folder once links are followed: a locale or a
+    deck linked to a file elsewhere on the machine is refused, not read."""
+    text = read_text(path, log, root)
+    if text is None:
         return None
     loader = _LineLoader(text)
     loader.log = log
     try:
-        return loader.get_single_data()
+        data = loader.get_single_data()
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark else 0
-        log.add(line, "", f"YAML syntax error: {error.problem or error.context}")
+        what = error.problem or error.context or "not YAML"
+        log.add(line, "", what if _is_ours(error) else f"YAML syntax error: {what}")
+        return None
+    except yaml.reader.ReaderError as error:
+        line = text.count("\n", 0, error.position) + 1
+        log.add(line, "", f"{_character(error.character)} cannot be used in a YAML file")
         return None
     finally:
         loader.dispose()
+    if data is None:
+        log.add(1, "", "the file is empty")
+    return data
+
+
+def _is_ours(error: yaml.MarkedYAMLError) -> bool:
+    """Refusals raised by :class:`_LineLoader` are plain MarkedYAMLError, PyYAML's own are
+    subclasses (ScannerError, ParserError...): only those are syntax errors."""
+    return type(error) is yaml.MarkedYAMLError
+
+
+def _character(character: str | int) -> str:
+    code = character if isinstance(character, int) else ord(character)
+    return f"the control character U+{code:04X}"
+
+
+def read_text(path: Path, log: ProblemLog, root: Path | None = None) -> str | None:
+    """The UTF-8 text of a file of at most :data:`MAX_BYTES`, or ``None`` with the problem
+    logged (missing, a link out of ``root``, too large, not UTF-8: with the line and column)."""
+    if root is not None and not inside(path, root):
+        log.add(0, "", f"links outside {root.name}/ (to {path.resolve()}): refused")
+        return None
+    try:
+        with path.open("rb") as stream:
+            data = stream.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        log.add(0, "", "file not found")
+        return None
+    except OSError as error:
+        log.add(0, "", f"cannot read the file: {error.strerror or error}")
+        return None
+    if len(data) > MAX_BYTES:
+        log.add(0, "", f"larger than {MAX_BYTES // (1024 * 1024)} MB: not a card-data file")
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        before = data[: error.start]
+        line = before.count(b"\n") + 1
+        column = len(before) - (before.rfind(b"\n") + 1) + 1
+        log.add(line, "", f"byte 0x{data[error.start]:02X} at column {column} is not UTF-8: "
+                "save the file as UTF-8")  # fmt: skip
+        return None
+
+
+def inside(path: Path, root: Path) -> bool:
+    """``path`` lies inside ``root`` once every link in either is followed."""
+    return path.resolve().is_relative_to(root.resolve())

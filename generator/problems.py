@@ -9,6 +9,11 @@ all of them together.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+SHOWN_CHARACTERS = 60
+"""The most characters of a user's value a message repeats: a message names the value, it does
+not copy a megabyte of it."""
 
 
 @dataclass(frozen=True, order=True)
@@ -22,9 +27,8 @@ class Problem:
 
     def __str__(self) -> str:
         location = f"{self.file}:{self.line}" if self.line else self.file
-        return (
-            f"{location}: {self.where}: {self.what}" if self.where else f"{location}: {self.what}"
-        )
+        where, what = clipped(self.where, 200), clipped(self.what, 1000)
+        return f"{location}: {where}: {what}" if where else f"{location}: {what}"
 
 
 class DataError(Exception):
@@ -56,3 +60,24 @@ class ProblemLog:
     def for_file(self, file: str) -> ProblemLog:
         """A log for another file that appends to the same list."""
         return ProblemLog(file, self.problems)
+
+
+def clipped(text: str, limit: int = SHOWN_CHARACTERS) -> str:
+    """``text`` cut to ``limit`` characters, the cut marked with an ellipsis."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def shown(value: Any) -> str:
+    """A value from a user's file as a message shows it: texts quoted, containers named, every
+    value clipped."""
+    if isinstance(value, str):
+        return repr(clipped(value))
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "nothing"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**18:
+        return "a number of more than 18 digits"
+    return clipped(str(value))

@@ -9,6 +9,7 @@ only when the record is wholly valid.
 from __future__ import annotations
 
 import difflib
+import math
 import re
 from collections.abc import Callable
 from collections.abc import Mapping as MappingABC
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.loading import Mapping
-from generator.problems import ProblemLog
+from generator.problems import ProblemLog, clipped, shown
 
 _TYPE_NAMES = {
     int: "an integer",
@@ -44,15 +45,17 @@ class Field:
     def problem_with(self, value: Any) -> str | None:
         """What is wrong with ``value`` for this field, or ``None`` when it is right."""
         if not _is_kind(value, self.kind):
-            return f"expected {_TYPE_NAMES.get(self.kind, self.kind.__name__)}, got {_show(value)}"
+            return f"expected {_TYPE_NAMES.get(self.kind, self.kind.__name__)}, got {shown(value)}"
+        if isinstance(value, float) and not math.isfinite(value):
+            return f"expected a finite number, got {shown(value)}"
         if self.choices is not None and value not in self.choices:
-            return f"{_show(value)} is not one of: {', '.join(map(str, self.choices))}"
+            return f"{shown(value)} is not one of: {', '.join(map(str, self.choices))}"
         if self.minimum is not None and value < self.minimum:
-            return f"{_show(value)} is below the minimum {self.minimum:g}"
+            return f"{shown(value)} is below the minimum {self.minimum:g}"
         if self.maximum is not None and value > self.maximum:
-            return f"{_show(value)} is above the maximum {self.maximum:g}"
+            return f"{shown(value)} is above the maximum {self.maximum:g}"
         if self.pattern is not None and not re.fullmatch(self.pattern, value):
-            return f"{_show(value)} is not {self.pattern_help or 'in the form ' + self.pattern}"
+            return f"{shown(value)} is not {self.pattern_help or 'in the form ' + self.pattern}"
         return self.check(value) if self.check else None
 
 
@@ -64,22 +67,12 @@ def _is_kind(value: Any, kind: type) -> bool:
     return isinstance(value, kind)
 
 
-def _show(value: Any) -> str:
-    if isinstance(value, str):
-        return repr(value)
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    return "nothing" if value is None else str(value)
-
-
 def read_record(
     node: Any, where: str, line: int, fields: MappingABC[str, Field], log: ProblemLog
 ) -> dict[str, Any] | None:
     """Check ``node`` against ``fields``; report every problem; the values if all are right."""
     if not isinstance(node, Mapping):
-        log.add(line, where, f"expected a mapping of {', '.join(fields)}, got {_show(node)}")
+        log.add(line, where, f"expected a mapping of {', '.join(fields)}, got {shown(node)}")
         return None
     before = len(log.problems)
     for key in node:
@@ -100,10 +93,10 @@ def read_record(
 
 
 def _unknown_key(key: Any, fields: MappingABC[str, Field]) -> str:
-    close = difflib.get_close_matches(str(key), list(fields), n=1)
+    close = difflib.get_close_matches(clipped(str(key)), list(fields), n=1)
     hint = f" (did you mean '{close[0]}'?)" if close else f" (known keys: {', '.join(fields)})"
     return f"unknown key{hint}"
 
 
 def _join(where: str, key: Any) -> str:
-    return f"{where}.{key}" if where else str(key)
+    return f"{where}.{clipped(str(key))}" if where else clipped(str(key))

@@ -1,43 +1,127 @@
-"""Write stage: every output file appears whole or not at all.
+"""Write stage: a build's files appear all together, whole, or not at all.
 
-Each file is written to a temporary name in its own folder and renamed over the target only when
-complete, so a build that fails half way leaves earlier outputs untouched and no partial file.
-Like Pelican's writer, it refuses to write the same path twice in one run: two things claiming
-one output is a bug to report, not to overwrite silently.
+Each file is written to a partial file beside its target and stays there until the whole build
+has succeeded; only then :meth:`Writer.commit` renames every one into place. A build that fails
+on its last game therefore leaves every earlier output as it was, and never a half-written PDF
+(a rename within a folder is atomic). Partial files carry the writing process's id, so a later
+build removes those a killed build left behind, and never those of a build still running.
+
+Every path must lie inside the output folder: what a card-data file names can become a file
+name, and the writer is the last place that can refuse to write anywhere else. Like Pelican's
+writer, it refuses to write the same path twice in one run.
 """
 
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
+import re
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
+PARTIAL = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d+)\.[^.]+\.part")
+
+
+class OutputError(Exception):
+    """An output cannot be written where it should go (a file in the way, no permission, a
+    full disk): the build stops, and nothing it made is left."""
+
 
 class Writer:
-    def __init__(self) -> None:
-        self.written: list[Path] = []
+    """Stages the files of one build under ``root`` and puts them in place together."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.staged: dict[Path, Path] = {}
+        self.created: list[Path] = []
 
     @contextlib.contextmanager
     def open(self, path: Path) -> Iterator[BinaryIO]:
-        """A binary file to write ``path`` through; renamed into place on success."""
-        if path in self.written:
-            raise ValueError(f"{path} would be written twice in one build")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, partial = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+        """A binary file to write ``path`` through; staged on success, removed on failure."""
+        self._check(path)
+        self._make_folder(path.parent)
+        _remove_stale(path)
+        try:
+            handle, partial = tempfile.mkstemp(
+                prefix=f".{path.name}.{os.getpid()}.", suffix=".part", dir=path.parent
+            )
+        except OSError as error:
+            raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
         try:
             with os.fdopen(handle, "wb") as stream:
                 yield stream
             os.chmod(partial, 0o644)
-            os.replace(partial, path)
         except BaseException:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(partial)
             raise
-        self.written.append(path)
+        self.staged[path] = Path(partial)
 
     def write_bytes(self, path: Path, data: bytes) -> None:
         with self.open(path) as stream:
             stream.write(data)
+
+    def commit(self) -> list[Path]:
+        """Move every staged file into place; what was written, in order."""
+        for path, partial in self.staged.items():
+            try:
+                os.replace(partial, path)
+            except OSError as error:
+                self.discard()
+                raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
+        written = list(self.staged)
+        self.staged.clear()
+        return written
+
+    def discard(self) -> None:
+        """Remove every staged file and the folders this build made, leaving the output
+        folder as it was."""
+        for partial in self.staged.values():
+            with contextlib.suppress(FileNotFoundError):
+                partial.unlink()
+        self.staged.clear()
+        for folder in reversed(self.created):
+            with contextlib.suppress(OSError):
+                folder.rmdir()  # only if empty: another build's files stay
+        self.created.clear()
+
+    def _check(self, path: Path) -> None:
+        if path in self.staged:
+            raise ValueError(f"{path} would be written twice in one build")
+        if not path.resolve().is_relative_to(self.root.resolve()):
+            raise OutputError(f"refused to write {path}: it lies outside the output folder")
+
+    def _make_folder(self, folder: Path) -> None:
+        missing = [folder, *folder.parents]
+        missing = [f for f in missing if not f.exists() and not f.is_symlink()]
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise OutputError(
+                f"cannot make the folder {folder}: {error.strerror or error}"
+            ) from None
+        self.created += reversed(missing)
+
+
+def _remove_stale(path: Path) -> None:
+    """Remove partial files of ``path`` left by a build that was killed (its process is gone)."""
+    for partial in path.parent.glob(f".{glob.escape(path.name)}.*.part"):
+        match = PARTIAL.fullmatch(partial.name)
+        if match and match["name"] == path.name and not _running(int(match["pid"])):
+            with contextlib.suppress(OSError):
+                partial.unlink()
+
+
+def _running(pid: int) -> bool:
+    if pid == os.getpid():
+        return False  # this build has not started this file yet: any partial is a leftover
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # someone else's process
+    return True

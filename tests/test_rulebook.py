@@ -24,7 +24,9 @@ LETTER = (0.0, 0.0, 612.0, 792.0)
 
 def summary_pdf(game: Game, lang: str, folder: Path, paper: str = "a4") -> Path:
     path = folder / game.id / lang / f"rules-summary-{paper}.pdf"
-    print_summary(game, lang, path, paper, Writer(), Stopwatch())
+    writer = Writer(folder)
+    print_summary(game, lang, path, paper, writer, Stopwatch())
+    writer.commit()
     return path
 
 
@@ -188,8 +190,18 @@ def test_a_text_asking_for_an_unknown_value(data: DataCopy) -> None:
     line = data.line_of(file, "time: Около")
     assert data.problems("game_of_trains") == [
         f"{file}:{line}: summary.time: {{minutes}} is not a value this text can show "
-        "(it can use no values); write a literal brace as {{ or }}"
+        "(it can use no values)"
     ]
+
+
+def test_braces_that_are_not_values_print_as_written(data: DataCopy, tmp_path: Path) -> None:
+    """Only ``{name}`` is a value: a text with other braces (or ``{{``) is printed as it is,
+    never handed to str.format (which crashed on ``{`` and turned ``{{`` into ``{``)."""
+    file = "game_of_trains/locales/en.yaml"
+    data.edit(file, "time: About 20 minutes", "time: About {20} minutes {{ } {x-y} {")
+    (game,) = check(data.root, ("game_of_trains",))
+    text = text_of(summary_pdf(game, "en", tmp_path))
+    assert "About {20} minutes {{ } {x-y} {" in text
 
 
 def test_a_summary_character_the_fonts_lack(data: DataCopy) -> None:

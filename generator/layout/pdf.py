@@ -31,7 +31,8 @@ def build_date() -> str:
 
 
 class PdfBook:
-    """One PDF file of card sheets."""
+    """One PDF file of card sheets; used as a context manager, it finishes the file even when
+    drawing failed, so cairo never writes to the stream after the writer has closed it."""
 
     def __init__(self, stream: BinaryIO, paper: Paper, title: str) -> None:
         self.paper = paper
@@ -68,4 +69,11 @@ class PdfBook:
         self.pages += 1
 
     def finish(self) -> None:
+        """Write the end of the file (idempotent: cairo ignores a second finish)."""
         self.surface.finish()
+
+    def __enter__(self) -> PdfBook:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.finish()

@@ -8,12 +8,14 @@ project's font folder, so every machine draws with exactly the files reportlab m
 
 from __future__ import annotations
 
-import hashlib
+import atexit
 import os
+import shutil
 import tempfile
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -88,23 +90,22 @@ def use_project_fonts() -> None:
     """Make fontconfig (and so cairo and cairosvg) see only the project's font folder.
 
     Must run before cairo first looks up a font in this process; fontconfig reads the variable
-    once. Idempotent.
+    once. Idempotent. The configuration and fontconfig's cache live in a private folder made
+    for this process (``mkdtemp``: readable by this user only, a name no one can guess) and
+    removed when it ends: a shared, predictable folder in /tmp would let another user of the
+    machine plant a link there that we then write through.
     """
     global _fontconfig_ready
     if _fontconfig_ready:
         return
-    folder = FONT_DIR.resolve()
-    digest = hashlib.sha256(str(folder).encode()).hexdigest()[:12]
-    config_dir = Path(tempfile.gettempdir()) / f"pnp-fontconfig-{digest}"
-    config_dir.mkdir(exist_ok=True)
+    config_dir = Path(tempfile.mkdtemp(prefix="pnp-fontconfig-"))
+    atexit.register(shutil.rmtree, config_dir, ignore_errors=True)
     config = config_dir / "fonts.conf"
-    text = (
+    config.write_text(
         '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
-        f"  <dir>{folder}</dir>\n  <cachedir>{config_dir / 'cache'}</cachedir>\n</fontconfig>\n"
+        f"  <dir>{escape(str(FONT_DIR.resolve()))}</dir>\n"
+        f"  <cachedir>{escape(str(config_dir / 'cache'))}</cachedir>\n</fontconfig>\n",
+        encoding="utf-8",
     )
-    if not config.exists() or config.read_text() != text:
-        partial = config.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_text(text)
-        partial.replace(config)
     os.environ["FONTCONFIG_FILE"] = str(config)
     _fontconfig_ready = True

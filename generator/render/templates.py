@@ -2,9 +2,11 @@
 
 The environment is strict: an undefined variable is an error, every inserted value is
 XML-escaped (a card text with ``<`` or ``&`` cannot break the SVG), templates run sandboxed and
-can only load files from ``templates/<game>/`` and ``templates/_common/``. Text goes through
-:meth:`TextFitter.text`, which wraps and shrinks it to a box with the real font metrics and
-reports what does not fit or cannot be drawn, at the line a translator has to edit.
+can only load files from ``templates/<game>/`` and ``templates/_common/`` (a link to a file
+elsewhere is refused). Templates may come from strangers, so the sandbox also bounds what a
+template can cost: ranges, nested calls, repeated strings and the size of the SVG it writes.
+Text goes through :meth:`TextFitter.text`, which wraps and shrinks it to a box with the real font
+metrics and reports what does not fit or cannot be drawn, at the line a translator has to edit.
 """
 
 from __future__ import annotations
@@ -15,17 +17,19 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 from xml.etree import ElementTree
 
 import jinja2
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2.sandbox import SandboxedEnvironment, SecurityError
 from markupsafe import Markup, escape
 
 from generator import PROJECT_ROOT, TEMPLATES_DIR
 from generator.layout.sizes import Paper
+from generator.loading import inside
 from generator.model import Card, Deck, Game, Handout, Locale, Text
-from generator.problems import Problem
+from generator.problems import Problem, clipped
+from generator.render.draw import asset_problem
 from generator.render.fonts import (
     FAMILIES,
     Font,
@@ -40,13 +44,84 @@ from generator.render.text import FittedText, fit, reads_differently_turned
 
 ALIGN = {"start": 0.0, "middle": 0.5, "end": 1.0}
 VALIGN = {"top": 0.0, "middle": 0.5, "bottom": 1.0}
+MAX_RANGE = 10_000
+MAX_CALL_DEPTH = 64
+MAX_SIZE = 100_000
+"""The longest string or list a template may make by repeating (``"x" * n``, ``"x".ljust(n)``),
+and the largest number it may pass to a string method."""
+MAX_SVG_CHARACTERS = 2_000_000
+"""The largest SVG a template may write (a shipped face is under 20,000 characters)."""
+REFERENCE = re.compile(r"""\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')|url\(\s*['"]?([^)'"]*)""")
+
+
+class _ProjectLoader(jinja2.FileSystemLoader):
+    """Loads templates from the project's folders, refusing a link that leads out of them."""
+
+    def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Any]:
+        source, filename, uptodate = super().get_source(environment, template)
+        if not inside(Path(filename), TEMPLATES_DIR):
+            target = Path(filename).resolve()
+            raise jinja2.TemplateError(
+                f"{_relative(filename)} links outside templates/ (to {target}): refused"
+            )
+        return source, filename, uptodate
+
+
+class _Sandbox(SandboxedEnvironment):
+    """Jinja's sandbox (no attribute access to Python internals), plus limits on what a
+    template can make the machine do: a template is data from a stranger, not our code."""
+
+    intercepted_binops = frozenset({"*", "**", "%"})
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.depth = 0
+
+    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(getattr(__obj, "__self__", None), str):
+            _bounded(*args, *kwargs.values())
+        __self.depth += 1
+        try:
+            if __self.depth > MAX_CALL_DEPTH:
+                raise SecurityError(
+                    f"calls nested deeper than {MAX_CALL_DEPTH} (a macro calling itself?)"
+                )
+            return super().call(__context, __obj, *args, **kwargs)
+        finally:
+            __self.depth -= 1
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if operator == "**" and isinstance(right, int) and abs(right) > 64:
+            raise SecurityError(f"a power of {clipped(str(right))} is too large")
+        if operator == "*" and isinstance(left, (str, list, tuple)):
+            _bounded(len(left) * right if isinstance(right, int) else 0)
+        if operator == "*" and isinstance(right, (str, list, tuple)):
+            _bounded(len(right) * left if isinstance(left, int) else 0)
+        if operator == "%" and isinstance(left, str):
+            _bounded(*(int(n) for n in re.findall(r"\d+", left)))
+        return super().call_binop(context, operator, left, right)
+
+
+def _bounded(*values: Any) -> None:
+    """Numbers a template passes to string making must stay below :data:`MAX_SIZE`."""
+    for value in values:
+        if isinstance(value, int) and abs(value) > MAX_SIZE:
+            raise SecurityError(f"{clipped(str(value))} is larger than a template may use")
+
+
+def _range(*args: int) -> range:
+    """``range`` for templates: at most :data:`MAX_RANGE` numbers."""
+    numbers = range(*args)
+    if len(numbers) > MAX_RANGE:
+        raise SecurityError(f"range() of {len(numbers)} numbers: a template may use {MAX_RANGE}")
+    return numbers
 
 
 @cache
 def environment(game_id: str) -> SandboxedEnvironment:
     """The Jinja environment of one game (templates of the game first, then the shared ones)."""
-    loader = jinja2.FileSystemLoader([TEMPLATES_DIR / game_id, TEMPLATES_DIR / "_common"])
-    env = SandboxedEnvironment(
+    loader = _ProjectLoader([TEMPLATES_DIR / game_id, TEMPLATES_DIR / "_common"])
+    env = _Sandbox(
         loader=loader,
         undefined=jinja2.StrictUndefined,
         autoescape=True,
@@ -54,6 +129,7 @@ def environment(game_id: str) -> SandboxedEnvironment:
         lstrip_blocks=True,
     )
     env.globals.update(
+        range=_range,
         gear_path=gear_path,
         star_path=star_path,
         reads_differently_turned=reads_differently_turned,
@@ -180,6 +256,15 @@ class TextFitter:
         self._problems[key] = (first, more + 1)
 
 
+class Face(NamedTuple):
+    """One rendered face: its name (the card id, ``<id>-back`` or ``back``), its template and
+    its SVG (``None`` when the template failed: see the renderer's problems)."""
+
+    name: str
+    template: str
+    svg: str | None
+
+
 class CardRenderer:
     """Renders the faces of one game's cards in one locale to SVG text."""
 
@@ -194,16 +279,16 @@ class CardRenderer:
         """Everything that went wrong so far: template errors and text that cannot be printed."""
         return self._template_problems + self.fitter.problems
 
-    def faces(self, deck: Deck) -> Iterator[tuple[str, str | None]]:
-        """Every face of a deck as (name, SVG): each front, then each card's back when the deck
-        is two-sided, else its one common back. Names are card ids, ``<id>-back`` and ``back``."""
+    def faces(self, deck: Deck) -> Iterator[Face]:
+        """Every face of a deck: each front, then each card's back when the deck is two-sided,
+        else its one common back. Names are card ids, ``<id>-back`` and ``back``."""
         for card in deck.cards:
-            yield card.id, self.front(deck, card)
+            yield Face(card.id, deck.front, self.front(deck, card))
         if deck.two_sided:
             for card in deck.cards:
-                yield f"{card.id}-back", self.back(deck, card)
+                yield Face(f"{card.id}-back", deck.back, self.back(deck, card))
         else:
-            yield "back", self.back(deck, None)
+            yield Face("back", deck.back, self.back(deck, None))
 
     def front(self, deck: Deck, card: Card) -> str | None:
         return self._render(deck.front, deck, card)
@@ -244,23 +329,21 @@ class CardRenderer:
             **context,
         }
         try:
-            svg = environment(self.game.id).get_template(name).render(context)
-        except jinja2.TemplateError as error:
+            svg = _render_bounded(environment(self.game.id).get_template(name), context)
+        except Exception as error:  # the template is a stranger's code: its failures are its own
             self._template_problems.append(self._template_problem(error, name, card))
             return None
         self._check_svg(svg, name)
         return svg
 
-    def _template_problem(
-        self, error: jinja2.TemplateError, name: str, card: Card | None
-    ) -> Problem:
+    def _template_problem(self, error: Exception, name: str, card: Card | None) -> Problem:
         file, line = _template_location(error, self.game.id, name)
         where = self.fitter.where
         shown = card.id if card else ("back" if where else name)
         if where is not None and isinstance(where.deck, Handout):
             shown = where.deck.id
         subject = f"{shown} ({self.locale.lang})"
-        return Problem(file, line, subject, error.message or type(error).__name__)
+        return Problem(file, line, subject, _message(error))
 
     def _check_svg(self, svg: str, name: str) -> None:
         file = f"templates/{self.game.id}/{name}"
@@ -270,6 +353,7 @@ class CardRenderer:
             self._template_problems.append(
                 Problem(file, 0, "svg", f"the rendered SVG is not valid XML: {error}")
             )
+        self._check_references(svg, name)
         for family in set(re.findall(r'font-family="([^"]+)"', svg)) - FAMILIES:
             self._template_problems.append(
                 Problem(
@@ -279,6 +363,59 @@ class CardRenderer:
                     f"{family!r} is not a shipped font ({', '.join(sorted(FAMILIES))})",
                 )
             )
+
+    def _check_references(self, svg: str, name: str) -> None:
+        """Every file the SVG refers to must be one the build may read: validation refuses
+        what the build would refuse, at the template line that names it."""
+        for match in REFERENCE.finditer(svg):
+            reference = next(group for group in match.groups() if group is not None)
+            if reference.startswith("#") or not reference.strip():
+                continue
+            problem = _reference_problem(reference, self.game.id)
+            if problem is not None:
+                file, line = _line_naming(reference, self.game.id, name)
+                self._template_problems.append(Problem(file, line, "href", problem))
+
+
+@cache
+def _reference_problem(reference: str, game_id: str) -> str | None:
+    return asset_problem(reference, TEMPLATES_DIR / game_id)
+
+
+def _line_naming(reference: str, game_id: str, name: str) -> tuple[str, int]:
+    """The template file and line that write ``reference``: the face's own template first,
+    then the others of its game and the shared ones; the face's template if none does."""
+    folders = (TEMPLATES_DIR / game_id, TEMPLATES_DIR / "_common")
+    first = TEMPLATES_DIR / game_id / name
+    candidates = [first, *(p for folder in folders for p in sorted(folder.glob("*.j2")))]
+    for path in candidates:
+        if not inside(path, TEMPLATES_DIR) or not path.is_file():
+            continue
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        for number, line in enumerate(lines, start=1):
+            if reference in line:
+                return _relative(str(path)), number
+    return _relative(str(first)), 0
+
+
+def _render_bounded(template: jinja2.Template, context: dict[str, Any]) -> str:
+    """The template's output, stopped once it passes :data:`MAX_SVG_CHARACTERS`."""
+    chunks, size = [], 0
+    for chunk in template.generate(context):
+        size += len(chunk)
+        if size > MAX_SVG_CHARACTERS:
+            raise SecurityError(f"the SVG is longer than {MAX_SVG_CHARACTERS:,} characters")
+        chunks.append(chunk)
+    return "".join(chunks)
+
+
+def _message(error: Exception) -> str:
+    """What went wrong in a template, in one clipped line."""
+    if isinstance(error, jinja2.TemplateError) and error.message:
+        return clipped(error.message, 300)
+    if isinstance(error, RecursionError):
+        return "calls nested too deeply (a macro calling itself?)"
+    return clipped(f"{type(error).__name__}: {error}", 300)
 
 
 @cache
@@ -305,7 +442,7 @@ def _fit(
     )
 
 
-def _template_location(error: jinja2.TemplateError, game_id: str, name: str) -> tuple[str, int]:
+def _template_location(error: Exception, game_id: str, name: str) -> tuple[str, int]:
     """Template file and line of an error: syntax errors carry it, others are in the traceback."""
     if isinstance(error, jinja2.TemplateSyntaxError) and error.filename:
         return _relative(error.filename), error.lineno

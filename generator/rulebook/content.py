@@ -7,6 +7,9 @@ adds the sections only it can write: the card reference, worked examples it comp
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator import TEMPLATES_DIR
 
 
 @dataclass(frozen=True)
@@ -20,6 +23,8 @@ class Picture:
     height: float
     scale: float = 1.0
     caption: str = ""
+    folder: Path = TEMPLATES_DIR
+    """The template folder it was drawn from: its relative file references resolve there."""
 
     @property
     def shown_width(self) -> float:

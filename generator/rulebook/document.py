@@ -7,6 +7,7 @@ and a fixed date make the same summary give the same bytes.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import BinaryIO
 from xml.sax.saxutils import escape
 
@@ -170,7 +171,7 @@ def _fitted(picture: content.Picture | None, height: float, width: float) -> con
     if picture is None:
         return None
     scale = min(height / picture.height, width / picture.width)
-    return content.Picture(picture.svg, picture.width, picture.height, scale, picture.caption)
+    return dataclasses.replace(picture, scale=scale)
 
 
 def _section(

@@ -8,10 +8,9 @@ canvas places like an image, at any size, as vectors with its fonts embedded.
 
 from __future__ import annotations
 
-import io
 from functools import lru_cache
+from pathlib import Path
 
-import cairosvg.surface
 from pdfrw import PdfReader
 from pdfrw.buildxobj import pagexobj
 from pdfrw.toreportlab import makerl
@@ -24,15 +23,10 @@ from generator.rulebook.content import Picture
 
 
 @lru_cache(maxsize=512)
-def _page(svg: str, width: float, height: float) -> bytes:
+def _page(svg: str, width: float, height: float, folder: Path) -> bytes:
     """One picture as a PDF page of ``width`` x ``height`` mm, showing the SVG's (0, 0) corner
     onward: a card's trim box, without its bleed."""
-    tree = draw.parse(svg)
-    tree["width"], tree["height"] = f"{width}mm", f"{height}mm"
-    tree["viewBox"] = f"0 0 {width} {height}"
-    output = io.BytesIO()
-    cairosvg.surface.PDFSurface(tree, output, 96).finish()
-    return output.getvalue()
+    return draw.pdf(svg, width, height, folder)
 
 
 class PictureFlowable(Flowable):
@@ -53,7 +47,7 @@ class PictureFlowable(Flowable):
 
 def place(canvas: Canvas, picture: Picture, x: float, y: float) -> None:
     """Draw ``picture`` with its lower left corner at (x, y) points."""
-    data = _page(picture.svg, picture.width, picture.height)
+    data = _page(picture.svg, picture.width, picture.height, picture.folder)
     form = pagexobj(PdfReader(fdata=data).pages[0])
     name = makerl(canvas, form)
     canvas.saveState()

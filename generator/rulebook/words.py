@@ -3,11 +3,16 @@
 An engine names every text it prints and the values each may use (``{count}``, ``{winners}``);
 validation checks every locale holds each text and uses only those values, so a translator's
 typo is a ``file:line`` problem before anything is built, never a crash half way through.
+
+The placeholder syntax is deliberately small, and the same for every text: ``{name}`` (letters,
+digits and ``_``) is a value; every other brace is printed as it is written. Texts are never
+given to ``str.format``, so a card text with ``{`` or ``}`` in it prints, and ``{{`` prints
+``{{``.
 """
 
 from __future__ import annotations
 
-import string
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,12 +23,17 @@ Wording = Mapping[str, tuple[str, ...]]
 """Text keys a summary prints, each with the names of the values it may contain."""
 
 
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
 def placeholders(text: str) -> list[str]:
-    """The ``{name}`` fields of a text, in order."""
-    try:
-        return [name for _, name, _, _ in string.Formatter().parse(text) if name is not None]
-    except ValueError:
-        return ["{"]
+    """The ``{name}`` values a text asks for, in order."""
+    return PLACEHOLDER.findall(text)
+
+
+def fill(text: str, values: Mapping[str, Any]) -> str:
+    """``text`` with each ``{name}`` replaced by its value; every other brace stays."""
+    return PLACEHOLDER.sub(lambda match: str(values[match[1]]), text)
 
 
 def steps(locale: Locale, key: str) -> list[str]:
@@ -54,8 +64,7 @@ def wording_problems(locale: Locale, wording: Wording, numbered: tuple[str, ...]
                     text.file,
                     text.line,
                     key,
-                    f"{{{unknown[0]}}} is not a value this text can show (it can use {can}); "
-                    "write a literal brace as {{ or }}",
+                    f"{{{unknown[0]}}} is not a value this text can show (it can use {can})",
                 )
             )
     for key in numbered:
@@ -76,7 +85,7 @@ class Words:
         text = self.locale.text(key)
         if text is None:  # validation checked every key the engine declared
             raise KeyError(f"{self.locale.file}: {key} is not declared in the summary's wording")
-        return text.format(**values)
+        return fill(text, values)
 
     def steps(self, key: str) -> list[str]:
         return steps(self.locale, key)
