@@ -1,7 +1,9 @@
 """The ``pnp`` command: build, validate, list, rules.
 
-Exit codes: 0 success, 1 invalid data or a failed build, 2 command-line usage. A user's mistake is
-reported as ``file:line: where: what`` lines, never as a Python traceback.
+Exit codes: 0 success, 1 invalid data or a failed build, 2 command-line usage, 70 a bug in pnp
+(EX_SOFTWARE). A user's mistake is reported as ``file:line: where: what`` lines, never as a
+Python traceback; an exception nobody expected is one line saying it is our bug, with the
+traceback only under ``--debug``.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import argparse
 import json
 import sys
 import time
+import traceback
 from pathlib import Path
 
 from generator import DEFAULT_DATA_DIR, __version__
@@ -18,14 +21,44 @@ from generator.games.base import GameRules, RuleError
 from generator.games.registry import ENGINES, find_engine
 from generator.layout.sizes import PAPERS
 from generator.problems import DataError, UsageError
-from generator.render.draw import AssetError
+from generator.render.draw import DrawError
+from generator.writer import OutputError
 
-EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 70
+BUG_REPORTS = "the project's issue tracker (README.md, 'Reporting a bug')"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    try:
+        return _run(parser, args)
+    except Exception as error:  # the one place that catches what nobody expected
+        if args.debug:
+            traceback.print_exc()
+        print(_bug_line(error), file=sys.stderr)
+        return EXIT_BUG
+
+
+def _bug_line(error: Exception) -> str:
+    """One line: what failed and where in our code, so a report can name it."""
+    frames = traceback.extract_tb(error.__traceback__)
+    ours = [f for f in frames if "/generator/" in f.filename.replace("\\", "/")] or frames
+    where = f" at {_short_path(ours[-1].filename)}:{ours[-1].lineno}" if ours else ""
+    return (
+        f"pnp: internal error (a bug in pnp, not in your files): {type(error).__name__}: "
+        f"{str(error)[:200]}{where}; please report it at {BUG_REPORTS} "
+        "with the command you ran (add --debug for the details)"
+    )
+
+
+def _short_path(filename: str) -> str:
+    marker = filename.replace("\\", "/").rfind("/generator/")
+    return filename[marker + 1 :] if marker >= 0 else filename
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """Run the command, turning every kind of user mistake into its message and exit code."""
     try:
         return int(args.run(args))
     except UsageError as error:
@@ -37,13 +70,15 @@ def main(argv: list[str] | None = None) -> int:
         untouched = "; nothing was written" if args.command == "build" else ""
         print(f"{count} problem{'s' if count != 1 else ''} found{untouched}.", file=sys.stderr)
         return EXIT_INVALID
-    except (RuleError, AssetError) as error:
+    except (RuleError, DrawError, OutputError) as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_INVALID
     except KeyboardInterrupt:
         print("interrupted; earlier outputs are untouched.", file=sys.stderr)
         return 130
-    return EXIT_OK
+    except BrokenPipeError:  # the reader of our output went away (pnp list | head)
+        sys.stderr.close()
+        return EXIT_OK
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -53,6 +88,9 @@ def _parser() -> argparse.ArgumentParser:
         "rules, printed to exact-size PDF sheets.",
     )
     parser.add_argument("--version", action="version", version=f"pnp {__version__}")
+    parser.add_argument(
+        "--debug", action="store_true", help="show the traceback of an internal error"
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     build_cmd = commands.add_parser("build", help="print games to PDF sheets (and PNG)")
@@ -123,10 +161,9 @@ def _build(args: argparse.Namespace) -> int:
         png=args.png,
         flip=args.flip,
     )
-    progress = _Progress() if sys.stderr.isatty() else None
+    progress = _Progress() if sys.stderr.isatty() else _PlainProgress()
     outputs = build(request, progress=progress)
-    if progress:
-        progress.clear()
+    progress.clear()
     _summarise(outputs, time.perf_counter() - start)
     return EXIT_OK
 
@@ -155,6 +192,17 @@ class _Progress:
 
     def clear(self) -> None:
         print("\r\033[K", end="", file=sys.stderr, flush=True)
+
+
+class _PlainProgress(_Progress):
+    """Without a terminal (a log, CI): one plain line as each piece of the build is done."""
+
+    def __call__(self, label: str, done: int, total: int) -> None:
+        if done == total:
+            print(f"{label}: {done}/{total}", file=sys.stderr, flush=True)
+
+    def clear(self) -> None:
+        pass
 
 
 def _validate(args: argparse.Namespace) -> int:

@@ -109,11 +109,11 @@ def test_pair_rule_after_remove_discards_in_pairs() -> None:
 
 
 def test_parse_rejects_bad_trains() -> None:
-    with pytest.raises(RuleError, match="a train has 7 wagons, got 3"):
+    with pytest.raises(ValueError, match="a train has 7 wagons, got 3"):
         Train.parse("1 2 3")
-    with pytest.raises(RuleError, match="'85' is not a wagon number"):
+    with pytest.raises(ValueError, match="'85' is not a wagon number"):
         Train.parse("1 2 3 4 5 6 85")
-    with pytest.raises(RuleError, match="appears twice"):
+    with pytest.raises(ValueError, match="appears twice"):
         Train.parse("1 2 3 4 5 6 6")
 
 

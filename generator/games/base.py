@@ -134,6 +134,16 @@ def add_data_option(parser: argparse.ArgumentParser, what: str) -> None:
 
 def positive_int(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number of at least 1")
+    return _at_least(text, 1)
+
+
+def count_int(text: str) -> int:
+    """An argparse type: a count, a whole number of at least 0."""
+    return _at_least(text, 0)
+
+
+def _at_least(text: str, low: int) -> int:
+    if not text.isdigit() or len(text) > 9 or int(text) < low:
+        what = "at least 1" if low else "0 or more"
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number, {what}")
     return int(text)

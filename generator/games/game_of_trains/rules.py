@@ -21,6 +21,7 @@ from generator.games.game_of_trains.train import (
     PROTECT,
     REMOVES,
     SWAPS,
+    TRAIN_LENGTH,
     WAGON_NUMBERS,
     FaceUpRow,
     Train,
@@ -81,10 +82,12 @@ class GameOfTrains(GameRules):
         use.add_argument(
             "ability", choices=ABILITIES, metavar="ABILITY", help=f"one of: {', '.join(ABILITIES)}"
         )
-        use.add_argument("--train", required=True, help='seven wagons, e.g. "70 55 40 33 20 12 5"')
+        use.add_argument(
+            "--train", required=True, type=_train, help='seven wagons, e.g. "70 55 40 33 20 12 5"'
+        )
         use.add_argument(
             "--at",
-            type=int,
+            type=_position,
             nargs="+",
             default=[],
             metavar="POSITION",
@@ -92,14 +95,14 @@ class GameOfTrains(GameRules):
         )
         use.add_argument(
             "--protected",
-            type=int,
+            type=_position,
             nargs="*",
             default=[],
             metavar="POSITION",
             help="positions whose wagons already have a protect card under them",
         )
         check = commands.add_parser("check", help="is a train in ascending order (a win)?")
-        check.add_argument("--train", required=True)
+        check.add_argument("--train", required=True, type=_train)
         face_up = commands.add_parser(
             "face-up", help="which face-up cards stay after the pair rule"
         )
@@ -113,7 +116,7 @@ class GameOfTrains(GameRules):
 
     def run_rules(self, args: argparse.Namespace) -> tuple[str, Any]:
         if args.query == "check":
-            train = Train.parse(args.train)
+            train = args.train
             verdict = "in order: this train wins" if train.in_order() else "not in order"
             return f"{train}: {verdict}", {"in_order": train.in_order()}
         if args.query == "face-up":
@@ -121,8 +124,22 @@ class GameOfTrains(GameRules):
         return _apply(args.ability, args.train, args.at, args.protected)
 
 
-def _apply(ability: str, text: str, at: list[int], protected: list[int]) -> tuple[str, Any]:
-    train = Train.parse(text)
+def _train(text: str) -> Train:
+    """An argparse type: a train written as seven wagon numbers."""
+    try:
+        return Train.parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _position(text: str) -> int:
+    """An argparse type: a position in the train, 1 to 7."""
+    if not text.isdigit() or not 1 <= int(text) <= TRAIN_LENGTH:
+        raise argparse.ArgumentTypeError(f"{text!r}: a position is 1 to {TRAIN_LENGTH}")
+    return int(text)
+
+
+def _apply(ability: str, train: Train, at: list[int], protected: list[int]) -> tuple[str, Any]:
     for position in protected:
         wagon = train.at(position)
         if wagon is None:

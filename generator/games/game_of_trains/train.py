@@ -40,10 +40,11 @@ class Train:
 
     @classmethod
     def parse(cls, text: str) -> Train:
-        """``"70 55 40 33 20 12 5"``; ``_`` marks a gap left by a removed wagon."""
+        """``"70 55 40 33 20 12 5"``; ``_`` marks a gap left by a removed wagon. A text that is
+        not a train is malformed input (:class:`ValueError`), not a move the rules forbid."""
         parts = text.replace(",", " ").split()
         if len(parts) != TRAIN_LENGTH:
-            raise RuleError(f"a train has {TRAIN_LENGTH} wagons, got {len(parts)}: {text!r}")
+            raise ValueError(f"a train has {TRAIN_LENGTH} wagons, got {len(parts)}: {text!r}")
         wagons: list[int | None] = []
         for part in parts:
             if part == "_":
@@ -51,10 +52,10 @@ class Train:
             elif part.isdigit() and int(part) in WAGON_NUMBERS:
                 wagons.append(int(part))
             else:
-                raise RuleError(f"{part!r} is not a wagon number (1-84) or a gap '_'")
+                raise ValueError(f"{part!r} is not a wagon number (1-84) or a gap '_'")
         numbers = [n for n in wagons if n is not None]
         if len(set(numbers)) != len(numbers):
-            raise RuleError(f"a wagon number appears twice in {text!r}")
+            raise ValueError(f"a wagon number appears twice in {text!r}")
         return cls(wagons)
 
     def __str__(self) -> str:

@@ -12,6 +12,7 @@ from generator.catalog import load_checked
 from generator.games.base import (
     GameRules,
     add_data_option,
+    count_int,
     deck_of,
     exactly,
     missing_texts,
@@ -127,7 +128,7 @@ class GearAndPiston(GameRules):
         for stack, location in (("new", "Patent Office"), ("old", "Junk Yard")):
             car.add_argument(
                 f"--{stack}-stack",
-                type=int,
+                type=count_int,
                 metavar="N",
                 help=f"{stack} parts left in the stack (the game ends when the {location} "
                 "cannot be refilled)",
