@@ -119,7 +119,28 @@ def check_faces(game: Game) -> list[Problem]:
             for _ in renderer.faces(deck):
                 pass
         problems += renderer.problems
-    return problems + handout_problems(game, "a4")
+    return _across_languages(problems + handout_problems(game, "a4"))
+
+
+def _across_languages(problems: list[Problem]) -> list[Problem]:
+    """One problem for a template line that fails the same way in every language: ``wagon-01
+    (en, ru, uk)`` rather than three lines."""
+    merged: dict[tuple[str, int, str, str], list[str]] = {}
+    for problem in problems:
+        subject, lang = _subject_and_language(problem.where)
+        merged.setdefault((problem.file, problem.line, subject, problem.what), []).append(lang)
+    return [
+        Problem(file, line, f"{subject} ({', '.join(langs)})" if all(langs) else subject, what)
+        for (file, line, subject, what), langs in merged.items()
+    ]
+
+
+def _subject_and_language(where: str) -> tuple[str, str]:
+    """``("wagon-01", "en")`` from ``"wagon-01 (en)"``; no language: ``(where, "")``."""
+    subject, _, lang = where.rpartition(" (")
+    if subject and lang.endswith(")") and " " not in lang:
+        return subject, lang[:-1]
+    return where, ""
 
 
 def handout_problems(game: Game, paper: str) -> list[Problem]:

@@ -116,10 +116,15 @@ class _LineLoader(yaml.SafeLoader):
     def construct_refused(self, node: yaml.Node) -> Any:
         raise _refuse(node, f"the type {node.tag.rsplit(':', 1)[-1]} is not used in card data")
 
+    def construct_undefined(self, node: yaml.Node) -> Any:
+        tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+        raise _refuse(node, f"the tag {clipped(tag)} is not used in card data")
+
 
 _LineLoader.add_constructor("tag:yaml.org,2002:map", _LineLoader.construct_mapping)
 _LineLoader.add_constructor("tag:yaml.org,2002:seq", _LineLoader.construct_sequence)
 _LineLoader.add_constructor("tag:yaml.org,2002:timestamp", _LineLoader.construct_yaml_str)
+_LineLoader.add_constructor(None, _LineLoader.construct_undefined)
 for _tag in REFUSED_TAGS:
     _LineLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _LineLoader.construct_refused)
 
@@ -132,9 +137,9 @@ def load_yaml(path: Path, log: ProblemLog, root: Path | None = None) -> Any:
     text = read_text(path, log, root)
     if text is None:
         return None
-    loader = _LineLoader(text)
-    loader.log = log
     try:
+        loader = _LineLoader(text)  # the reader checks every character here
+        loader.log = log
         data = loader.get_single_data()
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
@@ -146,8 +151,6 @@ def load_yaml(path: Path, log: ProblemLog, root: Path | None = None) -> Any:
         line = text.count("\n", 0, error.position) + 1
         log.add(line, "", f"{_character(error.character)} cannot be used in a YAML file")
         return None
-    finally:
-        loader.dispose()
     if data is None:
         log.add(1, "", "the file is empty")
     return data

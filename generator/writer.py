@@ -100,9 +100,9 @@ class Writer:
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise OutputError(
-                f"cannot make the folder {folder}: {error.strerror or error}"
-            ) from None
+            blocking = next((f for f in (folder, *folder.parents) if f.is_file()), None)
+            why = f"{blocking} is a file" if blocking else error.strerror or str(error)
+            raise OutputError(f"cannot make the folder {folder}: {why}") from None
         self.created += reversed(missing)
 
 

@@ -80,7 +80,7 @@ def _in_common(path: Path) -> Path:
     common = (COMMON_DIR / Path(*relative.parts[1:])).resolve()
     if len(relative.parts) > 1 and common.is_relative_to(COMMON_DIR.resolve()) and common.is_file():
         return common
-    raise AssetError(f"{path.as_uri()}: no such file in templates/")
+    raise AssetError(f"templates/{relative.as_posix()}: no such file (nor in templates/_common/)")
 
 
 def _data_url(url: str) -> bytes:
@@ -102,8 +102,8 @@ def _check_image(url: str, data: bytes) -> None:
     try:
         with Image.open(io.BytesIO(data)) as image:
             width, height = image.size
-    except (OSError, ValueError, Image.DecompressionBombError) as error:
-        raise AssetError(f"{_short(url)}: not an image cairo can draw ({error})") from None
+    except (OSError, ValueError, Image.DecompressionBombError):
+        raise AssetError(f"{_short(url)}: not an image (PNG, JPEG, GIF...)") from None
     if width * height > MAX_IMAGE_PIXELS:
         raise AssetError(
             f"{_short(url)}: {width} x {height} pixels, more than the {MAX_IMAGE_PIXELS:,} "

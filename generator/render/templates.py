@@ -11,6 +11,8 @@ metrics and reports what does not fit or cannot be drawn, at the line a translat
 
 from __future__ import annotations
 
+import math
+import os
 import re
 import traceback
 from collections.abc import Iterator, Sequence
@@ -51,7 +53,9 @@ MAX_SIZE = 100_000
 and the largest number it may pass to a string method."""
 MAX_SVG_CHARACTERS = 2_000_000
 """The largest SVG a template may write (a shipped face is under 20,000 characters)."""
-REFERENCE = re.compile(r"""\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')|url\(\s*['"]?([^)'"]*)""")
+REFERENCE = re.compile(
+    r"""\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')|url\(\s*['"]?([^)'"]*)|@import\s+["']([^"']*)"""
+)
 
 
 class _ProjectLoader(jinja2.FileSystemLoader):
@@ -91,8 +95,8 @@ class _Sandbox(SandboxedEnvironment):
             __self.depth -= 1
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
-        if operator == "**" and isinstance(right, int) and abs(right) > 64:
-            raise SecurityError(f"a power of {clipped(str(right))} is too large")
+        if operator == "**" and _huge_power(left, right):
+            raise SecurityError(f"{clipped(str(left))} ** {clipped(str(right))} is too large")
         if operator == "*" and isinstance(left, (str, list, tuple)):
             _bounded(len(left) * right if isinstance(right, int) else 0)
         if operator == "*" and isinstance(right, (str, list, tuple)):
@@ -100,6 +104,13 @@ class _Sandbox(SandboxedEnvironment):
         if operator == "%" and isinstance(left, str):
             _bounded(*(int(n) for n in re.findall(r"\d+", left)))
         return super().call_binop(context, operator, left, right)
+
+
+def _huge_power(base: Any, exponent: Any) -> bool:
+    """Whole-number powers of more than 4,096 bits (Python would compute them, slowly)."""
+    if not (isinstance(base, int) and isinstance(exponent, int)) or abs(base) < 2:
+        return False
+    return exponent * math.log2(abs(base)) > 4096
 
 
 def _bounded(*values: Any) -> None:
@@ -146,16 +157,19 @@ class _Where:
     lang: str
 
 
-class TextFitter:
-    """The ``text(...)`` function templates call; collects problems instead of failing."""
+class Tally:
+    """Problems that repeat on many cards (one template line, one locale text), each reported
+    once with the number of other cards it is on."""
 
     def __init__(self) -> None:
-        self._problems: dict[tuple[str, str], tuple[Problem, int]] = {}
-        self.where: _Where | None = None
+        self._seen: dict[tuple[str, str], tuple[Problem, int]] = {}
+
+    def add(self, key: tuple[str, str], problem: Problem) -> None:
+        first, more = self._seen.get(key, (problem, -1))
+        self._seen[key] = (first, more + 1)
 
     @property
     def problems(self) -> list[Problem]:
-        """What went wrong; a problem repeated on many cards is reported once, with a count."""
         return [
             problem
             if more == 0
@@ -165,8 +179,21 @@ class TextFitter:
                 problem.where,
                 f"{problem.what} (and on {more} more cards)",
             )
-            for problem, more in self._problems.values()
+            for problem, more in self._seen.values()
         ]
+
+
+class TextFitter:
+    """The ``text(...)`` function templates call; collects problems instead of failing."""
+
+    def __init__(self) -> None:
+        self.tally = Tally()
+        self.where: _Where | None = None
+
+    @property
+    def problems(self) -> list[Problem]:
+        """What went wrong; a problem repeated on many cards is reported once, with a count."""
+        return self.tally.problems
 
     def text(
         self,
@@ -252,8 +279,7 @@ class TextFitter:
             deck = self.where.deck if self.where else None
             problem = Problem(deck.file if deck else "", deck.line if deck else 0, "text", what)
         key = (problem.file, what) if source is None else (f"{problem.file}:{problem.line}", what)
-        first, more = self._problems.get(key, (problem, -1))
-        self._problems[key] = (first, more + 1)
+        self.tally.add(key, problem)
 
 
 class Face(NamedTuple):
@@ -272,12 +298,12 @@ class CardRenderer:
         self.game = game
         self.locale = locale
         self.fitter = TextFitter()
-        self._template_problems: list[Problem] = []
+        self._template_problems = Tally()
 
     @property
     def problems(self) -> list[Problem]:
         """Everything that went wrong so far: template errors and text that cannot be printed."""
-        return self._template_problems + self.fitter.problems
+        return self._template_problems.problems + self.fitter.problems
 
     def faces(self, deck: Deck) -> Iterator[Face]:
         """Every face of a deck: each front, then each card's back when the deck is two-sided,
@@ -331,10 +357,14 @@ class CardRenderer:
         try:
             svg = _render_bounded(environment(self.game.id).get_template(name), context)
         except Exception as error:  # the template is a stranger's code: its failures are its own
-            self._template_problems.append(self._template_problem(error, name, card))
+            self._report(self._template_problem(error, name, card))
             return None
         self._check_svg(svg, name)
         return svg
+
+    def _report(self, problem: Problem) -> None:
+        """A template problem, counted once per template line and message."""
+        self._template_problems.add((f"{problem.file}:{problem.line}", problem.what), problem)
 
     def _template_problem(self, error: Exception, name: str, card: Card | None) -> Problem:
         file, line = _template_location(error, self.game.id, name)
@@ -350,12 +380,10 @@ class CardRenderer:
         try:
             ElementTree.fromstring(svg)
         except ElementTree.ParseError as error:
-            self._template_problems.append(
-                Problem(file, 0, "svg", f"the rendered SVG is not valid XML: {error}")
-            )
+            self._report(Problem(file, 0, "svg", f"the rendered SVG is not valid XML: {error}"))
         self._check_references(svg, name)
         for family in set(re.findall(r'font-family="([^"]+)"', svg)) - FAMILIES:
-            self._template_problems.append(
+            self._report(
                 Problem(
                     file,
                     0,
@@ -374,7 +402,7 @@ class CardRenderer:
             problem = _reference_problem(reference, self.game.id)
             if problem is not None:
                 file, line = _line_naming(reference, self.game.id, name)
-                self._template_problems.append(Problem(file, line, "href", problem))
+                self._report(Problem(file, line, "href", problem))
 
 
 @cache
@@ -453,7 +481,8 @@ def _template_location(error: Exception, game_id: str, name: str) -> tuple[str, 
 
 
 def _relative(path: str) -> str:
+    """``path`` from the project's root, as the user sees it (links not followed)."""
     try:
-        return str(Path(path).resolve().relative_to(PROJECT_ROOT))
+        return str(Path(os.path.abspath(path)).relative_to(PROJECT_ROOT))
     except ValueError:
         return path

@@ -1,0 +1,157 @@
+"""The bad-input corpus: every case in ``bad_inputs.yaml`` breaks a copy of the shipped data (or a
+template, a car file, the command line, the output folder) the way a stranger's file could, runs
+the real command, and asserts the exact message, the exit code, no traceback, and that the
+earlier build in ``--out`` is byte-identical afterwards.
+
+A case is data:
+
+- ``game``: the game copied into a private data folder (default ``game_of_trains``);
+- ``edits``: ``[file, old, new]`` replacements in that copy; ``@line`` in the expected text is the
+  line of the first edit's new text;
+- ``remove``: files to delete first;
+- ``write`` / ``write_latin1``: files to create (under the data folder, or ``@tmp/`` for
+  anywhere else in the case's temporary folder);
+- ``big``: files to fill with 5 MB of YAML;
+- ``link``: symbolic links to make, ``{link: target}``;
+- ``template``: templates to add to the project's ``templates/<game>/`` for the case (names
+  start with ``zz-``; removed afterwards);
+- ``run``: the command (default ``build GAME --lang en``), ``{data}``, ``{out}`` and ``{tmp}``
+  standing for the folders;
+- ``code``, ``err`` (exact standard error, ``@line`` and ``@tmp`` substituted), ``out``
+  (standard output, empty by default).
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
+from generator.build import BuildRequest, build
+
+CORPUS = Path(__file__).with_name("bad_inputs.yaml")
+CASES: list[dict[str, Any]] = yaml.safe_load(CORPUS.read_text(encoding="utf-8"))
+DEFAULT_RUN = ["build", "{game}", "--lang", "en", "--data", "{data}", "--out", "{out}"]
+
+
+@pytest.fixture(scope="session")
+def earlier_build(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]:
+    """The English build of a shipped game, made once: every case starts from its output."""
+    made: dict[str, Path] = {}
+
+    def of(game: str) -> Path:
+        if game not in made:
+            out = tmp_path_factory.mktemp(f"earlier-{game}")
+            build(BuildRequest(DEFAULT_DATA_DIR, out, (game,), ("en",)))
+            made[game] = out
+        return made[game]
+
+    return of
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Every file below ``folder`` (hidden ones too) with its bytes."""
+    return {
+        str(path.relative_to(folder)): path.read_bytes()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file() and not path.is_symlink()
+    }
+
+
+def place(text: str, tmp: Path, data: Path) -> Path:
+    """A case's path: ``@tmp/...`` in the case's folder, anything else in the data copy."""
+    return tmp / text[len("@tmp/") :] if text.startswith("@tmp/") else data / text
+
+
+def line_of(path: Path, text: str) -> int:
+    first = text.splitlines()[0] if text.strip() else text
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return next(n for n, line in enumerate(lines, start=1) if first in line)
+
+
+def prepare(case: dict[str, Any], tmp: Path, data: Path) -> int:
+    """Break the copy as the case says; the line of the first edit (0 without edits)."""
+    for name in case.get("remove", []):
+        place(name, tmp, data).unlink()
+    for name, text in case.get("write", {}).items():
+        path = place(name, tmp, data)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    for name, text in case.get("write_latin1", {}).items():
+        place(name, tmp, data).write_bytes(text.encode("latin-1"))
+    for name in case.get("big", []):
+        place(name, tmp, data).write_text("key: value\n" * 500_000, encoding="utf-8")
+    for name, target in case.get("link", {}).items():
+        link = place(name, tmp, data)
+        link.unlink(missing_ok=True)
+        link.symlink_to(place(target, tmp, data) if target.startswith("@tmp/") else target)
+    line = 0
+    for file, old, new in case.get("edits", []):
+        path = data / file
+        text = path.read_text(encoding="utf-8")
+        assert old in text, f"{old!r} not in {file}"
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+        line = line or line_of(path, new)
+    return line
+
+
+@pytest.fixture
+def templates(request: pytest.FixtureRequest) -> Iterator[Callable[[str, dict[str, str]], None]]:
+    """Adds a case's templates to the project's template folder, and removes them after."""
+    added: list[Path] = []
+
+    def add(game: str, files: dict[str, str]) -> None:
+        for name, text in files.items():
+            assert name.startswith("zz-"), "corpus templates are named zz-..."
+            path = TEMPLATES_DIR / game / name
+            added.append(path)
+            if text.startswith("->"):
+                path.symlink_to(text[2:].strip())
+            else:
+                path.write_text(text, encoding="utf-8")
+
+    yield add
+    for path in added:
+        path.unlink(missing_ok=True)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case["id"] for case in CASES])
+def test_bad_input(
+    case: dict[str, Any],
+    tmp_path: Path,
+    earlier_build: Callable[[str], Path],
+    templates: Callable[[str, dict[str, str]], None],
+    pnp: Any,
+) -> None:
+    game = case.get("game", "game_of_trains")
+    data, out = tmp_path / "card_data", tmp_path / "out"
+    shutil.copytree(DEFAULT_DATA_DIR / game, data / game)
+    shutil.copytree(earlier_build(game), out)
+    templates(game, case.get("template", {}))
+    line = prepare(case, tmp_path, data)
+    before = snapshot(out)
+    args = [
+        arg.replace("{game}", game)
+        .replace("{data}", str(data))
+        .replace("{out}", str(out))
+        .replace("{tmp}", str(tmp_path))
+        for arg in case.get("run", DEFAULT_RUN)
+    ]
+    result = pnp(*args)
+    expected = case["err"].replace("@line", str(line)).replace("@tmp", str(tmp_path))
+    assert "Traceback" not in result.err
+    assert result.err == expected
+    assert result.code == case["code"]
+    assert result.out == case.get("out", "")
+    assert snapshot(out) == before, "the earlier build in --out changed"
+
+
+def test_the_corpus_is_large_and_its_ids_unique() -> None:
+    ids = [case["id"] for case in CASES]
+    assert len(ids) >= 80
+    assert len(set(ids)) == len(ids)
