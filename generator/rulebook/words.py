@@ -5,9 +5,11 @@ validation checks every locale holds each text and uses only those values, so a 
 typo is a ``file:line`` problem before anything is built, never a crash half way through.
 
 The placeholder syntax is deliberately small, and the same for every text: ``{name}`` (letters,
-digits and ``_``) is a value; every other brace is printed as it is written. Texts are never
-given to ``str.format``, so a card text with ``{`` or ``}`` in it prints, and ``{{`` prints
-``{{``.
+digits and ``_``) is replaced by the value of that name the text is given; every other brace,
+and a ``{name}`` the text is given no value for (a card's own text, printed as written), is
+printed as it is written. Texts are never given to ``str.format``, so a card text with ``{`` or
+``}`` in it prints, and ``{{`` prints ``{{``. Validation refuses a summary text that asks for a
+value it can never be given, so a translator's ``{cuont}`` is a problem, not a printed typo.
 """
 
 from __future__ import annotations
@@ -32,8 +34,10 @@ def placeholders(text: str) -> list[str]:
 
 
 def fill(text: str, values: Mapping[str, Any]) -> str:
-    """``text`` with each ``{name}`` replaced by its value; every other brace stays."""
-    return PLACEHOLDER.sub(lambda match: str(values[match[1]]), text)
+    """``text`` with each ``{name}`` of ``values`` replaced by its value; the rest stays."""
+    return PLACEHOLDER.sub(
+        lambda match: str(values[match[1]]) if match[1] in values else match[0], text
+    )
 
 
 def steps(locale: Locale, key: str) -> list[str]:
