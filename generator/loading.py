@@ -123,7 +123,7 @@ class _LineLoader(yaml.SafeLoader):
 
 _LineLoader.add_constructor("tag:yaml.org,2002:map", _LineLoader.construct_mapping)
 _LineLoader.add_constructor("tag:yaml.org,2002:seq", _LineLoader.construct_sequence)
-_LineLoader.add_constructor("tag:yaml.org,2002:timestamp", _LineLoader.construct_yaml_str)
+_LineLoader.add_constructor("tag:yaml.org,2002:timestamp", _LineLoader.construct_yaml_str)  # type: ignore[type-var]
 _LineLoader.add_constructor(None, _LineLoader.construct_undefined)
 for _tag in REFUSED_TAGS:
     _LineLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _LineLoader.construct_refused)
