@@ -84,8 +84,11 @@ class _LineLoader(yaml.SafeLoader):
         number of 5,000 digits) is a problem at its line, not an exception."""
         try:
             return super().construct_object(node, deep=deep)
-        except (ValueError, TypeError, OverflowError) as error:
-            raise _refuse(node, f"cannot read {node.tag.rsplit(':', 1)[-1]}: {error}") from None
+        except yaml.YAMLError:
+            raise
+        except Exception as error:  # PyYAML's constructors on a stranger's value: its problem
+            what = f"cannot read {node.tag.rsplit(':', 1)[-1]}"
+            raise _refuse(node, f"{what}: {clipped(str(error)) or type(error).__name__}") from None
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> Mapping:  # type: ignore[override]
         self.flatten_mapping(node)
