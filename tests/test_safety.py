@@ -251,3 +251,12 @@ def test_rules_output_piped_to_a_closed_reader_is_quiet() -> None:
     )
     assert done.stdout == "break_the_code (2-4 players)\n"
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write in any folder: run as a user")
+def test_an_out_folder_the_user_cannot_write_in(tmp_path: Path, pnp) -> None:
+    locked = tmp_path / "locked"
+    locked.mkdir(mode=0o500)
+    result = pnp("build", "game_of_trains", "--out", locked / "out")
+    assert result.code == 2
+    assert result.err == f"pnp: error: --out {locked / 'out'}: no permission to write in {locked}\n"
