@@ -433,8 +433,11 @@ def _export_png(
 ) -> list[Output]:
     """Every face at 300 dpi with its full bleed, for print-on-demand services and screens."""
     renderer = CardRenderer(game, game.locales[lang])
-    faces = [(folder / deck.id / f"{face.name}.png", face) for deck in game.decks
-             for face in renderer.faces(deck)]  # fmt: skip
+    faces = [
+        (folder / deck.id / f"{face.name}.png", face)
+        for deck in game.decks
+        for face in renderer.faces(deck)
+    ]
     for done, (path, face) in enumerate(faces, start=1):
         with stopwatch.stage("png"), drawing(game, face.template, f"{face.name} ({lang})"):
             writer.write_bytes(path, draw.png(_require(face.svg), folder=TEMPLATES_DIR / game.id))

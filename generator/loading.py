@@ -194,8 +194,8 @@ def read_text(path: Path, log: ProblemLog, root: Path | None = None) -> str | No
         before = data[: error.start]
         line = before.count(b"\n") + 1
         column = len(before) - (before.rfind(b"\n") + 1) + 1
-        log.add(line, "", f"byte 0x{data[error.start]:02X} at column {column} is not UTF-8: "
-                "save the file as UTF-8")  # fmt: skip
+        what = f"byte 0x{data[error.start]:02X} at column {column} is not UTF-8"
+        log.add(line, "", f"{what}: save the file as UTF-8")
         return None
 
 

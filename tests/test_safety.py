@@ -179,18 +179,22 @@ def test_relative_images_come_from_the_template_folder_whatever_the_directory(
 ) -> None:
     monkeypatch.chdir(tmp_path)  # a dot.png here must not be what the template gets
     data.edit("game_of_trains/game.yaml", "front: locomotive.svg.j2", "front: zz-images.svg.j2")
-    result = pnp("build", "game_of_trains", "--lang", "en", "--png", "--data", data.root,
-                 "--out", tmp_path / "out")  # fmt: skip
+    out = tmp_path / "out"
+    result = pnp(
+        "build", "game_of_trains", "--lang", "en", "--png", "--data", data.root, "--out", out
+    )
     assert result.code == 0, result.err
     face = Image.open(tmp_path / "out/game_of_trains/en/png/locomotives/locomotive-red.png")
-    dpi = draw.PNG_DPI / 25.4
-    bleed = 3 * dpi
-    assert face.convert("RGB").getpixel((round(bleed + 10 * dpi), round(bleed + 10 * dpi))) == (
-        200, 30, 30
-    )  # fmt: skip
-    assert face.convert("RGB").getpixel((round(bleed + 40 * dpi), round(bleed + 10 * dpi))) == (
-        200, 30, 30
-    )  # fmt: skip
+    px_per_mm = draw.PNG_DPI / 25.4
+
+    def colour_at(x_mm: float, y_mm: float) -> tuple[int, int, int]:
+        """The pixel at (x, y) mm from the trim's corner (the PNG has 3 mm of bleed)."""
+        return face.convert("RGB").getpixel(
+            (round((3 + x_mm) * px_per_mm), round((3 + y_mm) * px_per_mm))
+        )
+
+    assert colour_at(10, 10) == (200, 30, 30)  # zz-dot.png beside the template
+    assert colour_at(40, 10) == (200, 30, 30)  # the data: URL
 
 
 def test_a_face_cairo_fails_on_at_build_leaves_earlier_output(
