@@ -26,8 +26,10 @@ import cairosvg.parser
 import cairosvg.surface
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import BuildRequest, build, check, print_pdf
+from generator.build import BuildRequest, build, check
 from generator.model import Game
+from generator.outputs import Job, Options
+from generator.outputs.cards import CardSheets
 from generator.render.draw import parse
 from generator.render.fonts import use_project_fonts
 from generator.render.templates import CardRenderer
@@ -102,10 +104,8 @@ def scaled_print(game_id: str, copies: int) -> int:
     )
     game = dataclasses.replace(game, decks=decks)
     with tempfile.TemporaryDirectory() as out:
-        writer = Writer(Path(out))
-        return print_pdf(
-            game, next(iter(game.locales)), Path(out) / "cards.pdf", "a4", "long", writer
-        ).cards
+        job = Job(game, next(iter(game.locales)), Path(out), Options(), Writer(Path(out)))
+        return CardSheets().write(job)[0].cards
 
 
 def main() -> None:

@@ -16,10 +16,11 @@ import traceback
 from pathlib import Path
 
 from generator import DEFAULT_DATA_DIR, __version__
-from generator.build import BuildRequest, Output, build, check
+from generator.build import EVERY_PAPER, BuildRequest, build, check
 from generator.games.base import GameRules, RuleError
 from generator.games.registry import ENGINES, find_engine
 from generator.layout.sizes import PAPERS
+from generator.outputs import Options, Written
 from generator.problems import DataError, UsageError
 from generator.render.draw import DrawError
 from generator.writer import OutputError
@@ -119,6 +120,13 @@ def _parser() -> argparse.ArgumentParser:
     validate_cmd = commands.add_parser("validate", help="check card data without printing")
     validate_cmd.add_argument("games", nargs="*", metavar="GAME")
     validate_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
+    validate_cmd.add_argument(
+        "--paper",
+        choices=sorted(PAPERS),
+        action="append",
+        default=[],
+        help="check printing on this paper only; repeat for more (default: every paper)",
+    )
     validate_cmd.set_defaults(run=_validate)
 
     list_cmd = commands.add_parser("list", help="games, decks, card counts and locales")
@@ -157,9 +165,7 @@ def _build(args: argparse.Namespace) -> int:
         out_dir=args.out,
         games=tuple(args.games),
         langs=tuple(args.lang),
-        paper=args.paper,
-        png=args.png,
-        flip=args.flip,
+        options=Options(paper=PAPERS[args.paper], flip=args.flip, png=args.png),
     )
     progress = _Progress() if sys.stderr.isatty() else _PlainProgress()
     outputs = build(request, progress=progress)
@@ -168,16 +174,20 @@ def _build(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _summarise(outputs: list[Output], seconds: float) -> None:
-    pdfs = [o for o in outputs if o.path.suffix == ".pdf"]
-    pngs = len(outputs) - len(pdfs)
-    for output in pdfs:
+def _summarise(outputs: list[Written], seconds: float) -> None:
+    """Each document with its pages, then how many files of each other kind (the PNG faces)."""
+    documents = [o for o in outputs if o.pages]
+    for output in documents:
         counted = f", {output.cards} cards" if output.cards else ""
         print(f"{output.path}: {output.pages} page{'s' if output.pages != 1 else ''}{counted}")
-    if pngs:
-        print(f"{pngs} PNG files at 300 dpi")
-    pages = sum(o.pages for o in pdfs)
-    cards = sum(o.cards for o in pdfs)
+    others: dict[str, int] = {}
+    for output in outputs:
+        if not output.pages:
+            others[output.kind] = others.get(output.kind, 0) + 1
+    for kind, count in others.items():
+        print(f"{kind}: {count} file{'s' if count != 1 else ''}")
+    pages = sum(o.pages for o in documents)
+    cards = sum(o.cards for o in documents)
     print(
         f"wrote {len(outputs)} file{'s' if len(outputs) != 1 else ''}: {pages} pages, "
         f"{cards} cards in {seconds:.1f} s"
@@ -206,7 +216,8 @@ class _PlainProgress(_Progress):
 
 
 def _validate(args: argparse.Namespace) -> int:
-    for game in check(args.data, tuple(args.games)):
+    wanted = tuple(Options(paper=PAPERS[name], png=True) for name in args.paper) or EVERY_PAPER
+    for game in check(args.data, tuple(args.games), wanted):
         decks = ", ".join(f"{len(deck.cards)} {deck.id}" for deck in game.decks)
         print(f"{game.id}: ok ({decks}; locales {', '.join(game.locales)})")
     return EXIT_OK

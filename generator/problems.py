@@ -81,3 +81,24 @@ def shown(value: Any) -> str:
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**18:
         return "a number of more than 18 digits"
     return clipped(str(value))
+
+
+def across_languages(problems: list[Problem]) -> list[Problem]:
+    """One problem for a template line that fails the same way in every language: ``wagon-01
+    (en, ru, uk)`` rather than three lines."""
+    merged: dict[tuple[str, int, str, str], list[str]] = {}
+    for problem in problems:
+        subject, lang = _subject_and_language(problem.where)
+        merged.setdefault((problem.file, problem.line, subject, problem.what), []).append(lang)
+    return [
+        Problem(file, line, f"{subject} ({', '.join(langs)})" if all(langs) else subject, what)
+        for (file, line, subject, what), langs in merged.items()
+    ]
+
+
+def _subject_and_language(where: str) -> tuple[str, str]:
+    """``("wagon-01", "en")`` from ``"wagon-01 (en)"``; no language: ``(where, "")``."""
+    subject, _, lang = where.rpartition(" (")
+    if subject and lang.endswith(")") and " " not in lang:
+        return subject, lang[:-1]
+    return where, ""

@@ -125,3 +125,14 @@ def _running(pid: int) -> bool:
     except PermissionError:
         return True  # someone else's process
     return True
+
+
+def output_folder_problem(out_dir: Path) -> str | None:
+    """Why files cannot be made under ``out_dir``, found before any work is done: a file in
+    the way, or a folder this user may not write in."""
+    existing = next(p for p in (out_dir, *out_dir.parents) if p.exists() or p.is_symlink())
+    if not existing.is_dir():
+        return "is a file" if existing == out_dir else f"{existing} is a file, not a folder"
+    if not os.access(existing, os.W_OK | os.X_OK):
+        return f"no permission to write in {existing}"
+    return None

@@ -14,6 +14,8 @@ from generator import DEFAULT_DATA_DIR
 from generator.build import BuildRequest, build
 from generator.layout.imposition import fit_grid
 from generator.layout.sizes import PAPERS, CardSize, pt
+from generator.outputs import Options
+from generator.outputs.png import PngFaces
 from generator.writer import OutputError, Writer
 from tests import pdf
 from tests.conftest import DataCopy
@@ -55,17 +57,25 @@ def test_same_build_twice_is_byte_identical(english: Path, tmp_path: Path) -> No
 
 
 def test_letter_paper(tmp_path: Path) -> None:
-    build(BuildRequest(DEFAULT_DATA_DIR, tmp_path, ("game_of_trains",), ("ru",), paper="letter"))
+    build(
+        BuildRequest(
+            DEFAULT_DATA_DIR,
+            tmp_path,
+            ("game_of_trains",),
+            ("ru",),
+            Options(paper=PAPERS["letter"]),
+        )
+    )
     data = (tmp_path / "game_of_trains" / "ru" / "cards-letter.pdf").read_bytes()
     assert set(pdf.page_boxes(data)) == {(0.0, 0.0, 612.0, 792.0)}
 
 
 def test_png_export_at_300_dpi_with_bleed(tmp_path: Path) -> None:
     outputs = build(
-        BuildRequest(DEFAULT_DATA_DIR, tmp_path, ("game_of_trains",), ("en",), png=True)
+        BuildRequest(DEFAULT_DATA_DIR, tmp_path, ("game_of_trains",), ("en",), Options(png=True))
     )
     folder = tmp_path / "game_of_trains" / "en" / "png"
-    pngs = [o for o in outputs if o.path.suffix == ".png"]
+    pngs = [o for o in outputs if o.kind == PngFaces.name]
     assert len(pngs) == 84 + 4 + 2  # every front and each deck's back
     with Image.open(folder / "wagons" / "wagon-07.png") as image:
         # 63 + 2 x 3 mm = 69 mm and 94 mm at 300 dpi

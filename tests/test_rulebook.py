@@ -9,11 +9,13 @@ import pypdf
 import pytest
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import check, print_summary
+from generator.build import check
 from generator.games.break_the_code.tiles import deal
 from generator.games.gears.resolution import Played, resolve
+from generator.layout.sizes import PAPERS
 from generator.model import Game
-from generator.timing import Stopwatch
+from generator.outputs import Job, Options
+from generator.outputs.summary import RulesSummary
 from generator.writer import Writer
 from tests.conftest import DataCopy
 from tests.pdf import embedded_fonts
@@ -23,11 +25,11 @@ LETTER = (0.0, 0.0, 612.0, 792.0)
 
 
 def summary_pdf(game: Game, lang: str, folder: Path, paper: str = "a4") -> Path:
-    path = folder / game.id / lang / f"rules-summary-{paper}.pdf"
     writer = Writer(folder)
-    print_summary(game, lang, path, paper, writer, Stopwatch())
+    job = Job(game, lang, folder / paper, Options(paper=PAPERS[paper]), writer)
+    (written,) = RulesSummary().write(job)
     writer.commit()
-    return path
+    return written.path
 
 
 def boxes_of(path: Path) -> list[tuple[float, ...]]:

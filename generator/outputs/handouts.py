@@ -1,0 +1,51 @@
+"""Handouts: full pages a game needs besides its cards (a deduction sheet, a player screen),
+``<handout>-<paper>.pdf`` in each language, drawn to the paper's edges as vector PDF.
+
+A handout's text boxes follow the page, so each paper is its own check: a sheet that fits A4
+may overflow on Letter, and the preflight renders every page at the requested paper.
+"""
+
+from __future__ import annotations
+
+from generator import TEMPLATES_DIR
+from generator.layout.imposition import Rect
+from generator.layout.pdf import PdfBook
+from generator.model import Game, Handout
+from generator.outputs.base import Job, Options, Written, drawing
+from generator.problems import DataError, Problem
+from generator.render import draw
+from generator.render.templates import CardRenderer
+
+
+class Handouts:
+    name = "handouts"
+
+    def wanted(self, options: Options) -> bool:
+        return True
+
+    def preflight(self, game: Game, options: Options) -> list[Problem]:
+        problems: list[Problem] = []
+        for locale in game.locales.values():
+            renderer = CardRenderer(game, locale)
+            for handout in game.handouts:
+                renderer.handout(handout, options.paper.turned(handout.landscape))
+            problems += renderer.problems
+        return problems
+
+    def write(self, job: Job) -> list[Written]:
+        return [self._page(job, handout) for handout in job.game.handouts]
+
+    def _page(self, job: Job, handout: Handout) -> Written:
+        page = job.options.paper.turned(handout.landscape)
+        path = job.folder / f"{handout.id}-{page.name}.pdf"
+        renderer = CardRenderer(job.game, job.game.locales[job.lang])
+        svg = renderer.handout(handout, page)
+        if svg is None or renderer.problems:
+            raise DataError(renderer.problems)
+        with job.writer.open(path) as stream, PdfBook(stream, page, job.title) as book:
+            area = Rect(0, 0, page.width, page.height)
+            with drawing(job.game, handout.template, f"{handout.id} ({job.lang})"):
+                tree = draw.parse(svg, TEMPLATES_DIR / job.game.id)
+                draw.draw(tree, area, book.surface, area)
+            book.finish_plain_page()
+        return Written(path, self.name, book.pages)

@@ -1,0 +1,41 @@
+"""The rules summary: the rulebook's essentials of one game in one language,
+``rules-summary.pdf``, composed from the locale, the card data and the game's rule engine."""
+
+from __future__ import annotations
+
+from generator.games.base import GameRules
+from generator.games.registry import find_engine
+from generator.model import Game
+from generator.outputs.base import Job, Options, Written, drawing
+from generator.problems import DataError, Problem
+from generator.rulebook import document
+from generator.rulebook.compose import summarise, summary_problems
+
+
+class RulesSummary:
+    name = "rules summary"
+
+    def wanted(self, options: Options) -> bool:
+        return True
+
+    def preflight(self, game: Game, options: Options) -> list[Problem]:
+        """Composing renders every picture and fills every text: the summary's whole check."""
+        return summary_problems(game, _engine(game))
+
+    def write(self, job: Job) -> list[Written]:
+        path = job.folder / "rules-summary.pdf"
+        with job.stopwatch.stage("summary"):
+            summary, problems = summarise(job.game, job.lang, _engine(job.game))
+            if problems:
+                raise DataError(problems)
+            subject = f"summary ({job.lang})"
+            with job.writer.open(path) as stream, drawing(job.game, "pictogram.svg.j2", subject):
+                pages = document.write(summary, job.options.paper, stream)
+        job.report("rules summary", 1, 1)
+        return [Written(path, self.name, pages)]
+
+
+def _engine(game: Game) -> GameRules:
+    engine = find_engine(game.id)
+    assert engine is not None, "the check found the game's engine"
+    return engine
