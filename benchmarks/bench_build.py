@@ -42,7 +42,7 @@ STAGES = ("load+validate", "template", "parse+draw", "assembly", "write")
 
 def faces_drawn(game: Game) -> list[str]:
     """The SVGs a build draws: every front and every back, a deck's common back once per card,
-    since the build draws it into each slot (see ``build._back_page``)."""
+    since the build draws it into each slot (see ``outputs.cards``)."""
     svgs = []
     for locale in game.locales.values():
         renderer = CardRenderer(game, locale)
@@ -55,12 +55,12 @@ def faces_drawn(game: Game) -> list[str]:
     return svgs
 
 
-def bare_render(svgs: list[str]) -> float:
+def bare_render(svgs: list[str], folder: Path) -> float:
     """cairosvg alone: parse each SVG and draw it onto a PDF surface of its own."""
     use_project_fonts()
     start = time.perf_counter()
     for svg in svgs:
-        tree = parse(svg)
+        tree = parse(svg, folder)
         cairosvg.surface.PDFSurface(tree, None, 96)
     return time.perf_counter() - start
 
@@ -121,13 +121,14 @@ def main() -> None:
     parser.add_argument("--no-memory", action="store_true")
     args = parser.parse_args()
 
-    svgs = faces_drawn(check(DEFAULT_DATA_DIR, (args.game,))[0])
-    bare_render(svgs[:1])  # fontconfig and font loading are warm for both sides
+    game = check(DEFAULT_DATA_DIR, (args.game,))[0]
+    svgs = faces_drawn(game)
+    bare_render(svgs[:1], game.templates)  # fontconfig and font loading are warm for both sides
     builds, bares = [], []
     for _ in range(args.repeat):
         with tempfile.TemporaryDirectory() as out:
             builds.append(timed_build(args.game, Path(out)))
-        bares.append(bare_render(svgs))
+        bares.append(bare_render(svgs, game.templates))
     stopwatch, total, cards = min(builds, key=lambda run: run[1])
     bare = min(bares)
 

@@ -15,7 +15,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from generator import TEMPLATES_DIR
+from generator.folders import game_templates
+from generator.folders import shown as shown_path
 from generator.games.base import GameRules
 from generator.layout.sizes import CARD_PRESETS, SHAPES, CardSize
 from generator.loading import Mapping, Sequence, inside, load_yaml
@@ -84,6 +85,7 @@ def load_game(data_dir: Path, game_id: str, engine: GameRules, problems: list[Pr
     log = ProblemLog(f"{game_id}/game.yaml", problems)
     raw = load_yaml(directory / "game.yaml", log, data_dir)
     spec = read_record(raw, "", 1, GAME_FIELDS, log) if raw is not None else None
+    templates = game_templates(data_dir, game_id)
     players = (2, 4)
     decks: list[Deck] = []
     handouts: list[Handout] = []
@@ -91,9 +93,9 @@ def load_game(data_dir: Path, game_id: str, engine: GameRules, problems: list[Pr
         players = _players(spec["players"], raw.line_of("players"), log)
         decks = _load_decks(data_dir, game_id, raw["decks"], engine, log)
         if "handouts" in raw:
-            handouts = _load_handouts(game_id, raw["handouts"], log)
+            handouts = _load_handouts(templates, raw["handouts"], log)
     locales = _load_locales(data_dir, game_id, log)
-    return Game(game_id, directory, players, tuple(decks), locales, tuple(handouts))
+    return Game(game_id, directory, templates, players, tuple(decks), locales, tuple(handouts))
 
 
 def _players(text: str, line: int, log: ProblemLog) -> tuple[int, int]:
@@ -103,7 +105,7 @@ def _players(text: str, line: int, log: ProblemLog) -> tuple[int, int]:
     return low, high
 
 
-def _load_handouts(game_id: str, handouts: Mapping, log: ProblemLog) -> list[Handout]:
+def _load_handouts(templates: Path, handouts: Mapping, log: ProblemLog) -> list[Handout]:
     loaded = []
     for handout_id, node in handouts.items():
         where, line = f"handouts.{clipped(str(handout_id))}", handouts.line_of(handout_id)
@@ -113,7 +115,7 @@ def _load_handouts(game_id: str, handouts: Mapping, log: ProblemLog) -> list[Han
             continue
         if spec is None:
             continue
-        if not _template_exists(game_id, node, "template", where, log):
+        if not _template_exists(templates, node, "template", where, log):
             continue
         landscape = spec["orientation"] == "landscape"
         loaded.append(Handout(str(handout_id), spec["template"], landscape, log.file, line))
@@ -134,7 +136,7 @@ def _load_decks(
         if spec is None:
             continue
         size = _read_size(node, where, log)
-        templates_ok = _check_templates(game_id, node, where, log)
+        templates_ok = _check_templates(game_templates(data_dir, game_id), node, where, log)
         pattern = parse_id_pattern(spec["card_id"], engine.card_fields[deck_id])
         if isinstance(pattern, str):
             log.add(node.line_of("card_id"), f"{where}.card_id", pattern)
@@ -169,20 +171,20 @@ def _read_size(deck: Mapping, where: str, log: ProblemLog) -> CardSize | None:
     return CardSize(**spec) if spec is not None else None
 
 
-def _check_templates(game_id: str, deck: Mapping, where: str, log: ProblemLog) -> bool:
-    return all([_template_exists(game_id, deck, side, where, log) for side in ("front", "back")])
+def _check_templates(folder: Path, deck: Mapping, where: str, log: ProblemLog) -> bool:
+    return all([_template_exists(folder, deck, side, where, log) for side in ("front", "back")])
 
 
-def _template_exists(game_id: str, node: Mapping, key: str, where: str, log: ProblemLog) -> bool:
+def _template_exists(folder: Path, node: Mapping, key: str, where: str, log: ProblemLog) -> bool:
     """The template named under ``key`` is a file in ``templates/<game>/`` (not a link out of
     ``templates/``), or one problem at this line rather than one per card later."""
-    name, folder = node[key], f"templates/{game_id}/"
-    path = TEMPLATES_DIR / game_id / name
+    name, path = node[key], folder / node[key]
     problem = template_name_problem(name)
-    if problem is None and not inside(path, TEMPLATES_DIR):
-        problem = f"{folder}{name} links outside templates/ (to {path.resolve()}): refused"
+    if problem is None and not inside(path, folder.parent):
+        target = path.resolve()
+        problem = f"{shown_path(path, folder)} links outside templates/ (to {target}): refused"
     elif problem is None and not path.is_file():
-        problem = f"no template {shown(name)} in {folder}"
+        problem = f"no template {shown(name)} in {shown_path(folder, folder)}/"
     if problem is None:
         return True
     log.add(node.line_of(key), f"{where}.{key}", problem)

@@ -92,6 +92,8 @@ class Handout:
 class Game:
     id: str
     directory: Path
+    templates: Path
+    """The folder of the game's templates (see :mod:`generator.folders`)."""
     players: tuple[int, int]
     decks: tuple[Deck, ...]
     locales: dict[str, Locale]

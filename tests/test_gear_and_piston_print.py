@@ -41,7 +41,7 @@ def face(game: Game, card_id: str, back: bool = False) -> Image.Image:
     deck, card = next((d, c) for d in game.decks for c in d.cards if c.id == card_id)
     svg = renderer.back(deck, card) if back else renderer.front(deck, card)
     assert svg is not None
-    image = Image.open(io.BytesIO(draw.png(svg, DPI))).convert("RGB")
+    image = Image.open(io.BytesIO(draw.png(svg, game.templates, DPI))).convert("RGB")
     bleed = round(3 / 25.4 * DPI)
     return image.crop((bleed, bleed, image.width - bleed, image.height - bleed))
 

@@ -78,14 +78,14 @@ def test_gear_back_is_the_same_after_a_quarter_turn(gears_game) -> None:
     deck = gears_game.deck("gears")
     svg = renderer.back(deck, None)
     dpi = 250 * 25.4 / 69  # 250 pixels across the 69 mm face: the turn centre is a pixel corner
-    image = Image.open(io.BytesIO(draw.png(svg, dpi=dpi))).convert("L")
+    image = Image.open(io.BytesIO(draw.png(svg, gears_game.templates, dpi))).convert("L")
     for turns in (1, 2, 3):
         turned = image.rotate(90 * turns)
         difference = ImageStat.Stat(ImageChops.difference(image, turned)).mean[0]
         assert difference < 0.5, f"{90 * turns} degrees: mean difference {difference:.2f}"
     # and the test can fail: a gear face is not symmetric
     face = renderer.front(deck, deck.cards[2])  # yellow 4-3-2-1
-    face_image = Image.open(io.BytesIO(draw.png(face, dpi=dpi))).convert("L")
+    face_image = Image.open(io.BytesIO(draw.png(face, gears_game.templates, dpi))).convert("L")
     moved = ImageStat.Stat(ImageChops.difference(face_image, face_image.rotate(90))).mean[0]
     assert moved > 5
 

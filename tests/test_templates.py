@@ -8,6 +8,7 @@ from xml.etree import ElementTree
 import jinja2
 import pytest
 
+from generator import TEMPLATES_DIR
 from generator.build import check
 from generator.render import draw
 from generator.render.templates import CardRenderer, environment
@@ -42,12 +43,13 @@ def test_undefined_variable_is_reported_with_template_line(data: DataCopy) -> No
 )
 def test_assets_outside_the_project_are_refused(url: str) -> None:
     with pytest.raises(draw.AssetError):
-        draw.fetch_asset(url, "image/png")
+        draw.Fetcher(TEMPLATES_DIR / "game_of_trains")(url, "image/png")
 
 
 def test_assets_inside_the_templates_folder_are_served() -> None:
-    license_file = draw.TEMPLATES_DIR / "_common" / "fonts" / "README.md"
-    assert draw.fetch_asset(license_file.as_uri(), "text/plain").startswith(b"# Fonts")
+    license_file = TEMPLATES_DIR / "_common" / "fonts" / "README.md"
+    fetch = draw.Fetcher(TEMPLATES_DIR / "game_of_trains")
+    assert fetch(license_file.as_uri(), "text/plain").startswith(b"# Fonts")
 
 
 def test_template_cannot_include_files_outside_its_folders(data: DataCopy) -> None:

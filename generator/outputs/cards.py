@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 
 import cairosvg.parser
 
-from generator import TEMPLATES_DIR
 from generator.layout.imposition import Grid, Rect, fit_grid
 from generator.layout.pdf import PdfBook
 from generator.layout.sizes import Paper
@@ -102,7 +101,7 @@ class _Faces:
         self.renderer = CardRenderer(job.game, job.game.locales[job.lang])
         self.stopwatch = job.stopwatch
         self.flip = job.options.flip
-        self.folder = TEMPLATES_DIR / job.game.id
+        self.folder = job.game.templates
 
     def front_page(self, book: PdfBook, grid: Grid, chunk: list[Slot]) -> None:
         for index, (deck, card) in enumerate(chunk):

@@ -7,7 +7,6 @@ may overflow on Letter, and the preflight renders every page at the requested pa
 
 from __future__ import annotations
 
-from generator import TEMPLATES_DIR
 from generator.layout.imposition import Rect
 from generator.layout.pdf import PdfBook
 from generator.model import Game, Handout
@@ -45,7 +44,7 @@ class Handouts:
         with job.writer.open(path) as stream, PdfBook(stream, page, job.title) as book:
             area = Rect(0, 0, page.width, page.height)
             with drawing(job.game, handout.template, f"{handout.id} ({job.lang})"):
-                tree = draw.parse(svg, TEMPLATES_DIR / job.game.id)
+                tree = draw.parse(svg, job.game.templates)
                 draw.draw(tree, area, book.surface, area)
             book.finish_plain_page()
         return Written(path, self.name, book.pages)

@@ -3,7 +3,6 @@ print-on-demand services that take images and for screens. Only on request (``--
 
 from __future__ import annotations
 
-from generator import TEMPLATES_DIR
 from generator.model import Game
 from generator.outputs.base import Job, Options, Written, drawing, rendered
 from generator.problems import Problem
@@ -31,7 +30,7 @@ class PngFaces:
         for done, (path, face) in enumerate(faces, start=1):
             subject = f"{face.name} ({job.lang})"
             with job.stopwatch.stage("png"), drawing(job.game, face.template, subject):
-                image = draw.png(rendered(face.svg), folder=TEMPLATES_DIR / job.game.id)
+                image = draw.png(rendered(face.svg), job.game.templates)
                 job.writer.write_bytes(path, image)
             job.report("png", done, len(faces))
         return [Written(path, self.name, 0, 1) for path, _ in faces]

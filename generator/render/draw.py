@@ -22,14 +22,12 @@ import cairosvg.surface
 import cairosvg.url
 from PIL import Image
 
-from generator import TEMPLATES_DIR
+from generator.folders import COMMON_DIR, template_roots
 from generator.layout.imposition import Rect
 from generator.layout.sizes import pt
 from generator.problems import clipped
 from generator.render.fonts import use_project_fonts
 
-ASSET_DIRS = (TEMPLATES_DIR,)
-COMMON_DIR = TEMPLATES_DIR / "_common"
 PNG_DPI = 300
 MAX_ASSET_BYTES = 16 * 1024 * 1024
 MAX_IMAGE_PIXELS = 50_000_000
@@ -47,36 +45,42 @@ class AssetError(DrawError):
     """A template asked for a file outside the project's asset folders, or one that is missing."""
 
 
-def fetch_asset(url: str, resource_type: str) -> bytes:
-    """cairosvg's ``url_fetcher``: data URLs and files inside the asset folders, nothing else.
+class Fetcher:
+    """cairosvg's ``url_fetcher`` for a face drawn from a game's template ``folder``: data URLs
+    and files inside the template folders, nothing else.
 
-    A file missing from a game's template folder is looked for in ``templates/_common/``, as
-    templates are."""
-    data = _data_url(url) if url.startswith("data:") else _asset_file(url).read_bytes()
-    if resource_type.startswith("image/") and resource_type != "image/svg+xml":
-        _check_image(url, data)
-    return data
+    A file missing from the game's folder is looked for in ``templates/_common/``, as templates
+    are."""
+
+    def __init__(self, folder: Path) -> None:
+        self.roots = template_roots(folder)
+
+    def __call__(self, url: str, resource_type: str) -> bytes:
+        data = _data_url(url) if url.startswith("data:") else self._file(url).read_bytes()
+        if resource_type.startswith("image/") and resource_type != "image/svg+xml":
+            _check_image(url, data)
+        return data
+
+    def _file(self, url: str) -> Path:
+        parsed = urlparse(url)
+        if parsed.scheme not in ("", "file") or parsed.netloc:
+            raise AssetError(
+                f"{_short(url)}: only files in the project's templates/ folder can be used"
+            )
+        path = Path(unquote(parsed.path)).resolve()
+        root = next((root for root in self.roots if path.is_relative_to(root.resolve())), None)
+        if root is None:
+            raise AssetError(f"{_short(url)}: outside the project's templates/ folder")
+        if not path.is_file():
+            path = _in_common(path, root)
+        if path.stat().st_size > MAX_ASSET_BYTES:
+            raise AssetError(f"{_short(url)}: larger than {MAX_ASSET_BYTES // 2**20} MB")
+        return path
 
 
-def _asset_file(url: str) -> Path:
-    parsed = urlparse(url)
-    if parsed.scheme not in ("", "file") or parsed.netloc:
-        raise AssetError(
-            f"{_short(url)}: only files in the project's templates/ folder can be used"
-        )
-    path = Path(unquote(parsed.path)).resolve()
-    if not any(path.is_relative_to(folder.resolve()) for folder in ASSET_DIRS):
-        raise AssetError(f"{_short(url)}: outside the project's templates/ folder")
-    if not path.is_file():
-        path = _in_common(path)
-    if path.stat().st_size > MAX_ASSET_BYTES:
-        raise AssetError(f"{_short(url)}: larger than {MAX_ASSET_BYTES // 2**20} MB")
-    return path
-
-
-def _in_common(path: Path) -> Path:
+def _in_common(path: Path, root: Path) -> Path:
     """The same file in ``templates/_common/``, where a game's templates also look."""
-    relative = path.relative_to(TEMPLATES_DIR.resolve())
+    relative = path.relative_to(root.resolve())
     common = (COMMON_DIR / Path(*relative.parts[1:])).resolve()
     if len(relative.parts) > 1 and common.is_relative_to(COMMON_DIR.resolve()) and common.is_file():
         return common
@@ -120,7 +124,7 @@ def asset_problem(reference: str, folder: Path) -> str | None:
     from ``folder``), found by resolving and fetching it exactly as the build will."""
     try:
         url = cairosvg.url.parse_url(reference, _base(folder))
-        cairosvg.url.read_url(url, fetch_asset, "image/*")
+        cairosvg.url.read_url(url, Fetcher(folder), "image/*")
     except AssetError as error:
         return str(error)
     except OSError as error:
@@ -134,12 +138,12 @@ def _base(folder: Path) -> str:
     return f"{folder}{os.sep}"
 
 
-def parse(svg: str, folder: Path = TEMPLATES_DIR) -> cairosvg.parser.Tree:
+def parse(svg: str, folder: Path) -> cairosvg.parser.Tree:
     """The SVG of a face drawn from a template in ``folder``, parsed for drawing."""
     use_project_fonts()
     try:
         return cairosvg.parser.Tree(
-            bytestring=svg.encode(), url_fetcher=fetch_asset, url=_base(folder)
+            bytestring=svg.encode(), url_fetcher=Fetcher(folder), url=_base(folder)
         )
     except DrawError:
         raise
@@ -171,7 +175,7 @@ def draw(tree: cairosvg.parser.Tree, printed: Rect, target: cairocffi.Surface, a
         _PlacedSurface(tree, placed)
 
 
-def png(svg: str, dpi: float = PNG_DPI, folder: Path = TEMPLATES_DIR) -> bytes:
+def png(svg: str, folder: Path, dpi: float = PNG_DPI) -> bytes:
     """A whole card with its full bleed as PNG at ``dpi``."""
     output = io.BytesIO()
     tree = parse(svg, folder)
@@ -180,7 +184,7 @@ def png(svg: str, dpi: float = PNG_DPI, folder: Path = TEMPLATES_DIR) -> bytes:
     return output.getvalue()
 
 
-def pdf(svg: str, width: float, height: float, folder: Path = TEMPLATES_DIR) -> bytes:
+def pdf(svg: str, width: float, height: float, folder: Path) -> bytes:
     """The part (0, 0) to (``width``, ``height``) mm of an SVG as a one-page vector PDF."""
     tree = parse(svg, folder)
     tree["width"], tree["height"] = f"{width}mm", f"{height}mm"

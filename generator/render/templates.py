@@ -12,7 +12,6 @@ metrics and reports what does not fit or cannot be drawn, at the line a translat
 from __future__ import annotations
 
 import math
-import os
 import re
 import traceback
 from collections.abc import Iterator, Sequence
@@ -26,7 +25,7 @@ import jinja2
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
 from markupsafe import Markup, escape
 
-from generator import PROJECT_ROOT, TEMPLATES_DIR
+from generator.folders import search_path, shown, template_roots
 from generator.layout.sizes import Paper
 from generator.loading import inside
 from generator.model import Card, Deck, Game, Handout, Locale, Text
@@ -59,14 +58,19 @@ REFERENCE = re.compile(
 
 
 class _ProjectLoader(jinja2.FileSystemLoader):
-    """Loads templates from the project's folders, refusing a link that leads out of them."""
+    """Loads a game's templates from its folder and the shared one, refusing a link that leads
+    out of the templates folders."""
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__(search_path(folder))
+        self.folder = folder
 
     def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Any]:
         source, filename, uptodate = super().get_source(environment, template)
-        if not inside(Path(filename), TEMPLATES_DIR):
+        if not any(inside(Path(filename), root) for root in template_roots(self.folder)):
             target = Path(filename).resolve()
             raise jinja2.TemplateError(
-                f"{_relative(filename)} links outside templates/ (to {target}): refused"
+                f"{shown(filename, self.folder)} links outside templates/ (to {target}): refused"
             )
         return source, filename, uptodate
 
@@ -129,9 +133,10 @@ def _range(*args: int) -> range:
 
 
 @cache
-def environment(game_id: str) -> SandboxedEnvironment:
-    """The Jinja environment of one game (templates of the game first, then the shared ones)."""
-    loader = _ProjectLoader([TEMPLATES_DIR / game_id, TEMPLATES_DIR / "_common"])
+def environment(folder: Path) -> SandboxedEnvironment:
+    """The Jinja environment of the game drawn from ``folder`` (its templates first, then the
+    shared ones)."""
+    loader = _ProjectLoader(folder)
     env = _Sandbox(
         loader=loader,
         undefined=jinja2.StrictUndefined,
@@ -355,7 +360,7 @@ class CardRenderer:
             **context,
         }
         try:
-            svg = _render_bounded(environment(self.game.id).get_template(name), context)
+            svg = _render_bounded(environment(self.game.templates).get_template(name), context)
         except Exception as error:  # the template is a stranger's code: its failures are its own
             self._report(self._template_problem(error, name, card))
             return None
@@ -367,7 +372,7 @@ class CardRenderer:
         self._template_problems.add((f"{problem.file}:{problem.line}", problem.what), problem)
 
     def _template_problem(self, error: Exception, name: str, card: Card | None) -> Problem:
-        file, line = _template_location(error, self.game.id, name)
+        file, line = _template_location(error, self.game.templates, name)
         where = self.fitter.where
         shown = card.id if card else ("back" if where else name)
         if where is not None and isinstance(where.deck, Handout):
@@ -376,7 +381,7 @@ class CardRenderer:
         return Problem(file, line, subject, _message(error))
 
     def _check_svg(self, svg: str, name: str) -> None:
-        file = f"templates/{self.game.id}/{name}"
+        file = shown(self.game.templates / name, self.game.templates)
         try:
             ElementTree.fromstring(svg)
         except ElementTree.ParseError as error:
@@ -399,31 +404,31 @@ class CardRenderer:
             reference = next(group for group in match.groups() if group is not None)
             if reference.startswith("#") or not reference.strip():
                 continue
-            problem = _reference_problem(reference, self.game.id)
+            problem = _reference_problem(reference, self.game.templates)
             if problem is not None:
-                file, line = _line_naming(reference, self.game.id, name)
+                file, line = _line_naming(reference, self.game.templates, name)
                 self._report(Problem(file, line, "href", problem))
 
 
 @cache
-def _reference_problem(reference: str, game_id: str) -> str | None:
-    return asset_problem(reference, TEMPLATES_DIR / game_id)
+def _reference_problem(reference: str, folder: Path) -> str | None:
+    """Faces share their references (every wagon names the same icons): check each once."""
+    return asset_problem(reference, folder)
 
 
-def _line_naming(reference: str, game_id: str, name: str) -> tuple[str, int]:
+def _line_naming(reference: str, folder: Path, name: str) -> tuple[str, int]:
     """The template file and line that write ``reference``: the face's own template first,
     then the others of its game and the shared ones; the face's template if none does."""
-    folders = (TEMPLATES_DIR / game_id, TEMPLATES_DIR / "_common")
-    first = TEMPLATES_DIR / game_id / name
-    candidates = [first, *(p for folder in folders for p in sorted(folder.glob("*.j2")))]
+    first = folder / name
+    candidates = [first, *(p for place in search_path(folder) for p in sorted(place.glob("*.j2")))]
     for path in candidates:
-        if not inside(path, TEMPLATES_DIR) or not path.is_file():
+        if not any(inside(path, root) for root in template_roots(folder)) or not path.is_file():
             continue
         lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
         for number, line in enumerate(lines, start=1):
             if reference in line:
-                return _relative(str(path)), number
-    return _relative(str(first)), 0
+                return shown(path, folder), number
+    return shown(first, folder), 0
 
 
 def _render_bounded(template: jinja2.Template, context: dict[str, Any]) -> str:
@@ -470,19 +475,11 @@ def _fit(
     )
 
 
-def _template_location(error: Exception, game_id: str, name: str) -> tuple[str, int]:
+def _template_location(error: Exception, folder: Path, name: str) -> tuple[str, int]:
     """Template file and line of an error: syntax errors carry it, others are in the traceback."""
     if isinstance(error, jinja2.TemplateSyntaxError) and error.filename:
-        return _relative(error.filename), error.lineno
+        return shown(error.filename, folder), error.lineno
     frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename.endswith(".j2")]
     if frames:
-        return _relative(frames[-1].filename), frames[-1].lineno or 0
-    return f"templates/{game_id}/{name}", 0
-
-
-def _relative(path: str) -> str:
-    """``path`` from the project's root, as the user sees it (links not followed)."""
-    try:
-        return str(Path(os.path.abspath(path)).relative_to(PROJECT_ROOT))
-    except ValueError:
-        return path
+        return shown(frames[-1].filename, folder), frames[-1].lineno or 0
+    return shown(folder / name, folder), 0

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator import TEMPLATES_DIR
 from generator.games.base import GameRules
 from generator.model import Card, Deck, Game
 from generator.problems import Problem
@@ -52,20 +51,20 @@ class Pictures:
 
     def __init__(self, renderer: CardRenderer) -> None:
         self.renderer = renderer
-        self.folder = TEMPLATES_DIR / renderer.game.id
+        self.folder = renderer.game.templates
 
     def card(
         self, deck: Deck, card: Card, back: bool = False, scale: float = 1.0, caption: str = ""
     ) -> Picture:
         """A card's face (or back) at its trim size times ``scale``."""
         svg = self.renderer.back(deck, card) if back else self.renderer.front(deck, card)
-        return Picture(svg or "", deck.size.width, deck.size.height, scale, caption, self.folder)
+        return Picture(svg or "", self.folder, deck.size.width, deck.size.height, scale, caption)
 
     def pictogram(self, kind: str, size: float, caption: str = "", **context: Any) -> Picture:
         """The game's pictogram of ``kind`` (a condition, an ability, a board...) from its
         ``pictogram.svg.j2``, drawn into a square of ``size`` mm."""
         svg = self.renderer.picture(PICTOGRAM, {"kind": kind, "size": size, **context})
-        return Picture(svg or "", size, size, 1.0, caption, self.folder)
+        return Picture(svg or "", self.folder, size, size, 1.0, caption)
 
 
 def summarise(game: Game, lang: str, engine: GameRules) -> tuple[Summary, list[Problem]]:

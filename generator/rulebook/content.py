@@ -9,8 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator import TEMPLATES_DIR
-
 
 @dataclass(frozen=True)
 class Picture:
@@ -19,12 +17,12 @@ class Picture:
     large it is drawn relative to that."""
 
     svg: str
+    folder: Path
+    """The template folder it was drawn from: its relative file references resolve there."""
     width: float
     height: float
     scale: float = 1.0
     caption: str = ""
-    folder: Path = TEMPLATES_DIR
-    """The template folder it was drawn from: its relative file references resolve there."""
 
     @property
     def shown_width(self) -> float:
