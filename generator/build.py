@@ -17,7 +17,8 @@ from generator.catalog import discover_games, load_game
 from generator.games.registry import ENGINES, find_engine
 from generator.layout.sizes import PAPERS
 from generator.model import Game
-from generator.outputs import OUTPUTS, Job, Options, OutputKind, Progress, Written
+from generator import outputs
+from generator.outputs import Job, Options, OutputKind, Progress, Written
 from generator.problems import DataError, Problem, UsageError, across_languages
 from generator.render.templates import CardRenderer
 from generator.timing import Stopwatch
@@ -121,7 +122,7 @@ def _on_papers(problem: Problem, found: list[str], every: set[str]) -> Problem:
 
 
 def _kinds(options: Options) -> list[OutputKind]:
-    return [kind for kind in OUTPUTS if kind.wanted(options)]
+    return [kind for kind in outputs.OUTPUTS if kind.wanted(options)]
 
 
 def build(

@@ -1,18 +1,20 @@
-"""Shared fixtures: a private copy of the shipped card data to break on purpose, and the CLI."""
+"""Shared fixtures: builds made once per test session, private copies of the shipped card data
+and of the fixture game to break on purpose, and the CLI."""
 
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import check
+from generator.build import BuildRequest, build, check
 from generator.cli import main
 from generator.problems import DataError
+from tests import fixture
 
 
 @dataclass
@@ -65,3 +67,40 @@ def pnp(capsys: pytest.CaptureFixture[str]) -> Callable[..., Result]:
         return Result(code, captured.out, captured.err)
 
     return run
+
+
+Built = Callable[[str, str], Path]
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """``built(game, lang)``: the folder of that game's outputs in that language on A4, built
+    once for the whole test session (the fixture game ``tiny`` included)."""
+    folders: dict[tuple[str, str], Path] = {}
+
+    def folder(game: str, lang: str) -> Path:
+        if (game, lang) not in folders:
+            out = tmp_path_factory.mktemp(f"{game}-{lang}")
+            build_once(out, game, lang)
+            folders[(game, lang)] = out / game / lang
+        return folders[(game, lang)]
+
+    return folder
+
+
+def build_once(out: Path, game: str, lang: str) -> None:
+    """Build ``game`` in ``lang`` into ``out``: a shipped game, or the fixture game."""
+    if game == fixture.Tiny.id:
+        with fixture.registered():
+            build(BuildRequest(fixture.DATA, out, (game,), (lang,)))
+    else:
+        build(BuildRequest(DEFAULT_DATA_DIR, out, (game,), (lang,)))
+
+
+@pytest.fixture
+def tiny(tmp_path: Path) -> Iterator[DataCopy]:
+    """A private copy of the fixture game's project (card data and templates), its engine
+    registered for the test."""
+    shutil.copytree(fixture.PROJECT, tmp_path / "tiny", ignore=shutil.ignore_patterns("*.py*"))
+    with fixture.registered():
+        yield DataCopy(tmp_path / "tiny" / "card_data")

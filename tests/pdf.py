@@ -12,9 +12,6 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from generator import DEFAULT_DATA_DIR
-from generator.build import BuildRequest, build
-
 DPI = 40
 """Pages are rendered at 40 dpi: enough to sample colours a millimetre inside a card."""
 
@@ -73,9 +70,3 @@ def rendered_pages(path: Path, first: int, last: int, folder: Path) -> list[Imag
 def colour_at(image: Image.Image, x_mm: float, y_mm: float) -> tuple[int, int, int]:
     """The pixel at (x, y) mm from the page's top-left corner."""
     return image.getpixel((round(x_mm / 25.4 * DPI), round(y_mm / 25.4 * DPI)))
-
-
-def built(out: Path, game: str, lang: str) -> Path:
-    """Build the shipped ``game`` in ``lang`` on A4 into ``out``; the cards PDF's path."""
-    build(BuildRequest(DEFAULT_DATA_DIR, out, (game,), (lang,)))
-    return out / game / lang / "cards-a4.pdf"

@@ -8,6 +8,9 @@ import pytest
 
 from generator.games.base import RuleError
 from generator.games.game_of_trains.train import FaceUpRow, Train, apply
+from generator.layout.sizes import pt
+from tests import pdf
+from tests.conftest import Built
 
 TRAIN = "70 55 40 33 20 12 5"
 
@@ -161,3 +164,16 @@ def test_cli_face_up(pnp) -> None:
         "rules", "--json", "game_of_trains", "face-up", "swap-adjacent", "protect", "swap-adjacent"
     )
     assert json.loads(result.out) == {"face_up": ["protect"]}
+
+
+def test_wagons_and_locomotives_print_on_a4_in_their_own_words(built: Built) -> None:
+    data = pdf.read(built("game_of_trains", "en") / "cards-a4.pdf")
+    assert pdf.page_count(data) == 22  # 84 wagons on 10 sheets, 4 locomotives on 1: front + back
+    for box in pdf.page_boxes(data):
+        assert box == pytest.approx((0.0, 0.0, pt(210), pt(297)), abs=1e-3)
+    assert pdf.embedded_fonts(data) == {
+        "RobotoCondensed-Regular",
+        "RobotoCondensed-Bold",
+        "Roboto-Black",
+    }
+    assert set("SwapneighboursLock") <= set(pdf.unicode_text(data))

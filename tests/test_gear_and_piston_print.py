@@ -19,14 +19,15 @@ from generator.model import Card, Game
 from generator.render import draw
 from generator.render.templates import CardRenderer
 from tests import pdf
+from tests.conftest import Built
 
 DPI = 100
 TILE = CardSize(60, 60)
 
 
-@pytest.fixture(scope="module")
-def printed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return pdf.built(tmp_path_factory.mktemp("out"), "gear_and_piston", "ru")
+@pytest.fixture
+def printed(built: Built) -> Path:
+    return built("gear_and_piston", "ru") / "cards-a4.pdf"
 
 
 @pytest.fixture(scope="module")
@@ -65,10 +66,6 @@ def test_all_131_tiles_on_a4_sheets(printed: Path) -> None:
         "Roboto-Black",
     }
     assert set("Новая деталь Инвестор Мастерская") - {" "} <= set(pdf.unicode_text(data))
-
-
-def test_rebuild_is_byte_identical(printed: Path, tmp_path: Path) -> None:
-    assert pdf.built(tmp_path, "gear_and_piston", "ru").read_bytes() == printed.read_bytes()
 
 
 BACK_GROUNDS = {

@@ -1,0 +1,178 @@
+"""The shared pipeline on the fixture game Tiny: check -> preflight -> write, exact pages, backs
+behind their fronts, papers, PNG faces, output kinds as peers, and untouched earlier output."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from generator import outputs
+from generator.build import BuildRequest, build
+from generator.layout.imposition import fit_grid
+from generator.layout.sizes import PAPERS, CardSize, pt
+from generator.model import Game
+from generator.outputs import Job, Options, Written
+from generator.problems import Problem
+from tests import pdf
+from tests.conftest import Built, DataCopy
+
+NUMBERS = "tiny/decks/numbers.yaml"
+INKS = {"red": (0xC0, 0x39, 0x2B), "blue": (0x1F, 0x5F, 0xA8)}
+NIGHT = (0x1D, 0x2B, 0x44)  # the common back of the numbers
+
+
+def test_each_deck_on_its_own_exactly_a4_sheets_fronts_then_backs(built: Built) -> None:
+    data = pdf.read(built("tiny", "en") / "cards-a4.pdf")
+    assert pdf.page_count(data) == 2 * (1 + 1)  # 5 numbers on one sheet, 2 colours on one
+    for box in pdf.page_boxes(data):
+        assert box == pytest.approx((0.0, 0.0, pt(210), pt(297)), abs=1e-3)
+    assert pdf.embedded_fonts(data) == {"RobotoCondensed-Regular", "Roboto-Black"}
+
+
+def test_every_language_is_printed_in_its_own_words(built: Built) -> None:
+    english = pdf.unicode_text(pdf.read(built("tiny", "en") / "cards-a4.pdf"))
+    ukrainian = pdf.unicode_text(pdf.read(built("tiny", "uk") / "cards-a4.pdf"))
+    assert set("NumberRdBl") <= set(english)  # the text of each font's glyphs, not words
+    assert set("ЧислоЧервонийСиній") <= set(ukrainian)
+    assert not set("NumberRdBl") & set(ukrainian)
+    assert sorted(p.name for p in built("tiny", "uk").iterdir()) == [
+        "cards-a4.pdf",
+        "rules-summary.pdf",
+    ]
+
+
+@pdf.needs_pdftoppm
+def test_own_backs_and_common_backs_lie_behind_their_fronts(built: Built, tmp_path: Path) -> None:
+    sheet = built("tiny", "en") / "cards-a4.pdf"
+    numbers, number_backs, colours, colour_backs = pdf.rendered_pages(sheet, 1, 4, tmp_path)
+    grid = fit_grid(PAPERS["a4"], CardSize(44, 63))
+    for slot in range(5):
+        behind = grid.back(slot, "long")
+        assert pdf.colour_at(number_backs, behind.x + 1.5, behind.y + 1.5) == pytest.approx(
+            NIGHT, abs=8
+        )
+        trim = grid.front(slot)
+        assert pdf.colour_at(numbers, trim.x + 1.5, trim.y + 1.5) != pytest.approx(NIGHT, abs=8)
+    grid = fit_grid(PAPERS["a4"], CardSize(63, 63))
+    flipped = colour_backs.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+    for slot, ink in enumerate(INKS.values()):  # red, then blue, in the order of the data
+        trim = grid.front(slot)
+        assert pdf.colour_at(colours, trim.x + 1.5, trim.y + 1.5) == pytest.approx(ink, abs=8)
+        # flipping the back page over its long edge puts each card's own back behind it
+        assert pdf.colour_at(flipped, trim.x + 1.5, trim.y + 1.5) == pytest.approx(ink, abs=8)
+
+
+def test_letter_paper_is_its_own_file_of_letter_pages(tiny: DataCopy, tmp_path: Path) -> None:
+    letter = Options(paper=PAPERS["letter"])
+    build(BuildRequest(tiny.root, tmp_path, ("tiny",), ("uk",), letter))
+    data = (tmp_path / "tiny" / "uk" / "cards-letter.pdf").read_bytes()
+    assert set(pdf.page_boxes(data)) == {(0.0, 0.0, 612.0, 792.0)}
+
+
+def test_png_faces_at_300_dpi_with_bleed(tiny: DataCopy, tmp_path: Path, pnp) -> None:
+    written = build(BuildRequest(tiny.root, tmp_path, ("tiny",), ("en",), Options(png=True)))
+    folder = tmp_path / "tiny" / "en" / "png"
+    pngs = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.png"))
+    assert pngs == [
+        "colours/colour-blue-back.png",
+        "colours/colour-blue.png",
+        "colours/colour-red-back.png",
+        "colours/colour-red.png",
+        *(f"numbers/{name}.png" for name in ("back", *(f"number-{n}" for n in range(1, 6)))),
+    ]
+    assert [w.kind for w in written].count("PNG faces at 300 dpi") == len(pngs)
+    with Image.open(folder / "numbers" / "number-3.png") as image:
+        assert image.size == (round(50 / 25.4 * 300), round(69 / 25.4 * 300))  # 44 x 63 + 2 x 3
+
+
+def test_the_engine_rule_is_checked_at_its_line(tiny: DataCopy, pnp) -> None:
+    tiny.edit(NUMBERS, "{value: 2}", "{value: 1}")
+    result = pnp("validate", "--data", tiny.root)
+    assert (result.code, result.out) == (1, "")
+    assert result.err == (
+        f"{NUMBERS}:3: numbers[1].value: 1 is already used by numbers[0] (line 2)\n"
+        "1 problem found.\n"
+    )
+
+
+def test_a_failed_build_leaves_earlier_output_untouched(
+    tiny: DataCopy, tmp_path: Path, pnp
+) -> None:
+    assert pnp("build", "--data", tiny.root, "--out", tmp_path, "--lang", "en").code == 0
+    target = tmp_path / "tiny" / "en" / "cards-a4.pdf"
+    before = target.read_bytes()
+    tiny.edit(NUMBERS, "{value: 5}", "{value: 4}")
+    result = pnp("build", "--data", tiny.root, "--out", tmp_path, "--lang", "en")
+    assert (result.code, result.err) == (
+        1,
+        f"{NUMBERS}:6: numbers[4].value: 4 is already used by numbers[3] (line 5)\n"
+        "1 problem found; nothing was written.\n",
+    )
+    assert target.read_bytes() == before
+    assert sorted(p.name for p in target.parent.iterdir()) == ["cards-a4.pdf", "rules-summary.pdf"]
+
+
+def test_validate_checks_every_paper_unless_told_which(tiny: DataCopy, pnp) -> None:
+    tiny.edit("tiny/game.yaml", "    size: square", "    size: {width: 250, height: 340}")
+    result = pnp("validate", "--data", tiny.root)
+    where = "tiny/game.yaml:10: decks.colours.size: a 250 x 340 mm card does not fit on"
+    assert (result.code, result.err) == (
+        1,
+        f"{where} a4 paper\n{where} letter paper\n2 problems found.\n",
+    )
+    assert pnp("validate", "--data", tiny.root, "--paper", "a3").code == 0
+    result = pnp("build", "--data", tiny.root, "--paper", "letter", "--out", tiny.root.parent)
+    assert (result.code, result.err) == (
+        1,
+        f"{where} letter paper\n1 problem found; nothing was written.\n",
+    )
+
+
+class DeckList:
+    """A toy output kind, registered by the tests only: a text file of each game's decks."""
+
+    name = "deck lists"
+
+    def __init__(self, most_decks: int) -> None:
+        self.most_decks = most_decks
+
+    def wanted(self, options: Options) -> bool:
+        return True
+
+    def preflight(self, game: Game, options: Options) -> list[Problem]:
+        if len(game.decks) <= self.most_decks:
+            return []
+        what = f"a deck list holds at most {self.most_decks} decks on {options.paper.name}"
+        return [Problem(f"{game.id}/game.yaml", 1, "decks", what)]
+
+    def write(self, job: Job) -> list[Written]:
+        path = job.folder / "decks.txt"
+        lines = [f"{deck.id}: {len(deck.cards)}\n" for deck in job.game.decks]
+        job.writer.write_bytes(path, "".join(lines).encode())
+        return [Written(path, self.name)]
+
+
+def test_a_registered_output_kind_is_written_and_summarised(
+    tiny: DataCopy, tmp_path: Path, pnp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(outputs, "OUTPUTS", [*outputs.OUTPUTS, DeckList(most_decks=2)])
+    result = pnp("build", "--data", tiny.root, "--out", tmp_path)
+    assert result.code == 0
+    for lang in ("en", "uk"):
+        assert (tmp_path / "tiny" / lang / "decks.txt").read_text() == "numbers: 5\ncolours: 2\n"
+    assert "\ndeck lists: 2 files\nwrote 6 files: " in result.out
+
+
+def test_an_output_kind_preflight_problem_stops_the_build_before_writing(
+    tiny: DataCopy, tmp_path: Path, pnp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(outputs, "OUTPUTS", [*outputs.OUTPUTS, DeckList(most_decks=1)])
+    result = pnp("build", "--data", tiny.root, "--out", tmp_path / "out")
+    assert (result.code, result.err) == (
+        1,
+        "tiny/game.yaml:1: decks: a deck list holds at most 1 decks on a4\n"
+        "1 problem found; nothing was written.\n",
+    )
+    assert not (tmp_path / "out").exists()
