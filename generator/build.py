@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from generator import outputs
 from generator.catalog import discover_games, load_game
 from generator.games.registry import ENGINES, find_engine
 from generator.layout.sizes import PAPERS
 from generator.model import Game
-from generator import outputs
 from generator.outputs import Job, Options, OutputKind, Progress, Written
 from generator.problems import DataError, Problem, UsageError, across_languages
 from generator.render.templates import CardRenderer

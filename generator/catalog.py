@@ -6,18 +6,19 @@ Layout of a game folder (``card_data/<game>/``)::
     decks/<deck>.yaml    ``<deck>:`` followed by the list of cards
     locales/<lang>.yaml  every printed word, one file per language
 
-The schema of a card comes from the game's rule engine; everything else is shared.
+The schema of a card comes from the game's rule engine, seen here only as a
+:class:`CardSchema`; everything else is shared.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping as MappingABC
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from generator.folders import game_templates
 from generator.folders import shown as shown_path
-from generator.games.base import GameRules
 from generator.layout.sizes import CARD_PRESETS, SHAPES, CardSize
 from generator.loading import Mapping, Sequence, inside, load_yaml
 from generator.model import Card, Deck, Game, Handout, Locale, Text
@@ -27,7 +28,7 @@ from generator.names import (
     parse_id_pattern,
     template_name_problem,
 )
-from generator.problems import DataError, Problem, ProblemLog, UsageError, clipped, shown
+from generator.problems import Problem, ProblemLog, clipped, shown
 from generator.render.fonts import SHIPPED_FONTS, describe_characters, missing_glyphs
 from generator.schema import Field, read_record
 
@@ -58,6 +59,14 @@ SIZE_FIELDS = {
 LANG_PATTERN = re.compile(r"[a-z]{2,3}(-[A-Z]{2})?")
 
 
+class CardSchema(Protocol):
+    """All that loading needs of a game's rule engine: the decks it knows and, for each, the
+    fields of one card. Defined here so the loader depends on no game."""
+
+    @property
+    def card_fields(self) -> MappingABC[str, MappingABC[str, Field]]: ...
+
+
 def discover_games(data_dir: Path) -> list[str]:
     """Every folder of ``data_dir`` that holds a ``game.yaml``, in name order."""
     if not data_dir.is_dir():
@@ -65,21 +74,7 @@ def discover_games(data_dir: Path) -> list[str]:
     return sorted(p.parent.name for p in data_dir.glob("*/game.yaml"))
 
 
-def load_checked(data_dir: Path, engine: GameRules) -> Game:
-    """The engine's game from ``data_dir``, loaded and validated, for ``pnp rules`` queries that
-    work on the card data a user would print. Raises :class:`DataError` with every problem."""
-    if not (data_dir / engine.id / "game.yaml").is_file():
-        raise UsageError(f"--data {data_dir}: no {engine.id}/game.yaml there")
-    problems: list[Problem] = []
-    game = load_game(data_dir, engine.id, engine, problems)
-    if not problems:
-        problems += engine.validate(game)
-    if problems:
-        raise DataError(problems)
-    return game
-
-
-def load_game(data_dir: Path, game_id: str, engine: GameRules, problems: list[Problem]) -> Game:
+def load_game(data_dir: Path, game_id: str, schema: CardSchema, problems: list[Problem]) -> Game:
     """Read one game; problems are appended to ``problems`` (the game is partial if any)."""
     directory = data_dir / game_id
     log = ProblemLog(f"{game_id}/game.yaml", problems)
@@ -91,7 +86,7 @@ def load_game(data_dir: Path, game_id: str, engine: GameRules, problems: list[Pr
     handouts: list[Handout] = []
     if spec is not None:
         players = _players(spec["players"], raw.line_of("players"), log)
-        decks = _load_decks(data_dir, game_id, raw["decks"], engine, log)
+        decks = _load_decks(data_dir, game_id, raw["decks"], schema, log)
         if "handouts" in raw:
             handouts = _load_handouts(templates, raw["handouts"], log)
     locales = _load_locales(data_dir, game_id, log)
@@ -123,13 +118,13 @@ def _load_handouts(templates: Path, handouts: Mapping, log: ProblemLog) -> list[
 
 
 def _load_decks(
-    data_dir: Path, game_id: str, decks: Mapping, engine: GameRules, log: ProblemLog
+    data_dir: Path, game_id: str, decks: Mapping, schema: CardSchema, log: ProblemLog
 ) -> list[Deck]:
     loaded = []
     for deck_id, node in decks.items():
         where = f"decks.{clipped(str(deck_id))}"
-        if deck_id not in engine.card_fields:
-            known = ", ".join(engine.card_fields)
+        if deck_id not in schema.card_fields:
+            known = ", ".join(schema.card_fields)
             log.add(decks.line_of(deck_id), where, f"unknown deck for {game_id} (known: {known})")
             continue
         spec = read_record(node, where, decks.line_of(deck_id), DECK_FIELDS, log)
@@ -137,11 +132,11 @@ def _load_decks(
             continue
         size = _read_size(node, where, log)
         templates_ok = _check_templates(game_templates(data_dir, game_id), node, where, log)
-        pattern = parse_id_pattern(spec["card_id"], engine.card_fields[deck_id])
+        pattern = parse_id_pattern(spec["card_id"], schema.card_fields[deck_id])
         if isinstance(pattern, str):
             log.add(node.line_of("card_id"), f"{where}.card_id", pattern)
             continue
-        cards = _load_cards(data_dir, game_id, deck_id, pattern, engine, log)
+        cards = _load_cards(data_dir, game_id, deck_id, pattern, schema, log)
         if size is not None and templates_ok:
             loaded.append(
                 Deck(
@@ -196,7 +191,7 @@ def _load_cards(
     game_id: str,
     deck_id: str,
     id_pattern: IdPattern,
-    engine: GameRules,
+    schema: CardSchema,
     log: ProblemLog,
 ) -> tuple[Card, ...]:
     file = f"{game_id}/decks/{deck_id}.yaml"
@@ -211,7 +206,7 @@ def _load_cards(
     ):
         deck_log.add(1, "", f"expected one key '{deck_id}:' holding the list of cards")
         return ()
-    fields = engine.card_fields[deck_id]
+    fields = schema.card_fields[deck_id]
     cards: list[Card] = []
     seen: dict[str, Card] = {}
     for index, node in enumerate(raw[deck_id]):

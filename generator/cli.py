@@ -17,8 +17,8 @@ from pathlib import Path
 
 from generator import DEFAULT_DATA_DIR, __version__
 from generator.build import EVERY_PAPER, BuildRequest, build, check
-from generator.games.base import GameRules, RuleError
-from generator.games.registry import ENGINES, find_engine
+from generator.games.base import RuleError
+from generator.games.registry import COMMANDS, ENGINES, find_commands
 from generator.layout.sizes import PAPERS
 from generator.outputs import Options, Written
 from generator.problems import DataError, UsageError
@@ -134,9 +134,13 @@ def _parser() -> argparse.ArgumentParser:
     list_cmd.set_defaults(run=_list)
 
     rules_cmd = commands.add_parser("rules", help="ask a game's rule engine")
-    engines = rules_cmd.add_subparsers(dest="game", required=True, metavar="GAME")
+    games = rules_cmd.add_subparsers(dest="game", required=True, metavar="GAME")
     for game_id in ENGINES:
-        _engine(game_id).add_rules_commands(engines.add_parser(game_id, help=f"rules of {game_id}"))
+        queries = find_commands(game_id)
+        about = f"rules of {game_id}" if queries else f"{game_id} has no rules queries"
+        game_cmd = games.add_parser(game_id, help=about)
+        if queries:
+            queries.add_queries(game_cmd)
     _accept_json(rules_cmd, default=False)
     rules_cmd.set_defaults(run=_rules)
     return parser
@@ -149,13 +153,6 @@ def _accept_json(parser: argparse.ArgumentParser, default: object) -> None:
         if isinstance(action, argparse._SubParsersAction):
             for sub in action.choices.values():
                 _accept_json(sub, argparse.SUPPRESS)
-
-
-def _engine(game_id: str) -> GameRules:
-    """The engine of a game in the registry (so there always is one)."""
-    engine = find_engine(game_id)
-    assert engine is not None
-    return engine
 
 
 def _build(args: argparse.Namespace) -> int:
@@ -244,6 +241,12 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _rules(args: argparse.Namespace) -> int:
-    text, value = _engine(args.game).run_rules(args)
+    """Answer a query; a game the registry knows but that answers none is a usage mistake."""
+    queries = find_commands(args.game)
+    if queries is None:
+        raise UsageError(
+            f"{args.game} has no rules queries (games with queries: {', '.join(COMMANDS)})"
+        )
+    text, value = queries.run_query(args)
     print(json.dumps(value, ensure_ascii=False) if args.json else text)
     return EXIT_OK

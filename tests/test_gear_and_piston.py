@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 
 from generator import DEFAULT_DATA_DIR, PROJECT_ROOT
-from generator.catalog import load_checked
-from generator.games.gear_and_piston import GearAndPiston
+from generator.games.command_line import load_checked
 from generator.games.gear_and_piston.car import Car, CarRules, ends_game, make_car, problems
 from generator.games.gear_and_piston.car_file import read_cars
-from generator.games.gear_and_piston.parts import GROUPS, Part, part
+from generator.games.gear_and_piston.decks import GROUPS
+from generator.games.gear_and_piston.engine import GearAndPiston
+from generator.games.gear_and_piston.parts import Part, part
 from generator.games.gear_and_piston.scoring import Investor, area, ranking, score
 from generator.problems import DataError
 from tests.conftest import Result

@@ -19,7 +19,7 @@ from generator.games.gears.codes import (
     game_winner,
     score,
 )
-from generator.games.gears.parts import DEFAULT_PAIRING, GEAR_VALUES
+from generator.games.gears.parts import CONDITIONS, EFFECTS, GEAR_VALUES
 from generator.games.gears.resolution import Played, resolve
 from generator.games.gears.simulate import (
     GearCard,
@@ -239,7 +239,8 @@ def test_step_2_targets_and_the_token() -> None:
 
 
 SETS = [[GearCard(colour, values) for colour, values in GEAR_VALUES.items()] for _ in range(4)]
-DECK = [RoundCard(condition, effect) for condition, effect in DEFAULT_PAIRING.items()]
+DECK = [RoundCard(condition, effect) for condition, effect in zip(CONDITIONS, EFFECTS, strict=True)]
+"""The brief's round cards: each day condition paired with the night effect listed with it."""
 
 
 @pytest.mark.parametrize("strategy", ["greedy", "random"])

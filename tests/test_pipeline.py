@@ -176,3 +176,12 @@ def test_an_output_kind_preflight_problem_stops_the_build_before_writing(
         "1 problem found; nothing was written.\n",
     )
     assert not (tmp_path / "out").exists()
+
+
+def test_rules_of_a_game_without_queries_is_a_usage_error(tiny: DataCopy, pnp) -> None:
+    result = pnp("rules", "tiny")
+    assert (result.code, result.out) == (2, "")
+    assert result.err.endswith(
+        "pnp: error: tiny has no rules queries (games with queries: game_of_trains, gears, "
+        "three_by_three, break_the_code, gear_and_piston)\n"
+    )

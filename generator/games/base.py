@@ -1,19 +1,19 @@
-"""What every game's rule engine provides to the shared pipeline.
+"""What every game's rule engine provides to the shared pipeline, and the checks engines share.
 
 One small class per game overrides these hooks and is found through the registry in
-``generator.games`` (the python-chess variant model). The shared layer loads, checks the schema,
-renders and prints; the engine knows the game: what a card of each deck holds, whether a deck set
-is complete and legal, and how to answer questions about play (``pnp rules GAME ...``).
+``generator.games.registry`` (the python-chess variant model). The shared layer loads, checks the
+schema, renders and prints; the engine knows the game: what a card of each deck holds, whether a
+deck set is complete and legal, and what its rulebook summary shows. Each shared stage sees only
+the part it needs, through a protocol of its own (``catalog.CardSchema``,
+``rulebook.compose.SummaryHooks``); a game's ``pnp rules`` queries are a separate object
+(``generator.commands.RulesCommands``), so an engine needs none.
 """
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable, Hashable, Iterable, Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from generator import DEFAULT_DATA_DIR
 from generator.model import Card, Deck, Game
 from generator.problems import Problem
 from generator.schema import Field
@@ -24,19 +24,30 @@ if TYPE_CHECKING:
     from generator.rulebook.words import Words
 
 
+LOWER_CASE_ID = Field(str, pattern=r"[a-z][a-z0-9-]*", pattern_help="a lower-case id")
+"""A card's own id field (a locomotive, a character, an investor): what locale keys name it by."""
+
+
 class RuleError(Exception):
     """A move the rules do not allow (as opposed to malformed data): ``pnp rules`` exit code 1."""
 
 
-class GameRules:
-    """Base class of a game's rule engine."""
+class GameEngine:
+    """Base class of a game's rule engine: its card schema, validation and summary hooks."""
 
     id: ClassVar[str]
     card_fields: ClassVar[dict[str, dict[str, Field]]]
     """For each deck the game knows, the fields of one card."""
 
     def validate(self, game: Game) -> list[Problem]:
-        """Problems with the deck set as a whole (counts, uniqueness, the game's own rules)."""
+        """Problems with the deck set as a whole: every deck of :attr:`card_fields` must be in
+        the game, and then obey :meth:`validate_decks`."""
+        decks, problems = required_decks(game, tuple(self.card_fields))
+        return problems or self.validate_decks(game, decks)
+
+    def validate_decks(self, game: Game, decks: list[Deck]) -> list[Problem]:
+        """The game's own rules over its decks (counts, uniqueness, what the brief asks), the
+        decks given in the order of :attr:`card_fields`."""
         return []
 
     summary_steps: ClassVar[tuple[str, str]] = ("summary.setup", "summary.turn")
@@ -48,13 +59,6 @@ class GameRules:
     def summary_sections(self, game: Game, words: Words, pictures: Pictures) -> list[Section]:
         """The rulebook summary's card reference, worked examples and tables for ``game``."""
         return []
-
-    def add_rules_commands(self, parser: argparse.ArgumentParser) -> None:
-        """Add ``pnp rules <game> ...`` sub-commands to ``parser``."""
-
-    def run_rules(self, args: argparse.Namespace) -> tuple[str, Any]:
-        """Answer a ``pnp rules`` query: (human-readable text, JSON-ready value)."""
-        raise NotImplementedError
 
 
 def missing_texts(game: Game, keys: list[str]) -> list[Problem]:
@@ -119,31 +123,3 @@ def deck_problem(deck: Deck, what: str) -> Problem:
     """A problem of a deck as a whole, at the top of its card file."""
     file = deck.cards[0].file if deck.cards else deck.file
     return Problem(file, 1, deck.id, what)
-
-
-def add_data_option(parser: argparse.ArgumentParser, what: str) -> None:
-    """``--data DIR`` for queries that work on the card data a user would print."""
-    parser.add_argument(
-        "--data",
-        type=Path,
-        default=DEFAULT_DATA_DIR,
-        metavar="DIR",
-        help=f"{what} (default: the shipped card data)",
-    )
-
-
-def positive_int(text: str) -> int:
-    """An argparse type: a whole number of at least 1."""
-    return _at_least(text, 1)
-
-
-def count_int(text: str) -> int:
-    """An argparse type: a count, a whole number of at least 0."""
-    return _at_least(text, 0)
-
-
-def _at_least(text: str, low: int) -> int:
-    if not text.isdigit() or len(text) > 9 or int(text) < low:
-        what = "at least 1" if low else "0 or more"
-        raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number, {what}")
-    return int(text)

@@ -3,13 +3,12 @@
 
 from __future__ import annotations
 
-from generator.games.base import GameRules
 from generator.games.registry import find_engine
 from generator.model import Game
 from generator.outputs.base import Job, Options, Written, drawing
 from generator.problems import DataError, Problem
 from generator.rulebook import document
-from generator.rulebook.compose import summarise, summary_problems
+from generator.rulebook.compose import SummaryHooks, summarise, summary_problems
 
 
 class RulesSummary:
@@ -35,7 +34,7 @@ class RulesSummary:
         return [Written(path, self.name, pages)]
 
 
-def _engine(game: Game) -> GameRules:
+def _engine(game: Game) -> SummaryHooks:
     engine = find_engine(game.id)
     assert engine is not None, "the check found the game's engine"
     return engine

@@ -8,20 +8,37 @@ other problems, before anything is written.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Protocol
 
-from generator.games.base import GameRules
 from generator.model import Card, Deck, Game
 from generator.problems import Problem
 from generator.render.templates import CardRenderer
-from generator.rulebook.content import Component, Picture, Summary
+from generator.rulebook.content import Component, Picture, Section, Summary
 from generator.rulebook.words import Wording, Words, wording_problems
 
 HEADINGS = ("components", "setup", "turn")
 PICTOGRAM = "pictogram.svg.j2"
 
 
-def wording(game: Game, engine: GameRules) -> Wording:
+class SummaryHooks(Protocol):
+    """All that a summary needs of a game's rule engine: the locale keys of its steps, the texts
+    its own sections print, and those sections. Defined here so the rulebook depends on no game.
+    """
+
+    @property
+    def summary_steps(self) -> tuple[str, str]:
+        """The locale keys of the numbered setup and turn steps."""
+
+    @property
+    def summary_wording(self) -> Mapping[str, tuple[str, ...]]:
+        """The texts the engine's sections print, each with the values it may show."""
+
+    def summary_sections(self, game: Game, words: Words, pictures: Pictures) -> list[Section]:
+        """The card reference, worked examples and tables for ``game``."""
+
+
+def wording(game: Game, engine: SummaryHooks) -> Wording:
     """Every text the summary of ``game`` prints, with the values each may show."""
     shared: dict[str, tuple[str, ...]] = {
         "title": (),
@@ -35,7 +52,7 @@ def wording(game: Game, engine: GameRules) -> Wording:
     return {**shared, **engine.summary_wording}
 
 
-def summary_problems(game: Game, engine: GameRules) -> list[Problem]:
+def summary_problems(game: Game, engine: SummaryHooks) -> list[Problem]:
     """Everything that would keep a summary from printing, in every locale."""
     problems = []
     for lang, locale in game.locales.items():
@@ -67,7 +84,7 @@ class Pictures:
         return Picture(svg or "", self.folder, size, size, 1.0, caption)
 
 
-def summarise(game: Game, lang: str, engine: GameRules) -> tuple[Summary, list[Problem]]:
+def summarise(game: Game, lang: str, engine: SummaryHooks) -> tuple[Summary, list[Problem]]:
     """The summary of ``game`` in ``lang`` and any problem its templates had."""
     locale = game.locales[lang]
     renderer = CardRenderer(game, locale)

@@ -9,6 +9,7 @@ import statistics
 from functools import lru_cache
 
 from generator.games.base import deck_of
+from generator.games.break_the_code.decks import QUESTIONS, TILES
 from generator.games.break_the_code.questions import Answer, Question, answer, question
 from generator.games.break_the_code.rating import Rating, all_deals, consistent, rate
 from generator.games.break_the_code.tiles import COLOURS, Hand, deal
@@ -39,7 +40,7 @@ TILE_SCALE = 0.6
 
 
 def sections(game: Game, words: Words, pictures: Pictures) -> list[Section]:
-    tiles, questions = deck_of(game, "tiles"), deck_of(game, "questions")
+    tiles, questions = deck_of(game, TILES), deck_of(game, QUESTIONS)
     asked = [question(card) for card in questions.cards]
     return [
         _questions(questions, asked, words, pictures),

@@ -7,6 +7,7 @@ import itertools
 from collections import Counter
 
 from generator.games.base import RuleError, deck_of
+from generator.games.game_of_trains.decks import WAGONS
 from generator.games.game_of_trains.train import (
     ABILITIES,
     MOVES,
@@ -36,7 +37,7 @@ THUMB = 0.17  # a wagon card drawn at 17 %
 
 
 def sections(game: Game, words: Words, pictures: Pictures) -> list[Section]:
-    wagons = deck_of(game, "wagons")
+    wagons = deck_of(game, WAGONS)
     return [_abilities(wagons, words, pictures), _turn(wagons, words, pictures)]
 
 

@@ -1,4 +1,4 @@
-"""Gear & Piston's vocabulary: part groups, functions, engine types, rows, bronze symbols, and the
+"""Gear & Piston's vocabulary: part functions, engine types, rows, bronze symbols, and the
 part mix the project ships (the rulebook gives only the totals).
 
 Ids here are what card data, car files and the command line use; every printed word for them
@@ -11,8 +11,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-GROUPS = ("new", "old", "scrap")
-"""The three part stacks, each its own deck with its own back so the stacks stay sorted."""
+from generator.games.gear_and_piston.decks import NEW, OLD, SCRAP
+
 FUNCTIONS = ("engine", "fuel-tank", "gears", "axle", "steering", "improvement")
 COLOURS = ("green", "red", "brown", "grey")
 """Engine types by colour: electric, petrol, steam, and grey, which fits every engine type."""
@@ -85,9 +85,9 @@ def _coloured_mix() -> Counter[Kind]:
 
 
 MIX: dict[str, Counter[Kind]] = {
-    "new": _coloured_mix(),
-    "old": _coloured_mix(),
-    "scrap": Counter(
+    NEW: _coloured_mix(),
+    OLD: _coloured_mix(),
+    SCRAP: Counter(
         {
             ("engine", UNIVERSAL, ANY_ROW): 3,
             ("fuel-tank", UNIVERSAL, ANY_ROW): 3,
@@ -100,14 +100,14 @@ MIX: dict[str, Counter[Kind]] = {
 """How many parts of each kind each group has [decided: the project's mix]."""
 
 UNRELIABILITY: dict[str, Counter[int]] = {
-    "new": Counter({0: 42}),
-    "old": Counter({1: 30, 2: 6, 0: 6}),
-    "scrap": Counter({2: 8, 1: 8, 0: 4}),
+    NEW: Counter({0: 42}),
+    OLD: Counter({1: 30, 2: 6, 0: 6}),
+    SCRAP: Counter({2: 8, 1: 8, 0: 4}),
 }
 """How many parts of each group carry each unreliability."""
 
-BRONZE_PER_PART = {"new": (1, 2), "old": (0, 1), "scrap": (0, 0)}
-SYMBOL_SPREAD = {"new": (14, 22)}
+BRONZE_PER_PART = {NEW: (1, 2), OLD: (0, 1), SCRAP: (0, 0)}
+SYMBOL_SPREAD = {NEW: (14, 22)}
 """On how many parts of a group each bronze symbol appears (so every investor has a race)."""
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from generator.games.gear_and_piston.car import Car, regions
+from generator.games.gear_and_piston.decks import OLD, SCRAP
 from generator.games.gear_and_piston.parts import BRONZE, ENGINE_COLOURS, UNIVERSAL
 
 
@@ -23,8 +24,8 @@ METRICS: dict[str, Callable[[Car], int]] = {
     "parts": lambda car: len(car.parts),
     "engine-types": lambda car: len({p.colour for p in car.parts if p.coloured}),
     "unreliability": lambda car: sum(p.unreliability for p in car.parts),
-    "old-parts": lambda car: sum(p.group == "old" for p in car.parts),
-    "scrap-parts": lambda car: sum(p.group == "scrap" for p in car.parts),
+    "old-parts": lambda car: sum(p.group == OLD for p in car.parts),
+    "scrap-parts": lambda car: sum(p.group == SCRAP for p in car.parts),
 }
 """What an investor can look at in a car (grey parts are no engine type)."""
 COMPARISONS = ("most", "fewest", "at-least", "exactly", "none")

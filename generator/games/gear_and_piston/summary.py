@@ -10,10 +10,10 @@ from collections.abc import Iterator
 
 from generator.games.base import deck_of
 from generator.games.gear_and_piston.car import Car, make_car, problems
+from generator.games.gear_and_piston.decks import GROUPS, INVESTORS, NEW
 from generator.games.gear_and_piston.parts import (
     ENGINE_COLOURS,
     FUNCTIONS,
-    GROUPS,
     UNIVERSAL,
     Part,
     part,
@@ -27,7 +27,7 @@ from generator.rulebook.words import Words
 
 WORDING = {
     "summary.parts": (),
-    "summary.counts": ("new", "old", "scrap"),
+    "summary.counts": GROUPS,
     **{f"summary.functions.{function}": () for function in FUNCTIONS},
     "summary.investors": (),
     "summary.example": (),
@@ -45,7 +45,7 @@ TILE_SCALE = 0.3
 def sections(game: Game, words: Words, pictures: Pictures) -> list[Section]:
     return [
         _parts(game, words, pictures),
-        _investors(deck_of(game, "investors"), words, pictures),
+        _investors(deck_of(game, INVESTORS), words, pictures),
         _example(game, words, pictures),
     ]
 
@@ -78,11 +78,11 @@ def _investors(deck: Deck, words: Words, pictures: Pictures) -> Reference:
 
 
 def _example(game: Game, words: Words, pictures: Pictures) -> Example:
-    new = deck_of(game, "new")
-    car = smallest_car([part(card.id, "new", card.fields) for card in new.cards])
+    new = deck_of(game, NEW)
+    car = smallest_car([part(card.id, NEW, card.fields) for card in new.cards])
     if car is None:
         return Example(words("summary.example"), [Step(words("summary.no_car"))])
-    drawn = deck_of(game, "investors").cards[:INVESTORS_DRAWN]
+    drawn = deck_of(game, INVESTORS).cards[:INVESTORS_DRAWN]
     investors = [Investor(**card.fields) for card in drawn]
     result = score([car], [True], investors)[0]
     cards = {card.id: card for card in new.cards}

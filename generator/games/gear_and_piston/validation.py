@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from generator.games.base import deck_problem, exactly, repeats
+from generator.games.gear_and_piston.decks import NEW, OLD, SCRAP
 from generator.games.gear_and_piston.parts import (
     BRONZE,
     BRONZE_PER_PART,
@@ -26,7 +27,7 @@ from generator.games.gear_and_piston.scoring import COUNTED
 from generator.model import Card, Deck
 from generator.problems import Problem
 
-GROUP_SIZES = {"new": 42, "old": 42, "scrap": 20}
+GROUP_SIZES = {NEW: 42, OLD: 42, SCRAP: 20}
 ROW_REASONS = {
     "axle": "an axle is a bottom-row part (its wheels run on the road)",
     "steering": "steering is a top-row part (the driver sits above the frame)",

@@ -1,5 +1,6 @@
-"""The gears game: 24 gears, 10 round cards, 16 code cards, 4 characters and a token."""
+"""The gears game: 24 gears, 10 round cards, 16 code cards, 4 characters and a token.
 
-from generator.games.gears.rules import Gears
-
-__all__ = ["Gears"]
+``parts``, ``resolution``, ``codes`` and ``simulate`` are the game itself, ``validation`` and
+``summary`` what the rules ask of the cards and what the rulebook shows, ``engine`` hands those to
+the shared pipeline, and ``commands`` answers ``pnp rules gears``.
+"""

@@ -46,8 +46,6 @@ EFFECTS = (
     "jam-return",
     "winner-leads",
 )
-DEFAULT_PAIRING = dict(zip(CONDITIONS, EFFECTS, strict=True))
-"""The brief's pairing of each round card's day condition with its night effect."""
 
 CHARACTER_ABILITIES = (
     "turn-own-gear",

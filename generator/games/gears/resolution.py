@@ -11,6 +11,9 @@ from dataclasses import dataclass, field
 
 from generator.games.gears.parts import CONDITIONS, EFFECTS
 
+RESOLUTION_EFFECTS = ("grey-rust", "mirror-swap")
+"""The night effects that change step 3 itself; the others act in steps 1, 2 and 4."""
+
 
 @dataclass(frozen=True)
 class Played:

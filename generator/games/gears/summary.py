@@ -5,8 +5,9 @@ swap, the grey exception, a night effect)."""
 from __future__ import annotations
 
 from generator.games.base import deck_of
+from generator.games.gears.decks import CHARACTERS, GEARS, ROUNDS
 from generator.games.gears.parts import GEAR_COLOURS
-from generator.games.gears.resolution import Played, resolve
+from generator.games.gears.resolution import RESOLUTION_EFFECTS, Played, resolve
 from generator.model import Card, Deck, Game
 from generator.rulebook.compose import Pictures
 from generator.rulebook.content import Entry, Example, Reference, Section, Step
@@ -39,17 +40,16 @@ PLAYS = (
 (0 top, clockwise) turned to the corner, whose value the data gives. With the shipped gears:
 a jam; the multicoloured swap meeting the grey exception; and, on the night side of the round
 card whose effect changes step 3, grey rust."""
-NIGHT_EFFECTS = ("grey-rust", "mirror-swap")
 ICON = 14.0  # mm
 THUMB = 0.26
 
 
 def sections(game: Game, words: Words, pictures: Pictures) -> list[Section]:
-    rounds, gears = deck_of(game, "rounds"), deck_of(game, "gears")
+    rounds, gears = deck_of(game, ROUNDS), deck_of(game, GEARS)
     return [
         _round_cards(rounds, words, pictures),
         _gears(gears, words, pictures),
-        _characters(deck_of(game, "characters"), words, pictures),
+        _characters(deck_of(game, CHARACTERS), words, pictures),
         _rounds(rounds, gears, words, pictures),
     ]
 
@@ -111,7 +111,7 @@ def _characters(characters: Deck, words: Words, pictures: Pictures) -> Reference
 
 
 def _rounds(rounds: Deck, gears: Deck, words: Words, pictures: Pictures) -> Example:
-    night = next((c for c in rounds.cards if c.fields["effect"] in NIGHT_EFFECTS), None)
+    night = next((c for c in rounds.cards if c.fields["effect"] in RESOLUTION_EFFECTS), None)
     plays: list[tuple[Card, bool]] = [(rounds.cards[0], False), (rounds.cards[1], False)]
     plays.append((night, True) if night else (rounds.cards[2], True))
     steps = [Step(words("summary.seats"))]

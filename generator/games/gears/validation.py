@@ -1,9 +1,12 @@
-"""Deck checks that need the whole game: complete gear sets, the round deck, the code deck."""
+"""Deck checks that need the whole game: complete gear sets, the round deck, the code deck, and
+the texts every locale must have for the cards the data holds."""
 
 from __future__ import annotations
 
 from generator.games.base import deck_problem, exactly, repeated
+from generator.games.gears.decks import CHARACTERS
 from generator.games.gears.parts import (
+    CHARACTER_ABILITIES,
     CODE_COLOURS,
     CODE_NUMBERS,
     CONDITIONS,
@@ -11,7 +14,7 @@ from generator.games.gears.parts import (
     GEAR_COLOURS,
     GEAR_VALUES,
 )
-from generator.model import Card, Deck
+from generator.model import Card, Deck, Game
 from generator.problems import Problem
 
 
@@ -87,3 +90,16 @@ def characters(deck: Deck, players: int) -> list[Problem]:
             deck_problem(deck, f"{len(deck.cards)} characters for up to {players} players")
         )
     return problems
+
+
+def printed_keys(game: Game) -> list[str]:
+    """Texts every locale must have for the cards in the data."""
+    keys = ["title", "shift.day", "shift.night", "round.jam", "code.entered", "code.checking"]
+    keys += ["token.name", "character.day_rule", "character.night_rule"]
+    keys += [f"colours.{colour}" for colour in GEAR_COLOURS]
+    keys += [f"conditions.{c}.{part}" for c in CONDITIONS for part in ("name", "text")]
+    keys += [f"effects.{e}.{part}" for e in EFFECTS for part in ("name", "text")]
+    keys += [f"abilities.{a}" for a in CHARACTER_ABILITIES]
+    characters = game.deck(CHARACTERS)
+    keys += [f"characters.{c.fields['id']}" for c in characters.cards] if characters else []
+    return keys

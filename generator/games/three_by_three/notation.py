@@ -13,7 +13,6 @@ from dataclasses import dataclass
 CELLS = 9
 SIDE = 3
 EMPTY = "."
-CENTRE = 4
 
 
 @dataclass(frozen=True)

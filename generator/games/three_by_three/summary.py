@@ -9,6 +9,7 @@ from functools import lru_cache
 import numpy as np
 
 from generator.games.base import deck_of
+from generator.games.three_by_three.decks import TASKS, TOKENS
 from generator.games.three_by_three.notation import FIFTEEN, MODES, TOKEN_NAMES, cell_name
 from generator.games.three_by_three.solver import Difficulty, difficulty, solve
 from generator.games.three_by_three.space import UNREACHED, space
@@ -43,7 +44,7 @@ TOKEN = 11.0  # mm
 
 
 def sections(game: Game, words: Words, pictures: Pictures) -> list[Section]:
-    tasks, tokens = deck_of(game, "tasks"), deck_of(game, "tokens")
+    tasks, tokens = deck_of(game, TASKS), deck_of(game, TOKENS)
     return [
         _tokens(tokens, words, pictures),
         _solved(tasks, words, pictures),

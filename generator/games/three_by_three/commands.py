@@ -1,90 +1,43 @@
-"""The 3x3 puzzle engine: card schema, deck validation and the ``pnp rules three_by_three``
-queries (solve a board, check a proof, score a game, the difficulty table, design a deck)."""
+"""``pnp rules three_by_three``: solve a board, referee a bid, score a game, the difficulty
+table, design a deck."""
 
 from __future__ import annotations
 
 import argparse
 import re
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
-from generator.catalog import load_checked
-from generator.games.base import (
-    GameRules,
-    RuleError,
-    add_data_option,
-    missing_texts,
-    positive_int,
-    required_decks,
-)
-from generator.games.three_by_three import summary, validation
+from generator.games.base import RuleError, deck_of
+from generator.games.command_line import add_data_option, load_checked, positive_int
+from generator.games.three_by_three import validation
+from generator.games.three_by_three.decks import TASKS
 from generator.games.three_by_three.design import as_yaml, design
+from generator.games.three_by_three.engine import ThreeByThree
 from generator.games.three_by_three.notation import (
-    CHESS,
-    FIFTEEN,
     MODES,
-    TOKEN_NAMES,
     Mode,
     board_problem,
     specified,
     task_problem,
 )
-from generator.games.three_by_three.referee import (
-    Move,
-    Tally,
-    parse_move,
-    prove,
-    winners,
-)
+from generator.games.three_by_three.referee import Move, Tally, parse_move, prove, winners
 from generator.games.three_by_three.solver import Difficulty, difficulty, solve
-from generator.model import Card, Game
-from generator.problems import Problem, UsageError
-from generator.rulebook.compose import Pictures
-from generator.rulebook.content import Section
-from generator.rulebook.words import Words
-from generator.schema import Field
+from generator.model import Card
+from generator.problems import UsageError
 
-DECKS = ("tasks", "tokens")
 NOTATION = (
     "A board is 9 cells row by row from the top, '.' for empty; fifteen tokens B R G J (J the "
     "tri-colour joker), chess tokens R N Q white, r n q black, K the king. A task is 9 cells, "
     "'.' where it does not matter; fifteen B R G, chess R N Q (either colour), w any white "
     "piece, b any black piece. Cells are named a3 (top left) to c1 (bottom right)."
 )
-PRINTED_KEYS = ("title", "modes.fifteen", "modes.chess")
 
 
-def _side(mode: Mode) -> dict[str, Field]:
-    return {
-        mode.id: Field(str, check=lambda task: task_problem(mode, task)),
-        f"{mode.id}_points": Field(int, choices=(1, 2)),
-    }
+class ThreeByThreeCommands:
+    """``pnp rules three_by_three``: the queries, a ``generator.commands.RulesCommands``."""
 
-
-class ThreeByThree(GameRules):
-    id = "three_by_three"
-    card_fields: ClassVar[dict[str, dict[str, Field]]] = {
-        "tasks": {"number": Field(int, minimum=1, maximum=99), **_side(FIFTEEN), **_side(CHESS)},
-        "tokens": {
-            mode: Field(str, choices=tuple(dict.fromkeys(names.values())))
-            for mode, names in TOKEN_NAMES.items()
-        },
-    }
-
-    def validate(self, game: Game) -> list[Problem]:
-        decks, problems = required_decks(game, DECKS)
-        if problems:
-            return problems
-        tasks, tokens = decks
-        problems = validation.task_cards(tasks) + validation.tokens(tokens)
-        return problems + missing_texts(game, list(PRINTED_KEYS))
-
-    summary_wording = summary.WORDING
-
-    def summary_sections(self, game: Game, words: Words, pictures: Pictures) -> list[Section]:
-        return summary.sections(game, words, pictures)
-
-    def add_rules_commands(self, parser: argparse.ArgumentParser) -> None:
+    def add_queries(self, parser: argparse.ArgumentParser) -> None:
         commands = parser.add_subparsers(dest="query", required=True, metavar="QUERY")
         _position(
             commands.add_parser(
@@ -135,7 +88,7 @@ class ThreeByThree(GameRules):
             "of that kind (default 80)",
         )
 
-    def run_rules(self, args: argparse.Namespace) -> tuple[str, Any]:
+    def run_query(self, args: argparse.Namespace) -> tuple[str, Any]:
         if args.query == "solve":
             return _solve(MODES[args.mode], args.board, args.task)
         if args.query == "prove":
@@ -145,24 +98,24 @@ class ThreeByThree(GameRules):
         if args.query == "design":
             cards = design(args.seed, args.candidates)
             return as_yaml(cards, args.seed, args.candidates).rstrip("\n"), cards
-        return self._difficulty(args.data, args.cards)
+        return _difficulty(args.data, args.cards)
 
-    def _difficulty(self, data_dir: Path, card_ids: list[str]) -> tuple[str, Any]:
-        tasks = load_checked(data_dir, self).deck("tasks")
-        assert tasks is not None
-        known = {card.id: card for card in tasks.cards}
-        unknown = [card_id for card_id in card_ids if card_id not in known]
-        if unknown:
-            raise UsageError(
-                f"no task card {', '.join(unknown)} (the cards are {min(known)} to {max(known)})"
-            )
-        cards = [known[card_id] for card_id in card_ids] or list(tasks.cards)
-        rows = [
-            (card, mode, difficulty(mode.id, card.fields[mode.id]))
-            for card in cards
-            for mode in MODES.values()
-        ]
-        return _difficulty_table(rows), [_difficulty_json(*row) for row in rows]
+
+def _difficulty(data_dir: Path, card_ids: list[str]) -> tuple[str, Any]:
+    tasks = deck_of(load_checked(data_dir, ThreeByThree()), TASKS)
+    known = {card.id: card for card in tasks.cards}
+    unknown = [card_id for card_id in card_ids if card_id not in known]
+    if unknown:
+        raise UsageError(
+            f"no task card {', '.join(unknown)} (the cards are {min(known)} to {max(known)})"
+        )
+    cards = [known[card_id] for card_id in card_ids] or list(tasks.cards)
+    rows = [
+        (card, mode, difficulty(mode.id, card.fields[mode.id]))
+        for card in cards
+        for mode in MODES.values()
+    ]
+    return _difficulty_table(rows), [_difficulty_json(*row) for row in rows]
 
 
 def _notation_problems(mode: Mode, board: str, task: str) -> None:

@@ -1,122 +1,37 @@
-"""The Break the Code engine: card schema, deck validation and the ``pnp rules break_the_code``
-queries (answer a question for a hand, rate the questions, list the hands a set of answers
-leaves)."""
+"""``pnp rules break_the_code``: answer a question card for a hand, rate the questions, list the
+hands a set of answers leaves."""
 
 from __future__ import annotations
 
 import argparse
 import re
-from collections import Counter
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
-from generator.catalog import load_checked
-from generator.games.base import (
-    GameRules,
-    RuleError,
-    add_data_option,
-    deck_problem,
-    missing_texts,
-    required_decks,
-)
-from generator.games.break_the_code import summary
-from generator.games.break_the_code.questions import (
-    COMPARISONS,
-    KINDS,
-    NEIGHBOURS_BY,
-    PARITIES,
-    SPANS,
-    Answer,
-    Question,
-    answer,
-    as_json,
-    problems_with,
-    question,
-)
+from generator.games.base import RuleError, deck_of
+from generator.games.break_the_code.decks import QUESTIONS
+from generator.games.break_the_code.engine import BreakTheCode
+from generator.games.break_the_code.questions import Answer, Question, answer, as_json, question
 from generator.games.break_the_code.rating import Rating, consistent, rate
 from generator.games.break_the_code.tiles import (
-    COLOURS,
     HAND_SIZES,
     Hand,
     hand_problem,
     hand_text,
     parse_hand,
-    parse_tile,
-    tile_set,
 )
-from generator.model import Card, Deck, Game
-from generator.problems import Problem, UsageError
-from generator.rulebook.compose import Pictures
-from generator.rulebook.content import Section
-from generator.rulebook.words import Words
-from generator.schema import Field
+from generator.games.command_line import add_data_option, load_checked
+from generator.problems import UsageError
 
-DECKS = ("tiles", "questions")
 LETTERS = "ABCDE"
 """Positions in answers of the command line, in English; printed letters come from the locale."""
 SHOW_HANDS = 20
-PARAMETERS = (
-    "tiles",
-    "count",
-    "colour",
-    "parity",
-    "position",
-    "compare",
-    "value",
-    "numbers",
-    "choice",
-    "by",
-)
 
 
-def _numbers(value: list[Any]) -> str | None:
-    if not value or any(type(n) is not int for n in value):
-        return f"expected a list of numbers 0-9, got {value}"
-    return None
+class BreakTheCodeCommands:
+    """``pnp rules break_the_code``: the queries, a ``generator.commands.RulesCommands``."""
 
-
-class BreakTheCode(GameRules):
-    id = "break_the_code"
-    card_fields: ClassVar[dict[str, dict[str, Field]]] = {
-        "tiles": {
-            "number": Field(int, minimum=0, maximum=9),
-            "colour": Field(str, choices=tuple(COLOURS.values())),
-            "copy": Field(int, required=False, default=1, minimum=1, maximum=2),
-        },
-        "questions": {
-            "id": Field(str, pattern=r"[a-z0-9][a-z0-9-]*", pattern_help="a lower-case id"),
-            "kind": Field(str, choices=KINDS),
-            "tiles": Field(str, required=False, default="all", choices=SPANS),
-            "count": Field(int, required=False),
-            "colour": Field(str, required=False, choices=tuple(COLOURS.values())),
-            "parity": Field(str, required=False, choices=PARITIES),
-            "position": Field(int, required=False),
-            "compare": Field(str, required=False, choices=COMPARISONS),
-            "value": Field(int, required=False, minimum=0, maximum=9),
-            "numbers": Field(list, required=False, default=[], check=_numbers),
-            "choice": Field(bool, required=False, default=False),
-            "by": Field(str, required=False, choices=NEIGHBOURS_BY),
-        },
-    }
-
-    def validate(self, game: Game) -> list[Problem]:
-        decks, problems = required_decks(game, DECKS)
-        if problems:
-            return problems
-        tiles, questions = decks
-        problems = _tile_set(tiles) + _questions(questions.cards)
-        keys = ["title", "letters", "tile.back"]
-        keys += [f"questions.{card.fields['id']}" for card in questions.cards]
-        return problems + missing_texts(game, keys)
-
-    summary_steps = ("screen.setup", "screen.actions")
-
-    summary_wording = summary.WORDING
-
-    def summary_sections(self, game: Game, words: Words, pictures: Pictures) -> list[Section]:
-        return summary.sections(game, words, pictures)
-
-    def add_rules_commands(self, parser: argparse.ArgumentParser) -> None:
+    def add_queries(self, parser: argparse.ArgumentParser) -> None:
         commands = parser.add_subparsers(dest="query", required=True, metavar="QUERY")
         ask = commands.add_parser("ask", help="the answer a hand gives to a question card")
         ask.add_argument("question", metavar="QUESTION-ID")
@@ -141,8 +56,8 @@ class BreakTheCode(GameRules):
         )
         add_data_option(solve, "card data whose question cards are asked")
 
-    def run_rules(self, args: argparse.Namespace) -> tuple[str, Any]:
-        cards = self._questions(args.data)
+    def run_query(self, args: argparse.Namespace) -> tuple[str, Any]:
+        cards = _question_cards(args.data)
         if args.query == "ask":
             return _ask(_find(cards, args.question), args.hand, args.choice)
         if args.query == "rate":
@@ -150,43 +65,10 @@ class BreakTheCode(GameRules):
             return _rate(chosen, args.tiles)
         return _solve(cards, args.tiles, args.answer)
 
-    def _questions(self, data_dir: Path) -> dict[str, Question]:
-        deck = load_checked(data_dir, self).deck("questions")
-        assert deck is not None
-        return {card.fields["id"]: question(card) for card in deck.cards}
 
-
-def _tile_set(deck: Deck) -> list[Problem]:
-    """Exactly the 20 tiles: 0-9 black and white, both 5s green."""
-    letter = {name: code for code, name in COLOURS.items()}
-    printed = [
-        (card, f"{card.fields['number']}{letter[card.fields['colour']]}") for card in deck.cards
-    ]
-    present = Counter(text for _, text in printed)
-    wanted = Counter(str(tile) for tile in tile_set())
-    problems = []
-    for card, text in printed:
-        if parse_tile(text) is None:
-            what = f"there is no {text} tile (5s are green, every other number black or white)"
-            problems.append(Problem(card.file, card.line, card.where, what))
-        elif present[text] > wanted[text]:
-            problems.append(Problem(card.file, card.line, card.where, f"one {text} too many"))
-    missing = sorted(wanted - present, key=lambda t: (int(t[0]), t[1]))
-    if missing:
-        names = f"tile{'s' if len(missing) > 1 else ''} {', '.join(missing)}"
-        problems.append(deck_problem(deck, f"missing the {names} (the game has 20)"))
-    return problems
-
-
-def _questions(cards: tuple[Card, ...]) -> list[Problem]:
-    """Each card's parameters make sense for its kind (repeated ids are caught with card ids)."""
-    problems = []
-    for card in cards:
-        given = {p for p in PARAMETERS if card.fields[p] not in (None, [], False)}
-        given -= {"tiles"} if card.fields["tiles"] == "all" else set()
-        for parameter, what in problems_with(question(card), given):
-            problems.append(Problem(card.file, card.line, f"{card.where}.{parameter}", what))
-    return problems
+def _question_cards(data_dir: Path) -> dict[str, Question]:
+    deck = deck_of(load_checked(data_dir, BreakTheCode()), QUESTIONS)
+    return {card.fields["id"]: question(card) for card in deck.cards}
 
 
 def _find(cards: dict[str, Question], question_id: str) -> Question:
@@ -264,8 +146,8 @@ def _heard(cards: dict[str, Question], text: str) -> tuple[Question, int | None,
     question = _find(cards, match[1])
     choice = int(match[2]) if match[2] else None
     if question.choice and choice not in question.numbers:
-        raise UsageError(f"--answer {text!r}: {question.id} needs the choice, e.g. {question.id}:"
-                         f"{question.numbers[0]}=...")  # fmt: skip
+        example = f"{question.id}:{question.numbers[0]}=..."
+        raise UsageError(f"--answer {text!r}: {question.id} needs the choice, e.g. {example}")
     return question, choice, _parse_answer(question, match[3], text)
 
 
@@ -280,8 +162,10 @@ def _parse_answer(question: Question, value: str, text: str) -> Answer:
             return []
         parts = value.split("+")
         if any(not p or set(p) - set(LETTERS) for p in parts):
-            raise UsageError(f"--answer {text!r}: positions are letters A-E, groups joined with "
-                             "+ (e.g. AB+CDE), or none")  # fmt: skip
+            raise UsageError(
+                f"--answer {text!r}: positions are letters A-E, groups joined with "
+                "+ (e.g. AB+CDE), or none"
+            )
         if question.kind == "where":
             return [LETTERS.index(letter) for letter in value.replace("+", "")]
         return [[LETTERS.index(letter) for letter in part] for part in parts]

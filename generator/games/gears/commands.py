@@ -1,95 +1,24 @@
-"""The gears engine: card schema, deck validation and the ``pnp rules gears`` queries."""
+"""``pnp rules gears``: decide a round's winners, and play whole games to measure the deck."""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any, ClassVar
+from typing import Any
 
-from generator.catalog import load_checked
-from generator.games.base import (
-    GameRules,
-    RuleError,
-    add_data_option,
-    exactly,
-    missing_texts,
-    positive_int,
-    required_decks,
-)
-from generator.games.gears import summary, validation
-from generator.games.gears.parts import (
-    CHARACTER_ABILITIES,
-    CODE_COLOURS,
-    CODE_NUMBERS,
-    CONDITIONS,
-    EFFECTS,
-    GEAR_COLOURS,
-    GEAR_VALUES,
-    SET_MARKS,
-    VALUES,
-)
-from generator.games.gears.resolution import Played, resolve
+from generator.games.base import RuleError, deck_of
+from generator.games.command_line import add_data_option, load_checked, positive_int
+from generator.games.gears import validation
+from generator.games.gears.decks import GEARS, ROUNDS
+from generator.games.gears.engine import Gears
+from generator.games.gears.parts import CONDITIONS, EFFECTS, GEAR_COLOURS, GEAR_VALUES, VALUES
+from generator.games.gears.resolution import RESOLUTION_EFFECTS, Played, resolve
 from generator.games.gears.simulate import STRATEGIES, GearCard, RoundCard, Statistics, simulate
-from generator.model import Game
-from generator.problems import Problem
-from generator.rulebook.compose import Pictures
-from generator.rulebook.content import Section
-from generator.rulebook.words import Words
-from generator.schema import Field
-
-RESOLUTION_EFFECTS = ("grey-rust", "mirror-swap")
-"""The night effects that change step 3 itself; the others act in steps 1, 2 and 4."""
-DECKS = ("gears", "rounds", "codes", "characters", "token")
-ID = Field(str, pattern=r"[a-z][a-z0-9-]*", pattern_help="a lower-case id")
 
 
-def _four_values(values: list[Any]) -> str | None:
-    if len(values) != 4 or any(type(v) is not int or v not in VALUES for v in values):
-        return f"expected four values 1-4 clockwise from the top, got {values}"
-    return None
+class GearsCommands:
+    """``pnp rules gears``: the queries, a ``generator.commands.RulesCommands``."""
 
-
-class Gears(GameRules):
-    id = "gears"
-    card_fields: ClassVar[dict[str, dict[str, Field]]] = {
-        "gears": {
-            "set": Field(str, choices=SET_MARKS),
-            "colour": Field(str, choices=GEAR_COLOURS),
-            "values": Field(list, check=_four_values),
-        },
-        "rounds": {
-            "condition": Field(str, choices=CONDITIONS),
-            "effect": Field(str, choices=EFFECTS),
-        },
-        "codes": {
-            "colour": Field(str, choices=CODE_COLOURS),
-            "number": Field(int, choices=CODE_NUMBERS),
-        },
-        "characters": {
-            "id": ID,
-            "day": Field(str, choices=CHARACTER_ABILITIES),
-            "night": Field(str, choices=CHARACTER_ABILITIES),
-        },
-        "token": {"id": ID},
-    }
-
-    def validate(self, game: Game) -> list[Problem]:
-        decks, absent = required_decks(game, DECKS)
-        if absent:
-            return absent
-        gears, rounds, codes, characters, token = decks
-        players = game.players[1]
-        problems = validation.gear_sets(gears, players)
-        problems += validation.round_cards(rounds) + validation.code_cards(codes)
-        problems += validation.characters(characters, players)
-        problems += exactly(token, 1, "first-player token")
-        return problems + missing_texts(game, _printed_keys(game))
-
-    summary_wording = summary.WORDING
-
-    def summary_sections(self, game: Game, words: Words, pictures: Pictures) -> list[Section]:
-        return summary.sections(game, words, pictures)
-
-    def add_rules_commands(self, parser: argparse.ArgumentParser) -> None:
+    def add_queries(self, parser: argparse.ArgumentParser) -> None:
         commands = parser.add_subparsers(dest="query", required=True, metavar="QUERY")
         round_cmd = commands.add_parser(
             "round",
@@ -126,39 +55,26 @@ class Gears(GameRules):
         sim.add_argument("--strategy", choices=STRATEGIES, default="greedy")
         add_data_option(sim, "card data whose gear sets and round cards are played")
 
-    def run_rules(self, args: argparse.Namespace) -> tuple[str, Any]:
+    def run_query(self, args: argparse.Namespace) -> tuple[str, Any]:
         if args.query == "round":
             return _round(args.condition, args.gears, args.effect)
-        return self._simulate(args)
-
-    def _simulate(self, args: argparse.Namespace) -> tuple[str, Any]:
-        game = load_checked(args.data, self)
-        gears = game.deck("gears")
-        rounds = game.deck("rounds")
-        assert gears is not None and rounds is not None
-        sets: dict[str, list[GearCard]] = {}
-        for card in gears.cards:
-            gear = GearCard(card.fields["colour"], tuple(card.fields["values"]))
-            sets.setdefault(card.fields["set"], []).append(gear)
-        deck = [RoundCard(c.fields["condition"], c.fields["effect"]) for c in rounds.cards]
-        stats = [
-            simulate(args.games, n, list(sets.values()), deck, args.seed, args.strategy)
-            for n in args.players
-        ]
-        return _report(stats, args.seed, args.strategy), [_as_json(s) for s in stats]
+        return _simulate(args)
 
 
-def _printed_keys(game: Game) -> list[str]:
-    """Texts every locale must have for the cards in the data."""
-    keys = ["title", "shift.day", "shift.night", "round.jam", "code.entered", "code.checking"]
-    keys += ["token.name", "character.day_rule", "character.night_rule"]
-    keys += [f"colours.{colour}" for colour in GEAR_COLOURS]
-    keys += [f"conditions.{c}.{part}" for c in CONDITIONS for part in ("name", "text")]
-    keys += [f"effects.{e}.{part}" for e in EFFECTS for part in ("name", "text")]
-    keys += [f"abilities.{a}" for a in CHARACTER_ABILITIES]
-    characters = game.deck("characters")
-    keys += [f"characters.{c.fields['id']}" for c in characters.cards] if characters else []
-    return keys
+def _simulate(args: argparse.Namespace) -> tuple[str, Any]:
+    game = load_checked(args.data, Gears())
+    sets: dict[str, list[GearCard]] = {}
+    for card in deck_of(game, GEARS).cards:
+        gear = GearCard(card.fields["colour"], tuple(card.fields["values"]))
+        sets.setdefault(card.fields["set"], []).append(gear)
+    deck = [
+        RoundCard(c.fields["condition"], c.fields["effect"]) for c in deck_of(game, ROUNDS).cards
+    ]
+    stats = [
+        simulate(args.games, n, list(sets.values()), deck, args.seed, args.strategy)
+        for n in args.players
+    ]
+    return _report(stats, args.seed, args.strategy), [_as_json(s) for s in stats]
 
 
 def _gear(text: str) -> Played:

@@ -1,113 +1,30 @@
-"""The Gear & Piston engine: card schema, deck validation and ``pnp rules gear_and_piston car``
-(check finished cars, score them with the chosen investors, rank them, say whether the game
-ends)."""
+"""``pnp rules gear_and_piston car``: check finished cars, score them with the chosen investors,
+rank them, and say whether the game ends."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
-from generator.catalog import load_checked
-from generator.games.base import (
-    GameRules,
-    add_data_option,
-    count_int,
-    deck_of,
-    exactly,
-    missing_texts,
-    required_decks,
-)
-from generator.games.gear_and_piston import summary, validation
+from generator.games.base import deck_of
+from generator.games.command_line import add_data_option, count_int, load_checked
 from generator.games.gear_and_piston.car import CarRules, ends_game, problems
 from generator.games.gear_and_piston.car_file import read_cars, shared_tiles
-from generator.games.gear_and_piston.parts import (
-    BRONZE,
-    COLOURS,
-    FUNCTIONS,
-    GROUPS,
-    MAX_UNRELIABILITY,
-    PLAYER_COLOURS,
-    ROWS,
-    part,
-)
-from generator.games.gear_and_piston.scoring import (
-    COMPARISONS,
-    METRICS,
-    Investor,
-    Score,
-    ranking,
-    score,
-)
+from generator.games.gear_and_piston.decks import GROUPS, INVESTORS, NEW, OLD
+from generator.games.gear_and_piston.engine import GearAndPiston
+from generator.games.gear_and_piston.parts import BRONZE, part
+from generator.games.gear_and_piston.scoring import METRICS, Investor, Score, ranking, score
 from generator.model import Game
-from generator.problems import Problem, UsageError
-from generator.rulebook.compose import Pictures
-from generator.rulebook.content import Section
-from generator.rulebook.words import Words
-from generator.schema import Field
+from generator.problems import UsageError
 
-DECKS = (*GROUPS, "investors", "ends", "first-player")
-ID = Field(str, pattern=r"[a-z][a-z0-9-]*", pattern_help="a lower-case id")
 STEERING = ("at-least-one", "exactly-one")
 
 
-def _symbols(value: list[Any]) -> str | None:
-    unknown = [s for s in value if s not in BRONZE]
-    if unknown:
-        return f"{', '.join(map(repr, unknown))}: bronze symbols are {', '.join(BRONZE)}"
-    return None
+class GearAndPistonCommands:
+    """``pnp rules gear_and_piston``: the queries, a ``generator.commands.RulesCommands``."""
 
-
-def _points(value: int) -> str | None:
-    return "an investor worth 0 points changes nothing" if value == 0 else None
-
-
-PART_FIELDS = {
-    "number": Field(int, minimum=1, maximum=99),
-    "function": Field(str, choices=FUNCTIONS),
-    "colour": Field(str, choices=COLOURS),
-    "row": Field(str, choices=ROWS),
-    "bronze": Field(list, required=False, default=[], check=_symbols),
-    "unreliability": Field(int, required=False, default=0, minimum=0, maximum=MAX_UNRELIABILITY),
-}
-
-
-class GearAndPiston(GameRules):
-    id = "gear_and_piston"
-    card_fields: ClassVar[dict[str, dict[str, Field]]] = {
-        **{group: PART_FIELDS for group in GROUPS},
-        "investors": {
-            "id": ID,
-            "metric": Field(str, choices=tuple(METRICS)),
-            "comparison": Field(str, choices=COMPARISONS),
-            "count": Field(int, required=False, minimum=0),
-            "points": Field(int, check=_points),
-        },
-        "ends": {
-            "colour": Field(str, choices=PLAYER_COLOURS),
-            "end": Field(str, choices=validation.END_SIDES),
-        },
-        "first-player": {"id": ID},
-    }
-
-    def validate(self, game: Game) -> list[Problem]:
-        decks, problems = required_decks(game, DECKS)
-        if problems:
-            return problems
-        *groups, investors, ends, first = decks
-        problems = [p for deck in groups for p in validation.part_group(deck)]
-        problems += validation.investors(investors)
-        problems += validation.car_ends(ends, game.players[1])
-        problems += exactly(first, 1, "first-player tile")
-        keys = [f"investors.{card.fields['id']}" for card in investors.cards]
-        return problems + missing_texts(game, ["title", *keys])
-
-    summary_wording = summary.WORDING
-
-    def summary_sections(self, game: Game, words: Words, pictures: Pictures) -> list[Section]:
-        return summary.sections(game, words, pictures)
-
-    def add_rules_commands(self, parser: argparse.ArgumentParser) -> None:
+    def add_queries(self, parser: argparse.ArgumentParser) -> None:
         commands = parser.add_subparsers(dest="query", required=True, metavar="QUERY")
         car = commands.add_parser(
             "car", help="check finished cars, score and rank them, and say if the game ends"
@@ -125,7 +42,7 @@ class GearAndPiston(GameRules):
             default="at-least-one",
             help="the rulebook asks for at least one steering, other editions for exactly one",
         )
-        for stack, location in (("new", "Patent Office"), ("old", "Junk Yard")):
+        for stack, location in ((NEW, "Patent Office"), (OLD, "Junk Yard")):
             car.add_argument(
                 f"--{stack}-stack",
                 type=count_int,
@@ -135,8 +52,8 @@ class GearAndPiston(GameRules):
             )
         add_data_option(car, "card data whose parts and investors the cars use")
 
-    def run_rules(self, args: argparse.Namespace) -> tuple[str, Any]:
-        game = load_checked(args.data, self)
+    def run_query(self, args: argparse.Namespace) -> tuple[str, Any]:
+        game = load_checked(args.data, GearAndPiston())
         parts = {
             card.id: part(card.id, group, card.fields)
             for group in GROUPS
@@ -152,9 +69,7 @@ class GearAndPiston(GameRules):
 
 
 def _investors(game: Game, text: str) -> list[Investor]:
-    known = {
-        card.fields["id"]: Investor(**card.fields) for card in deck_of(game, "investors").cards
-    }
+    known = {card.fields["id"]: Investor(**card.fields) for card in deck_of(game, INVESTORS).cards}
     chosen = [name.strip() for name in text.split(",") if name.strip()]
     unknown = [name for name in chosen if name not in known]
     if unknown:

@@ -1,0 +1,63 @@
+"""The Break the Code engine: its card schema, the deck checks and the rulebook summary hooks."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from generator.games.base import GameEngine, missing_texts
+from generator.games.break_the_code import summary, validation
+from generator.games.break_the_code.decks import QUESTIONS, TILES
+from generator.games.break_the_code.questions import (
+    COMPARISONS,
+    KINDS,
+    NEIGHBOURS_BY,
+    PARITIES,
+    SPANS,
+)
+from generator.games.break_the_code.tiles import COLOURS
+from generator.model import Deck, Game
+from generator.problems import Problem
+from generator.schema import Field
+
+
+def _numbers(value: list[Any]) -> str | None:
+    if not value or any(type(n) is not int for n in value):
+        return f"expected a list of numbers 0-9, got {value}"
+    return None
+
+
+class BreakTheCode(GameEngine):
+    id = "break_the_code"
+    card_fields: ClassVar[dict[str, dict[str, Field]]] = {
+        TILES: {
+            "number": Field(int, minimum=0, maximum=9),
+            "colour": Field(str, choices=tuple(COLOURS.values())),
+            "copy": Field(int, required=False, default=1, minimum=1, maximum=2),
+        },
+        QUESTIONS: {
+            "id": Field(str, pattern=r"[a-z0-9][a-z0-9-]*", pattern_help="a lower-case id"),
+            "kind": Field(str, choices=KINDS),
+            "tiles": Field(str, required=False, default="all", choices=SPANS),
+            "count": Field(int, required=False),
+            "colour": Field(str, required=False, choices=tuple(COLOURS.values())),
+            "parity": Field(str, required=False, choices=PARITIES),
+            "position": Field(int, required=False),
+            "compare": Field(str, required=False, choices=COMPARISONS),
+            "value": Field(int, required=False, minimum=0, maximum=9),
+            "numbers": Field(list, required=False, default=[], check=_numbers),
+            "choice": Field(bool, required=False, default=False),
+            "by": Field(str, required=False, choices=NEIGHBOURS_BY),
+        },
+    }
+
+    def validate_decks(self, game: Game, decks: list[Deck]) -> list[Problem]:
+        tiles, questions = decks
+        problems = validation.tiles(tiles) + validation.questions(questions)
+        keys = ["title", "letters", "tile.back"]
+        keys += [f"questions.{card.fields['id']}" for card in questions.cards]
+        return problems + missing_texts(game, keys)
+
+    summary_steps = ("screen.setup", "screen.actions")
+
+    summary_wording = summary.WORDING
+    summary_sections = staticmethod(summary.sections)

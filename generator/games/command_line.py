@@ -1,0 +1,55 @@
+"""What the games' ``pnp rules`` commands share: argument types, ``--data``, and the checked card
+data a query works on (so a query never answers from data ``pnp validate`` would refuse)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from generator import DEFAULT_DATA_DIR
+from generator.catalog import load_game
+from generator.games.base import GameEngine
+from generator.model import Game
+from generator.problems import DataError, Problem, UsageError
+
+
+def load_checked(data_dir: Path, engine: GameEngine) -> Game:
+    """The engine's game from ``data_dir``, loaded and validated, for ``pnp rules`` queries that
+    work on the card data a user would print. Raises :class:`DataError` with every problem."""
+    if not (data_dir / engine.id / "game.yaml").is_file():
+        raise UsageError(f"--data {data_dir}: no {engine.id}/game.yaml there")
+    problems: list[Problem] = []
+    game = load_game(data_dir, engine.id, engine, problems)
+    if not problems:
+        problems += engine.validate(game)
+    if problems:
+        raise DataError(problems)
+    return game
+
+
+def add_data_option(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--data DIR`` for queries that work on the card data a user would print."""
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=DEFAULT_DATA_DIR,
+        metavar="DIR",
+        help=f"{what} (default: the shipped card data)",
+    )
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    return _at_least(text, 1)
+
+
+def count_int(text: str) -> int:
+    """An argparse type: a count, a whole number of at least 0."""
+    return _at_least(text, 0)
+
+
+def _at_least(text: str, low: int) -> int:
+    if not text.isdigit() or len(text) > 9 or int(text) < low:
+        what = "at least 1" if low else "0 or more"
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number, {what}")
+    return int(text)

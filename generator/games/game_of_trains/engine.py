@@ -1,0 +1,41 @@
+"""The Game of Trains engine: its card schema, the deck checks and the rulebook summary hooks."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from generator.games.base import LOWER_CASE_ID, GameEngine, missing_texts
+from generator.games.game_of_trains import summary, validation
+from generator.games.game_of_trains.decks import LOCOMOTIVES, WAGONS
+from generator.games.game_of_trains.train import ABILITIES, WAGON_NUMBERS
+from generator.model import Deck, Game
+from generator.problems import Problem
+from generator.schema import Field
+
+MARKS = ("circle", "square", "triangle", "diamond")
+
+
+class GameOfTrains(GameEngine):
+    id = "game_of_trains"
+    card_fields: ClassVar[dict[str, dict[str, Field]]] = {
+        WAGONS: {
+            "number": Field(int, minimum=WAGON_NUMBERS.start, maximum=WAGON_NUMBERS.stop - 1),
+            "ability": Field(str, choices=ABILITIES),
+        },
+        LOCOMOTIVES: {
+            "id": LOWER_CASE_ID,
+            "colour": Field(
+                str, pattern=r"#[0-9a-fA-F]{6}", pattern_help="a colour like '#1f5fa8'"
+            ),
+            "mark": Field(str, choices=MARKS),
+        },
+    }
+
+    def validate_decks(self, game: Game, decks: list[Deck]) -> list[Problem]:
+        wagons, locomotives = decks
+        problems = validation.wagons(wagons) + validation.locomotives(locomotives)
+        keys = [f"abilities.{a}.{part}" for a in ABILITIES for part in ("name", "text")]
+        return problems + missing_texts(game, keys)
+
+    summary_wording = summary.WORDING
+    summary_sections = staticmethod(summary.sections)

@@ -1,0 +1,73 @@
+"""The Gear & Piston engine: its card schema, the deck checks and the rulebook summary hooks."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from generator.games.base import LOWER_CASE_ID, GameEngine, exactly, missing_texts
+from generator.games.gear_and_piston import summary, validation
+from generator.games.gear_and_piston.decks import ENDS, FIRST_PLAYER, GROUPS, INVESTORS
+from generator.games.gear_and_piston.parts import (
+    BRONZE,
+    COLOURS,
+    FUNCTIONS,
+    MAX_UNRELIABILITY,
+    PLAYER_COLOURS,
+    ROWS,
+)
+from generator.games.gear_and_piston.scoring import COMPARISONS, METRICS
+from generator.model import Deck, Game
+from generator.problems import Problem
+from generator.schema import Field
+
+
+def _symbols(value: list[Any]) -> str | None:
+    unknown = [s for s in value if s not in BRONZE]
+    if unknown:
+        return f"{', '.join(map(repr, unknown))}: bronze symbols are {', '.join(BRONZE)}"
+    return None
+
+
+def _points(value: int) -> str | None:
+    return "an investor worth 0 points changes nothing" if value == 0 else None
+
+
+PART_FIELDS = {
+    "number": Field(int, minimum=1, maximum=99),
+    "function": Field(str, choices=FUNCTIONS),
+    "colour": Field(str, choices=COLOURS),
+    "row": Field(str, choices=ROWS),
+    "bronze": Field(list, required=False, default=[], check=_symbols),
+    "unreliability": Field(int, required=False, default=0, minimum=0, maximum=MAX_UNRELIABILITY),
+}
+
+
+class GearAndPiston(GameEngine):
+    id = "gear_and_piston"
+    card_fields: ClassVar[dict[str, dict[str, Field]]] = {
+        **{group: PART_FIELDS for group in GROUPS},
+        INVESTORS: {
+            "id": LOWER_CASE_ID,
+            "metric": Field(str, choices=tuple(METRICS)),
+            "comparison": Field(str, choices=COMPARISONS),
+            "count": Field(int, required=False, minimum=0),
+            "points": Field(int, check=_points),
+        },
+        ENDS: {
+            "colour": Field(str, choices=PLAYER_COLOURS),
+            "end": Field(str, choices=validation.END_SIDES),
+        },
+        FIRST_PLAYER: {"id": LOWER_CASE_ID},
+    }
+
+    def validate_decks(self, game: Game, decks: list[Deck]) -> list[Problem]:
+        *groups, investors, ends, first = decks
+        problems = [p for deck in groups for p in validation.part_group(deck)]
+        problems += validation.investors(investors)
+        problems += validation.car_ends(ends, game.players[1])
+        problems += exactly(first, 1, "first-player tile")
+        keys = [f"investors.{card.fields['id']}" for card in investors.cards]
+        return problems + missing_texts(game, ["title", *keys])
+
+    summary_wording = summary.WORDING
+    summary_sections = staticmethod(summary.sections)

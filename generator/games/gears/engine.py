@@ -1,0 +1,65 @@
+"""The gears engine: its card schema, the deck checks and the rulebook summary hooks."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from generator.games.base import LOWER_CASE_ID, GameEngine, exactly, missing_texts
+from generator.games.gears import summary, validation
+from generator.games.gears.decks import CHARACTERS, CODES, GEARS, ROUNDS, TOKEN
+from generator.games.gears.parts import (
+    CHARACTER_ABILITIES,
+    CODE_COLOURS,
+    CODE_NUMBERS,
+    CONDITIONS,
+    EFFECTS,
+    GEAR_COLOURS,
+    SET_MARKS,
+    VALUES,
+)
+from generator.model import Deck, Game
+from generator.problems import Problem
+from generator.schema import Field
+
+
+def _four_values(values: list[Any]) -> str | None:
+    if len(values) != 4 or any(type(v) is not int or v not in VALUES for v in values):
+        return f"expected four values 1-4 clockwise from the top, got {values}"
+    return None
+
+
+class Gears(GameEngine):
+    id = "gears"
+    card_fields: ClassVar[dict[str, dict[str, Field]]] = {
+        GEARS: {
+            "set": Field(str, choices=SET_MARKS),
+            "colour": Field(str, choices=GEAR_COLOURS),
+            "values": Field(list, check=_four_values),
+        },
+        ROUNDS: {
+            "condition": Field(str, choices=CONDITIONS),
+            "effect": Field(str, choices=EFFECTS),
+        },
+        CODES: {
+            "colour": Field(str, choices=CODE_COLOURS),
+            "number": Field(int, choices=CODE_NUMBERS),
+        },
+        CHARACTERS: {
+            "id": LOWER_CASE_ID,
+            "day": Field(str, choices=CHARACTER_ABILITIES),
+            "night": Field(str, choices=CHARACTER_ABILITIES),
+        },
+        TOKEN: {"id": LOWER_CASE_ID},
+    }
+
+    def validate_decks(self, game: Game, decks: list[Deck]) -> list[Problem]:
+        gears, rounds, codes, characters, token = decks
+        players = game.players[1]
+        problems = validation.gear_sets(gears, players)
+        problems += validation.round_cards(rounds) + validation.code_cards(codes)
+        problems += validation.characters(characters, players)
+        problems += exactly(token, 1, "first-player token")
+        return problems + missing_texts(game, validation.printed_keys(game))
+
+    summary_wording = summary.WORDING
+    summary_sections = staticmethod(summary.sections)

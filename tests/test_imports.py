@@ -1,0 +1,142 @@
+"""The package's imports form no cycle, between modules or between packages.
+
+The pipeline reads one way (load -> validate -> render -> assemble -> write, ``cli`` on top), and
+the games plug into it: a cycle means some layer knows about one above it, which is how an engine
+came to be imported by the loader that feeds it. Every import counts, wherever it is written:
+at module level, under ``if TYPE_CHECKING:`` and inside functions, since each is a dependency
+even when Python would forgive it at run time. An import is an edge to the module it names; the
+parent packages Python initialises on the way are not (a package whose ``__init__`` gathers its
+own modules would otherwise cycle with each of them).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+from generator import PROJECT_ROOT
+
+PACKAGE = "generator"
+SOURCE = PROJECT_ROOT / PACKAGE
+
+Graph = dict[str, set[str]]
+
+
+def module_name(path: Path) -> str:
+    """``generator/games/base.py`` -> ``generator.games.base``; a package is its ``__init__``."""
+    parts = path.relative_to(PROJECT_ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(path): path for path in sorted(SOURCE.rglob("*.py"))}
+
+
+def imported(source: str, package: str) -> Iterator[str]:
+    """What a module of ``package`` with this source imports, anywhere in the file:
+    ``from a import b`` yields ``a.b`` when that is a module, else ``a`` (``b`` is a name in it)."""
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            parent = package.split(".")[: len(package.split(".")) + 1 - node.level]
+            named = [node.module] if node.module else []
+            source_module = ".".join([*parent, *named] if node.level else named)
+            for alias in node.names:
+                submodule = f"{source_module}.{alias.name}"
+                yield submodule if submodule in MODULES else source_module
+
+
+def imports_of(module: str) -> set[str]:
+    """The project modules ``module`` imports, itself left out."""
+    path = MODULES[module]
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = imported(path.read_text(encoding="utf-8"), package)
+    return {target for target in found if target in MODULES and target != module}
+
+
+def module_graph() -> Graph:
+    return {module: imports_of(module) for module in MODULES}
+
+
+def unit(module: str) -> str:
+    """The package-level node of a module: ``generator`` itself, a top-level module, or a
+    subpackage of ``generator`` (``generator.games`` for every module of every game)."""
+    return ".".join(module.split(".")[:2])
+
+
+def package_graph(modules: Graph) -> Graph:
+    graph: Graph = {unit(module): set() for module in modules}
+    for module, targets in modules.items():
+        graph[unit(module)] |= {unit(target) for target in targets} - {unit(module)}
+    return graph
+
+
+def cycle(graph: Graph) -> list[str] | None:
+    """One cycle of ``graph`` as the nodes along it, first node repeated last; ``None`` if the
+    graph is acyclic (a depth-first search that meets a node still on its path)."""
+    done: set[str] = set()
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        if node in path:
+            return [*path[path.index(node) :], node]
+        if node in done:
+            return None
+        path.append(node)
+        for target in sorted(graph[node]):
+            if (found := visit(target)) is not None:
+                return found
+        path.pop()
+        done.add(node)
+        return None
+
+    return next((found for node in sorted(graph) if (found := visit(node)) is not None), None)
+
+
+def test_the_walk_sees_every_kind_of_import() -> None:
+    """The test is only as good as its reading: an import under TYPE_CHECKING or inside a
+    function is an edge too, and a relative import is resolved from the importing package."""
+    source = """
+from typing import TYPE_CHECKING
+import generator.model
+from generator import TEMPLATES_DIR
+from generator.render import draw
+from . import registry
+from ..rulebook.words import Words
+if TYPE_CHECKING:
+    from generator.catalog import load_game
+def later():
+    from generator.build import check
+"""
+    assert set(imported(source, "generator.games")) == {
+        "typing",
+        "generator.model",
+        "generator",
+        "generator.render.draw",
+        "generator.games.registry",
+        "generator.rulebook.words",
+        "generator.catalog",
+        "generator.build",
+    }
+
+
+def test_no_module_imports_itself_back() -> None:
+    found = cycle(module_graph())
+    assert found is None, f"import cycle between modules: {' -> '.join(found or [])}"
+
+
+def test_no_package_imports_one_that_imports_it_back() -> None:
+    found = cycle(package_graph(module_graph()))
+    assert found is None, f"import cycle between packages: {' -> '.join(found or [])}"
+
+
+def test_the_root_package_imports_nothing_of_its_own() -> None:
+    """Any package may read ``generator``'s constants (``TEMPLATES_DIR``) only because
+    ``generator/__init__.py`` depends on nothing below it."""
+    assert module_graph()[PACKAGE] == set()
+
+
+def test_a_cycle_is_named_node_by_node() -> None:
+    assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert cycle({"a": {"b"}, "b": set()}) is None
