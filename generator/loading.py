@@ -75,7 +75,7 @@ class _LineLoader(yaml.SafeLoader):
                     problem=f"nested deeper than {MAX_DEPTH} levels",
                     problem_mark=self.peek_event().start_mark,
                 )
-            return super().compose_node(parent, index)  # type: ignore[no-any-return]
+            return super().compose_node(parent, index)
         finally:
             self.depth -= 1
 
@@ -90,7 +90,7 @@ class _LineLoader(yaml.SafeLoader):
             what = f"cannot read {node.tag.rsplit(':', 1)[-1]}"
             raise _refuse(node, f"{what}: {clipped(str(error)) or type(error).__name__}") from None
 
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> Mapping:  # type: ignore[override]
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> Mapping:
         self.flatten_mapping(node)
         mapping = Mapping()
         mapping.line = node.start_mark.line + 1
@@ -110,7 +110,7 @@ class _LineLoader(yaml.SafeLoader):
             mapping[key] = self.construct_object(value_node, deep=True)
         return mapping
 
-    def construct_sequence(self, node: yaml.SequenceNode, deep: bool = False) -> Sequence:  # type: ignore[override]
+    def construct_sequence(self, node: yaml.SequenceNode, deep: bool = False) -> Sequence:
         sequence = Sequence(self.construct_object(child, deep=True) for child in node.value)
         sequence.line = node.start_mark.line + 1
         sequence.lines = [child.start_mark.line + 1 for child in node.value]

@@ -64,7 +64,7 @@ def register(font: Font) -> TTFont:
 def text_width(text: str, font: Font, size: float) -> float:
     """Advance width of ``text`` in the units of ``size`` (we draw in millimetres)."""
     register(font)
-    return pdfmetrics.stringWidth(text, font.reportlab_name, size)
+    return float(pdfmetrics.stringWidth(text, font.reportlab_name, size))
 
 
 def cap_height(font: Font) -> float:

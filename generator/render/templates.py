@@ -22,7 +22,8 @@ from typing import Any, NamedTuple
 from xml.etree import ElementTree
 
 import jinja2
-from jinja2.sandbox import SandboxedEnvironment, SecurityError
+from jinja2.exceptions import SecurityError
+from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
 from generator.folders import search_path, shown, template_roots
@@ -352,7 +353,7 @@ class CardRenderer:
         }
         return self._render_template(name, card, context)
 
-    def _render_template(self, name: str, card: Card | None, context: dict) -> str | None:
+    def _render_template(self, name: str, card: Card | None, context: dict[str, Any]) -> str | None:
         context = {
             "t": self.locale.texts,
             "lang": self.locale.lang,

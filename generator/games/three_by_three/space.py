@@ -129,7 +129,8 @@ class Space:
 
     def setup_boards(self) -> npt.NDArray[np.bool_]:
         """The boards a game starts from: the centre empty (and one other cell)."""
-        return self.boards[:, CELLS // 2] == 0
+        empty: npt.NDArray[np.bool_] = self.boards[:, CELLS // 2] == 0
+        return empty
 
     @cached_property
     def setup_groups(self) -> list[npt.NDArray[np.bool_]]:
