@@ -24,7 +24,7 @@ from generator.render.templates import CardRenderer
 from generator.timing import Stopwatch
 from generator.writer import Writer, output_folder_problem
 
-EVERY_PAPER = tuple(Options(paper=paper, png=True) for paper in PAPERS.values())
+EVERY_PAPER = tuple(Options(paper=paper) for paper in PAPERS.values())
 """What ``pnp validate`` checks against: a game that passes prints on any paper."""
 
 
@@ -106,17 +106,22 @@ def preflight(game: Game, wanted: Sequence[Options]) -> list[Problem]:
     """What every output kind wanted by any of ``wanted`` would hit. A problem found on some of
     the papers but not all says which (a handout's text may fit A4 and overflow Letter)."""
     papers: dict[Problem, list[str]] = {}
-    for options in wanted:
-        for kind in _kinds(options):
+    for kind in outputs.OUTPUTS:
+        runs = [options for options in wanted if kind.wanted(options)]
+        for options in runs if kind.per_paper else runs[:1]:
+            on = [options.paper.name] if kind.per_paper else [o.paper.name for o in runs]
             for problem in kind.preflight(game, options):
-                papers.setdefault(problem, []).append(options.paper.name)
+                papers.setdefault(problem, []).extend(on)
     every = {options.paper.name for options in wanted}
     return [_on_papers(problem, found, every) for problem, found in papers.items()]
 
 
 def _on_papers(problem: Problem, found: list[str], every: set[str]) -> Problem:
+    """A problem found on one paper only names it, unless its message does already."""
     names = list(dict.fromkeys(found))
-    if set(names) == every or any(f"{name} paper" in problem.what for name in names):
+    if len(names) == 1 == len(every) or any(f"{name} paper" in problem.what for name in names):
+        return problem
+    if set(names) == every:
         return problem
     return replace(problem, what=f"{problem.what} (on {', '.join(names)} paper)")
 

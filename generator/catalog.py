@@ -17,7 +17,7 @@ from collections.abc import Mapping as MappingABC
 from pathlib import Path
 from typing import Any, Protocol
 
-from generator.folders import game_templates
+from generator.folders import game_templates, template_roots
 from generator.folders import shown as shown_path
 from generator.layout.sizes import CARD_PRESETS, SHAPES, CardSize
 from generator.loading import Mapping, Sequence, inside, load_yaml
@@ -86,7 +86,7 @@ def load_game(data_dir: Path, game_id: str, schema: CardSchema, problems: list[P
     handouts: list[Handout] = []
     if spec is not None:
         players = _players(spec["players"], raw.line_of("players"), log)
-        decks = _load_decks(data_dir, game_id, raw["decks"], schema, log)
+        decks = _load_decks(data_dir, game_id, templates, raw["decks"], schema, log)
         if "handouts" in raw:
             handouts = _load_handouts(templates, raw["handouts"], log)
     locales = _load_locales(data_dir, game_id, log)
@@ -118,7 +118,12 @@ def _load_handouts(templates: Path, handouts: Mapping, log: ProblemLog) -> list[
 
 
 def _load_decks(
-    data_dir: Path, game_id: str, decks: Mapping, schema: CardSchema, log: ProblemLog
+    data_dir: Path,
+    game_id: str,
+    templates: Path,
+    decks: Mapping,
+    schema: CardSchema,
+    log: ProblemLog,
 ) -> list[Deck]:
     loaded = []
     for deck_id, node in decks.items():
@@ -131,7 +136,7 @@ def _load_decks(
         if spec is None:
             continue
         size = _read_size(node, where, log)
-        templates_ok = _check_templates(game_templates(data_dir, game_id), node, where, log)
+        templates_ok = _check_templates(templates, node, where, log)
         pattern = parse_id_pattern(spec["card_id"], schema.card_fields[deck_id])
         if isinstance(pattern, str):
             log.add(node.line_of("card_id"), f"{where}.card_id", pattern)
@@ -175,7 +180,7 @@ def _template_exists(folder: Path, node: Mapping, key: str, where: str, log: Pro
     ``templates/``), or one problem at this line rather than one per card later."""
     name, path = node[key], folder / node[key]
     problem = template_name_problem(name)
-    if problem is None and not inside(path, folder.parent):
+    if problem is None and not any(inside(path, root) for root in template_roots(folder)):
         target = path.resolve()
         problem = f"{shown_path(path, folder)} links outside templates/ (to {target}): refused"
     elif problem is None and not path.is_file():

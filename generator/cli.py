@@ -182,7 +182,7 @@ def _summarise(outputs: list[Written], seconds: float) -> None:
         if not output.pages:
             others[output.kind] = others.get(output.kind, 0) + 1
     for kind, count in others.items():
-        print(f"{kind}: {count} file{'s' if count != 1 else ''}")
+        print(f"{count} {kind}")
     pages = sum(o.pages for o in documents)
     cards = sum(o.cards for o in documents)
     print(
@@ -213,7 +213,7 @@ class _PlainProgress(_Progress):
 
 
 def _validate(args: argparse.Namespace) -> int:
-    wanted = tuple(Options(paper=PAPERS[name], png=True) for name in args.paper) or EVERY_PAPER
+    wanted = tuple(Options(paper=PAPERS[name]) for name in args.paper) or EVERY_PAPER
     for game in check(args.data, tuple(args.games), wanted):
         decks = ", ".join(f"{len(deck.cards)} {deck.id}" for deck in game.decks)
         print(f"{game.id}: ok ({decks}; locales {', '.join(game.locales)})")

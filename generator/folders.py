@@ -3,8 +3,11 @@ shown.
 
 A game's templates live beside its card data: ``<project>/card_data/<game>/`` is drawn by
 ``<project>/templates/<game>/``. A game whose project has no templates of its own (a copy of a
-shipped game's data, say) is drawn by the shipped templates. Every game also sees the shipped
-``templates/_common/`` (the card frame, the fonts). Nothing else may be read.
+shipped game's data, say) is drawn by the shipped templates. A game's templates may read files
+in its own folder and in the shipped ``templates/_common/`` (the card frame, the fonts), nothing
+else: not another game's folder, and nothing a link leads to outside them. A project's
+``templates`` (or ``templates/<game>``) that is itself a link is not the project's own: data
+from a stranger could point it anywhere.
 """
 
 from __future__ import annotations
@@ -18,15 +21,17 @@ COMMON_DIR = TEMPLATES_DIR / "_common"
 
 
 def game_templates(data_dir: Path, game_id: str) -> Path:
-    """The folder of ``game_id``'s templates, for card data in ``data_dir``."""
-    own = data_dir.parent / "templates" / game_id
-    return own if own.is_dir() else TEMPLATES_DIR / game_id
+    """The folder of ``game_id``'s templates, for card data in ``data_dir`` (``--data .`` and
+    a relative path included)."""
+    own = data_dir.absolute().parent / "templates" / game_id
+    if own.is_dir() and not own.is_symlink() and not own.parent.is_symlink():
+        return own
+    return TEMPLATES_DIR / game_id
 
 
 def template_roots(folder: Path) -> tuple[Path, ...]:
-    """The folders a game drawn from ``folder`` may read: its project's ``templates/`` and the
-    shipped one (the same folder for a shipped game)."""
-    return tuple(dict.fromkeys((folder.parent, TEMPLATES_DIR)))
+    """The folders a game drawn from ``folder`` may read: its own and the shared one."""
+    return (folder, COMMON_DIR)
 
 
 def search_path(folder: Path) -> list[Path]:
@@ -36,9 +41,9 @@ def search_path(folder: Path) -> list[Path]:
 
 def shown(path: str | Path, folder: Path) -> str:
     """``path`` as the user knows it: from its project's root (``templates/<game>/face.svg.j2``),
-    links not followed; as given when it is in neither project."""
+    links not followed; as given when it is in neither folder."""
     absolute = Path(os.path.abspath(path))
     for root in template_roots(folder):
         if absolute.is_relative_to(os.path.abspath(root)):
-            return absolute.relative_to(os.path.abspath(root.parent)).as_posix()
+            return absolute.relative_to(os.path.abspath(root.parent.parent)).as_posix()
     return str(path)

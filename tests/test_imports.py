@@ -15,21 +15,23 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
-from generator import PROJECT_ROOT
+import generator
 
 PACKAGE = "generator"
-SOURCE = PROJECT_ROOT / PACKAGE
+SOURCE = Path(generator.__file__).parent
+"""The package as imported (a checkout or an installed wheel alike)."""
 
 Graph = dict[str, set[str]]
 
 
 def module_name(path: Path) -> str:
     """``generator/games/base.py`` -> ``generator.games.base``; a package is its ``__init__``."""
-    parts = path.relative_to(PROJECT_ROOT).with_suffix("").parts
+    parts = path.relative_to(SOURCE.parent).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 MODULES = {module_name(path): path for path in sorted(SOURCE.rglob("*.py"))}
+assert "generator.build" in MODULES, f"no generator source under {SOURCE}"
 
 
 def imported(source: str, package: str) -> Iterator[str]:

@@ -14,7 +14,7 @@ from generator.layout.imposition import fit_grid
 from generator.layout.sizes import PAPERS, CardSize, pt
 from generator.model import Game
 from generator.outputs import Job, Options, Written
-from generator.problems import Problem
+from generator.problems import Problem, clipped
 from tests import pdf
 from tests.conftest import Built, DataCopy
 
@@ -40,7 +40,9 @@ def test_every_language_is_printed_in_its_own_words(built: Built) -> None:
     assert sorted(p.name for p in built("tiny", "uk").iterdir()) == [
         "cards-a4.pdf",
         "rules-summary.pdf",
+        "scores-a4.pdf",
     ]
+    assert set("Рахунок") <= set(pdf.unicode_text(pdf.read(built("tiny", "uk") / "scores-a4.pdf")))
 
 
 @pdf.needs_pdftoppm
@@ -64,15 +66,25 @@ def test_own_backs_and_common_backs_lie_behind_their_fronts(built: Built, tmp_pa
         assert pdf.colour_at(flipped, trim.x + 1.5, trim.y + 1.5) == pytest.approx(ink, abs=8)
 
 
-def test_letter_paper_is_its_own_file_of_letter_pages(tiny: DataCopy, tmp_path: Path) -> None:
+def test_outputs_in_order_each_language_on_its_paper(tiny: DataCopy, tmp_path: Path) -> None:
     letter = Options(paper=PAPERS["letter"])
-    build(BuildRequest(tiny.root, tmp_path, ("tiny",), ("uk",), letter))
-    data = (tmp_path / "tiny" / "uk" / "cards-letter.pdf").read_bytes()
-    assert set(pdf.page_boxes(data)) == {(0.0, 0.0, 612.0, 792.0)}
+    written = build(BuildRequest(tiny.root, tmp_path, ("tiny",), (), letter))
+    assert [(w.path.relative_to(tmp_path).as_posix(), w.kind, w.pages) for w in written] == [
+        ("tiny/en/cards-letter.pdf", "card sheets", 4),
+        ("tiny/en/scores-letter.pdf", "handouts", 1),
+        ("tiny/en/rules-summary.pdf", "rules summary", 1),
+        ("tiny/uk/cards-letter.pdf", "card sheets", 4),
+        ("tiny/uk/scores-letter.pdf", "handouts", 1),
+        ("tiny/uk/rules-summary.pdf", "rules summary", 1),
+    ]
+    for name in ("cards-letter.pdf", "scores-letter.pdf"):  # the summary: test_rulebook.py
+        data = (tmp_path / "tiny" / "uk" / name).read_bytes()
+        assert set(pdf.page_boxes(data)) == {(0.0, 0.0, 612.0, 792.0)}, name
 
 
 def test_png_faces_at_300_dpi_with_bleed(tiny: DataCopy, tmp_path: Path, pnp) -> None:
-    written = build(BuildRequest(tiny.root, tmp_path, ("tiny",), ("en",), Options(png=True)))
+    result = pnp("build", "--data", tiny.root, "--out", tmp_path, "--lang", "en", "--png")
+    assert "\n10 PNG files at 300 dpi\nwrote 13 files: 6 pages, 7 cards in " in result.out
     folder = tmp_path / "tiny" / "en" / "png"
     pngs = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.png"))
     assert pngs == [
@@ -82,7 +94,6 @@ def test_png_faces_at_300_dpi_with_bleed(tiny: DataCopy, tmp_path: Path, pnp) ->
         "colours/colour-red.png",
         *(f"numbers/{name}.png" for name in ("back", *(f"number-{n}" for n in range(1, 6)))),
     ]
-    assert [w.kind for w in written].count("PNG faces at 300 dpi") == len(pngs)
     with Image.open(folder / "numbers" / "number-3.png") as image:
         assert image.size == (round(50 / 25.4 * 300), round(69 / 25.4 * 300))  # 44 x 63 + 2 x 3
 
@@ -111,7 +122,11 @@ def test_a_failed_build_leaves_earlier_output_untouched(
         "1 problem found; nothing was written.\n",
     )
     assert target.read_bytes() == before
-    assert sorted(p.name for p in target.parent.iterdir()) == ["cards-a4.pdf", "rules-summary.pdf"]
+    assert sorted(p.name for p in target.parent.iterdir()) == [
+        "cards-a4.pdf",
+        "rules-summary.pdf",
+        "scores-a4.pdf",
+    ]
 
 
 def test_validate_checks_every_paper_unless_told_which(tiny: DataCopy, pnp) -> None:
@@ -134,6 +149,7 @@ class DeckList:
     """A toy output kind, registered by the tests only: a text file of each game's decks."""
 
     name = "deck lists"
+    per_paper = True
 
     def __init__(self, most_decks: int) -> None:
         self.most_decks = most_decks
@@ -154,6 +170,30 @@ class DeckList:
         return [Written(path, self.name)]
 
 
+def test_a_problem_on_some_papers_only_names_them(
+    tiny: DataCopy, pnp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(outputs, "OUTPUTS", [*outputs.OUTPUTS, NotOnLetter()])
+    result = pnp("validate", "--data", tiny.root)
+    assert (result.code, result.err) == (
+        1,
+        "tiny/game.yaml:1: decks: no deck list on this paper (on letter paper)\n1 problem found.\n",
+    )
+    assert pnp("validate", "--data", tiny.root, "--paper", "a4", "--paper", "a3").code == 0
+
+
+class NotOnLetter(DeckList):
+    """A toy kind whose preflight fails on Letter, in words that do not name the paper."""
+
+    def __init__(self) -> None:
+        super().__init__(most_decks=9)
+
+    def preflight(self, game: Game, options: Options) -> list[Problem]:
+        if options.paper.name != "letter":
+            return []
+        return [Problem(f"{game.id}/game.yaml", 1, "decks", "no deck list on this paper")]
+
+
 def test_a_registered_output_kind_is_written_and_summarised(
     tiny: DataCopy, tmp_path: Path, pnp, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -162,7 +202,7 @@ def test_a_registered_output_kind_is_written_and_summarised(
     assert result.code == 0
     for lang in ("en", "uk"):
         assert (tmp_path / "tiny" / lang / "decks.txt").read_text() == "numbers: 5\ncolours: 2\n"
-    assert "\ndeck lists: 2 files\nwrote 6 files: " in result.out
+    assert "\n2 deck lists\nwrote 8 files: " in result.out
 
 
 def test_an_output_kind_preflight_problem_stops_the_build_before_writing(
@@ -184,4 +224,47 @@ def test_rules_of_a_game_without_queries_is_a_usage_error(tiny: DataCopy, pnp) -
     assert result.err.endswith(
         "pnp: error: tiny has no rules queries (games with queries: game_of_trains, gears, "
         "three_by_three, break_the_code, gear_and_piston)\n"
+    )
+
+
+def test_a_project_is_drawn_by_its_own_templates_from_any_folder(
+    tiny: DataCopy, pnp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tiny.root)
+    assert pnp("validate", "--data", ".").out == "tiny: ok (5 numbers, 2 colours; locales en, uk)\n"
+
+
+def test_a_templates_folder_that_is_a_link_is_not_the_projects_own(
+    tiny: DataCopy, tmp_path: Path, pnp
+) -> None:
+    project = tiny.root.parent
+    (project / "templates").rename(tmp_path / "elsewhere")
+    (project / "templates").symlink_to(tmp_path / "elsewhere")
+    result = pnp("validate", "--data", tiny.root)
+    assert (result.code, result.err) == (
+        1,
+        "tiny/game.yaml:7: decks.numbers.front: no template 'number.svg.j2' in templates/tiny/\n"
+        "tiny/game.yaml:8: decks.numbers.back: no template 'back.svg.j2' in templates/tiny/\n"
+        "tiny/game.yaml:12: decks.colours.front: no template 'colour.svg.j2' in templates/tiny/\n"
+        "tiny/game.yaml:13: decks.colours.back: no template 'colour-back.svg.j2' in "
+        "templates/tiny/\n"
+        "tiny/game.yaml:18: handouts.scores.template: no template 'scores.svg.j2' in "
+        "templates/tiny/\n5 problems found.\n",
+    )
+
+
+def test_a_template_reads_nothing_outside_its_own_folder(tiny: DataCopy, pnp) -> None:
+    project = tiny.root.parent
+    (project / "secret.png").write_bytes(b"private")
+    face = project / "templates" / "tiny" / "number.svg.j2"
+    text = face.read_text(encoding="utf-8")
+    face.write_text(
+        text.replace("{% endblock %}", '<image href="../../secret.png"/>\n{% endblock %}')
+    )
+    result = pnp("validate", "--data", tiny.root)
+    url = clipped((project / "secret.png").as_uri(), 80)
+    assert (result.code, result.err) == (
+        1,
+        f"templates/tiny/number.svg.j2:7: href: {url}: outside the project's templates/ folder "
+        "(and on 4 more cards)\n1 problem found.\n",
     )

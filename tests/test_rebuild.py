@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from generator import DEFAULT_DATA_DIR
+from generator.catalog import discover_games
 from tests.conftest import Built, build_once
 
 PRINTED = {
@@ -31,3 +33,7 @@ def test_the_same_build_twice_is_byte_identical(
     assert "cards-a4.pdf" in names and "rules-summary.pdf" in names
     for name in names:
         assert (again / name).read_bytes() == (first / name).read_bytes(), name
+
+
+def test_every_game_is_rebuilt() -> None:
+    assert set(PRINTED) == {*discover_games(DEFAULT_DATA_DIR), "tiny"}

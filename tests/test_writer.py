@@ -46,8 +46,8 @@ def test_writer_refuses_a_path_outside_its_folder(tmp_path: Path) -> None:
 
 
 def test_stale_partial_files_of_a_killed_build_are_removed(tmp_path: Path) -> None:
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
-                          capture_output=True, text=True, check=True)  # fmt: skip
+    probe = [sys.executable, "-c", "import os; print(os.getpid())"]
+    dead = subprocess.run(probe, capture_output=True, text=True, check=True)
     stale = tmp_path / f".cards-a4.pdf.{dead.stdout.strip()}.x1y2.part"
     running = tmp_path / f".cards-a4.pdf.{os.getppid()}.a1b2.part"  # a build still running
     other = tmp_path / f".rules-summary.pdf.{dead.stdout.strip()}.x1y2.part"

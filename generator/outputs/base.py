@@ -69,7 +69,11 @@ class OutputKind(Protocol):
     """One kind of output file."""
 
     name: str
-    """What the files are, for the build summary ("card sheets", "PNG faces at 300 dpi")."""
+    """What the files are, for the build summary ("card sheets", "PNG files at 300 dpi")."""
+
+    per_paper: bool
+    """Whether a paper changes what the preflight finds (``pnp validate`` checks every paper:
+    the rules summary's check is the same on each, and runs once)."""
 
     def wanted(self, options: Options) -> bool:
         """Whether a build with ``options`` makes this kind (PNG faces only on request)."""

@@ -39,6 +39,7 @@ class Sheets:
 
 class CardSheets:
     name = "card sheets"
+    per_paper = True
 
     def wanted(self, options: Options) -> bool:
         return True

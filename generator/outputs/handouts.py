@@ -18,6 +18,7 @@ from generator.render.templates import CardRenderer
 
 class Handouts:
     name = "handouts"
+    per_paper = True
 
     def wanted(self, options: Options) -> bool:
         return True

@@ -11,7 +11,8 @@ from generator.render.templates import CardRenderer
 
 
 class PngFaces:
-    name = "PNG faces at 300 dpi"
+    name = "PNG files at 300 dpi"
+    per_paper = False
 
     def wanted(self, options: Options) -> bool:
         return options.png

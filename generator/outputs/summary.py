@@ -13,6 +13,7 @@ from generator.rulebook.compose import SummaryHooks, summarise, summary_problems
 
 class RulesSummary:
     name = "rules summary"
+    per_paper = False
 
     def wanted(self, options: Options) -> bool:
         return True

@@ -22,7 +22,7 @@ import cairosvg.surface
 import cairosvg.url
 from PIL import Image
 
-from generator.folders import COMMON_DIR, template_roots
+from generator.folders import COMMON_DIR, shown, template_roots
 from generator.layout.imposition import Rect
 from generator.layout.sizes import pt
 from generator.problems import clipped
@@ -53,6 +53,7 @@ class Fetcher:
     are."""
 
     def __init__(self, folder: Path) -> None:
+        self.folder = folder
         self.roots = template_roots(folder)
 
     def __call__(self, url: str, resource_type: str) -> bytes:
@@ -72,19 +73,19 @@ class Fetcher:
         if root is None:
             raise AssetError(f"{_short(url)}: outside the project's templates/ folder")
         if not path.is_file():
-            path = _in_common(path, root)
+            path = self._in_common(path, root)
         if path.stat().st_size > MAX_ASSET_BYTES:
             raise AssetError(f"{_short(url)}: larger than {MAX_ASSET_BYTES // 2**20} MB")
         return path
 
-
-def _in_common(path: Path, root: Path) -> Path:
-    """The same file in ``templates/_common/``, where a game's templates also look."""
-    relative = path.relative_to(root.resolve())
-    common = (COMMON_DIR / Path(*relative.parts[1:])).resolve()
-    if len(relative.parts) > 1 and common.is_relative_to(COMMON_DIR.resolve()) and common.is_file():
-        return common
-    raise AssetError(f"templates/{relative.as_posix()}: no such file (nor in templates/_common/)")
+    def _in_common(self, path: Path, root: Path) -> Path:
+        """The same file in ``templates/_common/``, where a game's templates also look."""
+        relative = path.relative_to(root.resolve())
+        common = (COMMON_DIR / relative).resolve()
+        if root == self.folder and common.is_relative_to(COMMON_DIR.resolve()) and common.is_file():
+            return common
+        missing = shown(root / relative, self.folder)
+        raise AssetError(f"{missing}: no such file (nor in templates/_common/)")
 
 
 def _data_url(url: str) -> bytes:
