@@ -111,7 +111,7 @@ class Grid:
         return [self.front(i) for i in range(count)] if curves(self.card) else []
 
     def cut_circles(self, count: int) -> list[Rect]:
-        """The name ``build.py`` calls until its rewrite calls :meth:`cut_guides`."""
+        """The name ``outputs/cards.py`` calls; once it calls :meth:`cut_guides`, remove this."""
         return self.cut_guides(count)
 
     def crop_marks(self) -> list[Line]:
