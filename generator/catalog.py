@@ -168,7 +168,18 @@ def _read_size(deck: Mapping, where: str, log: ProblemLog) -> CardSize | None:
             return None
         return CardSize(*CARD_PRESETS[value])
     spec = read_record(value, f"{where}.size", line, SIZE_FIELDS, log)
-    return CardSize(**spec) if spec is not None else None
+    if spec is None:
+        return None
+    size = CardSize(**spec)
+    if size.corner_radius > min(size.width, size.height) / 2:
+        log.add(
+            value.line_of("corner_radius"),
+            f"{where}.size.corner_radius",
+            f"{size.corner_radius:g} mm is more than half the card's shorter side "
+            f"({min(size.width, size.height) / 2:g} mm)",
+        )
+        return None
+    return size
 
 
 def _check_templates(folder: Path, deck: Mapping, where: str, log: ProblemLog) -> bool:

@@ -7,6 +7,7 @@ import re
 import shutil
 import subprocess
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -37,14 +38,19 @@ def embedded_fonts(pdf: bytes) -> set[str]:
     return {name.decode() for name in names}
 
 
+def streams(pdf: bytes) -> Iterator[bytes]:
+    """The content of every compressed stream: pages, fonts' maps."""
+    for stream in re.findall(rb"stream\r?\n(.*?)\r?\nendstream", pdf, re.S):
+        try:
+            yield zlib.decompress(stream)
+        except zlib.error:
+            continue
+
+
 def unicode_text(pdf: bytes) -> str:
     """Every character the ToUnicode maps say the PDF draws: what a reader can copy."""
     characters = []
-    for stream in re.findall(rb"stream\r?\n(.*?)\r?\nendstream", pdf, re.S):
-        try:
-            data = zlib.decompress(stream)
-        except zlib.error:
-            continue
+    for data in streams(pdf):
         if b"beginbfchar" in data or b"beginbfrange" in data:
             for code in re.findall(rb"<([0-9A-Fa-f]{4})>\s*\n", data):
                 characters.append(chr(int(code, 16)))
@@ -53,20 +59,36 @@ def unicode_text(pdf: bytes) -> str:
     return "".join(characters)
 
 
+def curves(pdf: bytes) -> list[tuple[float, ...]]:
+    """Every sub-path that is one Bézier curve (``x y m ... c``, how cairo writes an arc of up
+    to a quarter turn), as its start and end x1, y1, x2, y2 in mm from the page's top-left
+    corner: cairo's page streams turn y downwards first, so the numbers read as on the page."""
+    number = rb"(-?[\d.]+)\s+"
+    piece = re.compile(number * 2 + rb"m\s+" + number * 6 + rb"c")
+    found = []
+    for data in streams(pdf):
+        for match in piece.finditer(data):
+            x1, y1, *_, x2, y2 = (float(n) * 25.4 / 72 for n in match.groups())
+            found.append((x1, y1, x2, y2))
+    return found
+
+
 def read(path: Path) -> bytes:
     return path.read_bytes()
 
 
-def rendered_pages(path: Path, first: int, last: int, folder: Path) -> list[Image.Image]:
-    """Pages ``first`` to ``last`` of the PDF as RGB images at :data:`DPI` (poppler's pdftoppm)."""
+def rendered_pages(
+    path: Path, first: int, last: int, folder: Path, dpi: int = DPI
+) -> list[Image.Image]:
+    """Pages ``first`` to ``last`` of the PDF as RGB images at ``dpi`` (poppler's pdftoppm)."""
     prefix = folder / f"page{first}"
     subprocess.run(
-        ["pdftoppm", "-r", str(DPI), "-png", "-f", str(first), "-l", str(last), path, prefix],
+        ["pdftoppm", "-r", str(dpi), "-png", "-f", str(first), "-l", str(last), path, prefix],
         check=True,
     )
     return [Image.open(name).convert("RGB") for name in sorted(folder.glob(f"page{first}-*.png"))]
 
 
-def colour_at(image: Image.Image, x_mm: float, y_mm: float) -> tuple[int, int, int]:
-    """The pixel at (x, y) mm from the page's top-left corner."""
-    return image.getpixel((round(x_mm / 25.4 * DPI), round(y_mm / 25.4 * DPI)))
+def colour_at(image: Image.Image, x_mm: float, y_mm: float, dpi: int = DPI) -> tuple[int, int, int]:
+    """The pixel at (x, y) mm from the page's top-left corner of a page rendered at ``dpi``."""
+    return image.getpixel((round(x_mm / 25.4 * dpi), round(y_mm / 25.4 * dpi)))

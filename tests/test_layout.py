@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import io
+import math
+
 import pytest
 
 from generator.layout.imposition import SheetStyle, fit_grid
+from generator.layout.outline import Arc, Edge, card_outline, curves, distance_outside
+from generator.layout.pdf import PdfBook
 from generator.layout.sizes import PAPERS, CardSize, Paper, pt
+from tests import pdf
 
 POKER = CardSize(63, 88)
 
@@ -88,10 +94,83 @@ def test_units() -> None:
     assert Paper("x", 1, 2).height == 2
 
 
-def test_round_cards_get_a_cut_outline_others_do_not() -> None:
+def test_cards_whose_cut_line_curves_get_cut_guides() -> None:
     token = fit_grid(PAPERS["a4"], CardSize(25, 25, shape="circle"))
     assert (token.columns, token.rows) == (7, 11)  # (210 - 13) // 25, (297 - 13) // 25
-    circles = token.cut_circles(3)
-    assert circles == [token.front(0), token.front(1), token.front(2)]
-    assert (circles[0].width, circles[0].height) == (25, 25)
-    assert fit_grid(PAPERS["a4"], POKER).cut_circles(9) == []
+    assert token.cut_guides(3) == [token.front(0), token.front(1), token.front(2)]
+    poker = fit_grid(PAPERS["a4"], POKER)
+    assert poker.cut_guides(2) == [poker.front(0), poker.front(1)]
+    for straight in (CardSize(63, 88, shape="rectangle"), CardSize(63, 88, corner_radius=0)):
+        assert fit_grid(PAPERS["a4"], straight).cut_guides(9) == []
+
+
+def test_a_rounded_outline_is_closed_and_clockwise() -> None:
+    pieces = card_outline(CardSize(63, 88, corner_radius=3))
+    assert [type(piece) for piece in pieces] == [Arc, Edge] * 4
+    ends = [_ends(piece) for piece in pieces]
+    for this, following in zip(ends, ends[1:] + ends[:1], strict=True):
+        assert this[2:] == pytest.approx(following[:2], abs=1e-9)
+    corners = [(piece.cx, piece.cy, piece.radius) for piece in pieces if isinstance(piece, Arc)]
+    assert corners == [(3, 3, 3), (60, 3, 3), (60, 85, 3), (3, 85, 3)]
+    assert ends[0] == pytest.approx((0, 3, 3, 0))  # the top-left corner, from the left edge
+
+
+def test_outlines_of_circles_and_rectangles() -> None:
+    (circle,) = card_outline(CardSize(30, 30, shape="circle"))
+    assert circle == Arc(15, 15, 15, 0, 2 * math.pi)
+    square = card_outline(CardSize(20, 10, shape="rectangle"))
+    assert square == (
+        Edge(0, 0, 20, 0),
+        Edge(20, 0, 20, 10),
+        Edge(20, 10, 0, 10),
+        Edge(0, 10, 0, 0),
+    )
+    assert curves(CardSize(20, 10, shape="rectangle")) == ()
+
+
+def test_the_safe_area_keeps_its_distance_round_the_corners() -> None:
+    poker = CardSize(63, 88)  # radius 3 = the safe margin: the safe area has square corners
+    assert distance_outside(poker, 31.5, 44, 3) == pytest.approx(-28.5)
+    assert distance_outside(poker, 3, 3, 3) == pytest.approx(0)
+    assert distance_outside(poker, 1, 44, 3) == pytest.approx(2)
+    round_cornered = CardSize(63, 88, corner_radius=10)  # its safe area rounds with radius 7
+    assert distance_outside(round_cornered, 3, 3, 3) == pytest.approx(math.hypot(7, 7) - 7)
+    disc = CardSize(30, 30, shape="circle")
+    assert distance_outside(disc, 15, 1, 3) == pytest.approx(2)
+
+
+def _ends(piece: Edge | Arc) -> tuple[float, float, float, float]:
+    """Where a piece starts and ends: x1, y1, x2, y2."""
+    if isinstance(piece, Edge):
+        return piece.x1, piece.y1, piece.x2, piece.y2
+    cos, sin = math.cos, math.sin
+    r, start, end = piece.radius, piece.start, piece.end
+    return (
+        piece.cx + r * cos(start),
+        piece.cy + r * sin(start),
+        piece.cx + r * cos(end),
+        piece.cy + r * sin(end),
+    )
+
+
+def test_a_sheet_prints_the_rounded_corners_where_the_cards_are_cut() -> None:
+    """The guides read back from the PDF: per card four quarter circles of the corner radius,
+    each from the trim's side to its top or bottom edge, in mm on the page."""
+    grid = fit_grid(PAPERS["a4"], CardSize(63, 88, corner_radius=4))
+    stream = io.BytesIO()
+    with PdfBook(stream, PAPERS["a4"], "guides") as book:
+        book.finish_page(grid, grid.cut_guides(2))
+    arcs = pdf.curves(stream.getvalue())
+    expected = []
+    for slot in (0, 1):
+        t = grid.front(slot)
+        left, top, right, bottom = t.x, t.y, t.x + t.width, t.y + t.height
+        expected += [
+            (left, top + 4, left + 4, top),
+            (right - 4, top, right, top + 4),
+            (right, bottom - 4, right - 4, bottom),
+            (left + 4, bottom, left, bottom - 4),
+        ]
+    assert len(arcs) == len(expected)
+    for arc, ends in zip(arcs, expected, strict=True):
+        assert arc == pytest.approx(ends, abs=0.01)

@@ -3,14 +3,17 @@
 Cards sit in a grid centred on the page. Between neighbouring cards there is room for the bleed of
 both; when the full 3 mm bleed would cost a row or column of cards, the bleed shrinks just enough to
 keep the most cards per sheet (never the trim). Crop marks sit in the margin outside the grid, on
-every cut line. Backs are placed so that after the sheet is flipped each back lies behind its own
-front: columns mirrored for a long-edge flip, rows for a short-edge flip.
+every cut line; the curves of a card's cut line (a round card, rounded corners), which no crop
+mark can show, are printed on its front as cut guides. Backs are placed so that after the sheet
+is flipped each back lies behind its own front: columns mirrored for a long-edge flip, rows for a
+short-edge flip.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.layout.outline import curves
 from generator.layout.sizes import CardSize, Paper
 
 
@@ -102,12 +105,14 @@ class Grid:
             trim.height + 2 * self.bleed_y,
         )
 
-    def cut_circles(self, count: int) -> list[Rect]:
-        """Round cards cannot be cut from crop marks alone: their outline is printed on the front.
+    def cut_guides(self, count: int) -> list[Rect]:
+        """The trims of the first ``count`` cards when their cut line has curves crop marks
+        cannot show (a round card, rounded corners): the front prints those curves over them."""
+        return [self.front(i) for i in range(count)] if curves(self.card) else []
 
-        Rounded corners need no guide (cut straight along the marks, then use a corner punch).
-        """
-        return [self.front(i) for i in range(count)] if self.card.shape == "circle" else []
+    def cut_circles(self, count: int) -> list[Rect]:
+        """The name ``outputs/cards.py`` calls; once it calls :meth:`cut_guides`, remove this."""
+        return self.cut_guides(count)
 
     def crop_marks(self) -> list[Line]:
         """Marks in the margin, in line with every trim edge, stopping short of the bleed."""

@@ -1,13 +1,13 @@
 """Assemble stage: sheets of cards on PDF pages of exactly the paper size.
 
-Every front sheet is followed by its back sheet. Pages carry crop marks; metadata dates are fixed
-(cairo would otherwise stamp the current time), so the same build gives byte-identical PDFs.
+Every front sheet is followed by its back sheet. Pages carry crop marks, fronts their cut guides;
+metadata dates are fixed (cairo would otherwise stamp the current time), so the same build gives
+byte-identical PDFs.
 """
 
 from __future__ import annotations
 
 import datetime
-import math
 import os
 from collections.abc import Iterable
 from typing import BinaryIO
@@ -16,6 +16,7 @@ import cairocffi
 
 from generator import __version__
 from generator.layout.imposition import Grid, Rect
+from generator.layout.outline import curves
 from generator.layout.sizes import Paper, pt
 
 FIXED_DATE = "2000-01-01T00:00:00Z"
@@ -46,8 +47,10 @@ class PdfBook:
             self.surface.set_metadata(key, value)
         self.pages = 0
 
-    def finish_page(self, grid: Grid, circles: Iterable[Rect] = ()) -> None:
-        """Draw the crop marks (and the outlines of round cards) and start a new page."""
+    def finish_page(self, grid: Grid, guides: Iterable[Rect] = ()) -> None:
+        """Draw the crop marks, and the curves of the cut line of each card at ``guides`` (a
+        round card's circle, rounded corners: see :meth:`Grid.cut_guides`), and start a new
+        page."""
         context = cairocffi.Context(self.surface)
         context.set_source_rgb(0, 0, 0)
         context.set_line_width(grid.style.mark_width_pt)
@@ -55,10 +58,11 @@ class PdfBook:
             context.move_to(pt(line.x1), pt(line.y1))
             context.line_to(pt(line.x2), pt(line.y2))
         context.stroke()
-        for trim in circles:
-            centre_x, centre_y = pt(trim.x + trim.width / 2), pt(trim.y + trim.height / 2)
-            context.new_sub_path()
-            context.arc(centre_x, centre_y, pt(min(trim.width, trim.height) / 2), 0, 2 * math.pi)
+        for trim in guides:
+            for arc in curves(grid.card):
+                context.new_sub_path()
+                centre_x, centre_y = pt(trim.x + arc.cx), pt(trim.y + arc.cy)
+                context.arc(centre_x, centre_y, pt(arc.radius), arc.start, arc.end)
         context.stroke()
         self.surface.show_page()
         self.pages += 1

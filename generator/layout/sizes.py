@@ -18,17 +18,21 @@ def pt(mm: float) -> float:
 
 
 SHAPES = ("rectangle", "rounded", "circle")
+SAFE_MARGIN = 3.0
+"""How far inside the trim text must stay: a cut a little off the line never touches a word."""
 
 
 @dataclass(frozen=True)
 class CardSize:
-    """A card's trim size in mm, its outline (for cut guides) and the bleed its art extends by."""
+    """A card's trim size in mm, its outline (for cut guides), the bleed its art extends by and
+    the safe margin its text keeps from the cut."""
 
     width: float
     height: float
     shape: str = "rounded"
     corner_radius: float = 3.0
     bleed: float = 3.0
+    safe: float = SAFE_MARGIN
 
     @property
     def full_width(self) -> float:

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 import traceback
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from types import FrameType
 from typing import Any, NamedTuple
 from xml.etree import ElementTree
 
@@ -27,7 +29,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
 from generator.folders import search_path, shown, template_roots
-from generator.layout.sizes import Paper
+from generator.layout.sizes import CardSize, Paper
 from generator.loading import inside
 from generator.model import Card, Deck, Game, Handout, Locale, Text
 from generator.problems import Problem, clipped
@@ -41,6 +43,8 @@ from generator.render.fonts import (
     missing_glyphs,
 )
 from generator.render.fonts import text_width as measure_width
+from generator.render.geometry import Geometry, mm
+from generator.render.safe_area import BOX_ATTRIBUTE, TextBox, outside_safe_area
 from generator.render.shapes import gear_path, star_path
 from generator.render.text import FittedText, fit, reads_differently_turned
 
@@ -190,11 +194,13 @@ class Tally:
 
 
 class TextFitter:
-    """The ``text(...)`` function templates call; collects problems instead of failing."""
+    """The ``text(...)`` function templates call; collects problems instead of failing, and
+    the boxes of the face being rendered, for the safe-area check."""
 
     def __init__(self) -> None:
         self.tally = Tally()
         self.where: _Where | None = None
+        self.boxes: list[TextBox] = []
 
     @property
     def problems(self) -> list[Problem]:
@@ -246,18 +252,20 @@ class TextFitter:
             self._report(
                 source,
                 f"does not fit its {width:g} x {height:g} mm box on the "
-                f"{self._deck_name()} even at {min_size or size:g} mm: shorten it",
+                f"{self.deck_name()} even at {min_size or size:g} mm: shorten it",
             )
             return Markup("")
         step = fitted.size * line_height
         cap = cap_height(face) * fitted.size
         top = y + (height - step * len(fitted.lines)) * VALIGN[valign]
         elements = []
+        self.boxes.append(TextBox(x, y, width, height, *_template_line()))
         for index, line in enumerate(fitted.lines):
             left = x + (width - measure_width(line, face, fitted.size)) * ALIGN[align]
             baseline = top + step * index + (step + cap) / 2
+            mark = f'{BOX_ATTRIBUTE}="{len(self.boxes) - 1}" ' if index == 0 else ""
             elements.append(
-                f'<text x="{left:.3f}" y="{baseline:.3f}" font-family="{font}" '
+                f'<text {mark}x="{left:.3f}" y="{baseline:.3f}" font-family="{font}" '
                 f'font-weight="{weight}" font-size="{fitted.size:.3f}" fill="{escape(fill)}">'
                 f"{escape(line)}</text>"
             )
@@ -269,7 +277,7 @@ class TextFitter:
                 )
         return Markup("\n".join(elements))
 
-    def _deck_name(self) -> str:
+    def deck_name(self) -> str:
         if self.where is None:
             return "card"
         kind = "page" if isinstance(self.where.deck, Handout) else "cards"
@@ -347,25 +355,32 @@ class CardRenderer:
     def _render(self, name: str, deck: Deck, card: Card | None) -> str | None:
         self.fitter.where = _Where(card, deck, self.locale.lang)
         context = {
-            "size": deck.size,
+            "geometry": Geometry.of(deck.size),
             "deck": deck.id,
             "card": card.template_data() if card else None,
         }
-        return self._render_template(name, card, context)
+        return self._render_template(name, card, context, deck.size)
 
-    def _render_template(self, name: str, card: Card | None, context: dict[str, Any]) -> str | None:
+    def _render_template(
+        self, name: str, card: Card | None, context: dict[str, Any], size: CardSize | None = None
+    ) -> str | None:
+        """The SVG of ``name``; a card face (one with a ``size``) also has its text boxes
+        checked against the card's safe area."""
         context = {
             "t": self.locale.texts,
             "lang": self.locale.lang,
             "text": self.fitter.text,
             **context,
         }
+        self.fitter.boxes = []
         try:
             svg = _render_bounded(environment(self.game.templates).get_template(name), context)
         except Exception as error:  # the template is a stranger's code: its failures are its own
             self._report(self._template_problem(error, name, card))
             return None
-        self._check_svg(svg, name)
+        root = self._check_svg(svg, name)
+        if root is not None and size is not None:
+            self._check_safe_area(root, size, name, card)
         return svg
 
     def _report(self, problem: Problem) -> None:
@@ -374,17 +389,36 @@ class CardRenderer:
 
     def _template_problem(self, error: Exception, name: str, card: Card | None) -> Problem:
         file, line = _template_location(error, self.game.templates, name)
+        return Problem(file, line, self._subject(name, card), _message(error))
+
+    def _subject(self, name: str, card: Card | None) -> str:
+        """What a template problem is about: ``wagon-01 (en)``, ``back (en)``, ``screens (en)``."""
         where = self.fitter.where
         shown = card.id if card else ("back" if where else name)
         if where is not None and isinstance(where.deck, Handout):
             shown = where.deck.id
-        subject = f"{shown} ({self.locale.lang})"
-        return Problem(file, line, subject, _message(error))
+        return f"{shown} ({self.locale.lang})"
 
-    def _check_svg(self, svg: str, name: str) -> None:
+    def _check_safe_area(
+        self, root: ElementTree.Element, size: CardSize, name: str, card: Card | None
+    ) -> None:
+        """Text closer to the cut than the safe margin may be cut off: a problem at the line
+        of the ``text(...)`` call, however the box was moved, scaled or turned on the way."""
+        for (file, line), over in outside_safe_area(root, self.fitter.boxes, size).items():
+            what = (
+                f"text box reaches {mm(round(over, 2))} mm outside the safe area, "
+                f"{mm(size.safe)} mm inside the trim of the {self.fitter.deck_name()}: "
+                "move it inwards"
+            )
+            where = self._subject(name, card)
+            self._report(Problem(shown(file, self.game.templates), line, where, what))
+
+    def _check_svg(self, svg: str, name: str) -> ElementTree.Element | None:
+        """The parsed SVG, after reporting what the build could not draw or may not read."""
         file = shown(self.game.templates / name, self.game.templates)
+        root = None
         try:
-            ElementTree.fromstring(svg)
+            root = ElementTree.fromstring(svg)
         except ElementTree.ParseError as error:
             self._report(Problem(file, 0, "svg", f"the rendered SVG is not valid XML: {error}"))
         self._check_references(svg, name)
@@ -397,6 +431,7 @@ class CardRenderer:
                     f"{family!r} is not a shipped font ({', '.join(sorted(FAMILIES))})",
                 )
             )
+        return root
 
     def _check_references(self, svg: str, name: str) -> None:
         """Every file the SVG refers to must be one the build may read: validation refuses
@@ -474,6 +509,19 @@ def _fit(
         line_height,
         max_lines,
     )
+
+
+def _template_line() -> tuple[str, int]:
+    """The template file (its path as loaded) and line running now, where a ``text(...)`` call
+    stands (in a macro, the line in the macro's file): the innermost frame of compiled template
+    code."""
+    frame: FrameType | None = sys._getframe(1)
+    while frame is not None:
+        template = frame.f_globals.get("__jinja_template__")
+        if template is not None and template.filename:
+            return template.filename, template.get_corresponding_lineno(frame.f_lineno)
+        frame = frame.f_back
+    return "", 0
 
 
 def _template_location(error: Exception, folder: Path, name: str) -> tuple[str, int]:

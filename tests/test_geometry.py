@@ -1,0 +1,86 @@
+"""The geometry a face template draws with, and the safe-area check that measures its text where
+it lands: scaled art fits the card's safe area, turned boxes are measured turned."""
+
+from __future__ import annotations
+
+from xml.etree import ElementTree
+
+import pytest
+
+from generator.layout.sizes import CardSize
+from generator.render.geometry import Geometry
+from generator.render.safe_area import TextBox, outside_safe_area, parse_transform
+
+POKER = Geometry.of(CardSize(63, 88))
+
+
+def test_at_its_design_size_art_is_drawn_as_written() -> None:
+    art = POKER.art(63, 88)
+    assert (art.scale, art.offset_x, art.offset_y, art.transform) == (1, 0, 0, "")
+    assert art.bleed_box.rect == 'x="-3" y="-3" width="69" height="94"'
+    assert art.inset(1.6).rect == 'x="1.6" y="1.6" width="59.8" height="84.8"'
+    assert (art.centre_x, art.centre_y) == (POKER.centre_x, POKER.centre_y) == (31.5, 44)
+
+
+@pytest.mark.parametrize("anchor", ["middle", "top-left", "bottom-right"])
+@pytest.mark.parametrize(("width", "height"), [(57, 88), (70, 120), (44, 63), (90, 60)])
+def test_scaled_art_keeps_its_safe_area_inside_the_cards(
+    width: float, height: float, anchor: str
+) -> None:
+    card = Geometry.of(CardSize(width, height))
+    art = card.art(63, 88, anchor)
+    left, top = art.offset_x + 3 * art.scale, art.offset_y + 3 * art.scale
+    right, bottom = art.offset_x + 60 * art.scale, art.offset_y + 85 * art.scale
+    assert 3 - 1e-9 <= left <= right <= width - 3 + 1e-9
+    assert 3 - 1e-9 <= top <= bottom <= height - 3 + 1e-9
+    # it fills the card's safe area along one side, and is never stretched
+    assert max(right - left - (width - 6), bottom - top - (height - 6)) == pytest.approx(0)
+    # and the card's own edges, in the art's millimetres, map back onto the card
+    bleed = art.bleed_box
+    assert art.offset_x + bleed.x * art.scale == pytest.approx(-3)
+    assert art.offset_y + bleed.bottom * art.scale == pytest.approx(height + 3)
+
+
+def test_the_anchor_says_where_the_art_goes_in_the_room_left() -> None:
+    tall = Geometry.of(CardSize(70, 120))
+    scale = 64 / 57  # the width decides
+    assert tall.art(63, 88).scale == pytest.approx(scale)
+    assert tall.art(63, 88, "top").offset_y == pytest.approx(3 - 3 * scale)
+    middle = tall.art(63, 88).offset_y
+    assert middle + 44 * scale == pytest.approx(60)  # the design's centre on the card's
+    assert tall.art(63, 88, "bottom").offset_y + 85 * scale == pytest.approx(117)
+    assert tall.art(63, 88).transform == "translate(-0.3684 10.5965) scale(1.12281)"
+
+
+def test_art_names_its_mistakes() -> None:
+    with pytest.raises(ValueError, match="unknown anchor 'centre'"):
+        POKER.art(63, 88, "centre")
+    with pytest.raises(ValueError, match="no room inside its 3 mm safe margin"):
+        POKER.art(6, 88)
+
+
+def test_transforms_compose_as_svg_draws_them() -> None:
+    turned = parse_transform("rotate(180 31.5 44)")
+    assert _apply(turned, 3.5, 3.2) == pytest.approx((59.5, 84.8))
+    moved = parse_transform("translate(10, 20) scale(2)")
+    assert _apply(moved, 1, 1) == pytest.approx((12, 22))
+    assert parse_transform("rotate(1 2)") == parse_transform("")  # malformed: no transform
+
+
+def _apply(matrix: tuple[float, ...], x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = matrix
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def test_a_box_is_measured_where_its_groups_put_it() -> None:
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg">'
+        '<text data-text-box="0">inside</text>'
+        '<g transform="rotate(90 31.5 44)"><text data-text-box="1">turned out</text></g>'
+        '<defs><text data-text-box="1">not drawn here</text></defs>'
+        "</svg>"
+    )
+    upright = TextBox(20, 3, 10, 82, "a.svg.j2", 2)  # inside the safe area as written
+    found = outside_safe_area(ElementTree.fromstring(svg), [upright, upright], CardSize(63, 88))
+    # turned a quarter round the centre it spans x = 31.5 -/+ 41 mm: 12.5 mm past x = 3
+    assert found == {("a.svg.j2", 2): pytest.approx(12.5)}
