@@ -110,10 +110,6 @@ class Grid:
         cannot show (a round card, rounded corners): the front prints those curves over them."""
         return [self.front(i) for i in range(count)] if curves(self.card) else []
 
-    def cut_circles(self, count: int) -> list[Rect]:
-        """The name ``outputs/cards.py`` calls; once it calls :meth:`cut_guides`, remove this."""
-        return self.cut_guides(count)
-
     def crop_marks(self) -> list[Line]:
         """Marks in the margin, in line with every trim edge, stopping short of the bleed."""
         left, top = self.left - self.bleed_x, self.top - self.bleed_y

@@ -108,7 +108,7 @@ class _Faces:
         for index, (deck, card) in enumerate(chunk):
             self._draw(book, grid, self._front(deck, card), grid.front(index), deck.front, card)
         with self.stopwatch.stage("assembly"):
-            book.finish_page(grid, grid.cut_circles(len(chunk)))
+            book.finish_page(grid, grid.cut_guides(len(chunk)))
 
     def back_page(
         self,
