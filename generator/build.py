@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from generator import outputs
-from generator.catalog import discover_games, load_game
+from generator.catalog import load_game, requested_games
 from generator.games.registry import ENGINES, find_engine
 from generator.layout.sizes import PAPERS
 from generator.model import Game
@@ -47,19 +47,10 @@ def check(
     raises DataError with every problem of every game."""
     stopwatch = stopwatch or Stopwatch()
     with stopwatch.stage("load+validate"):
-        available = discover_games(data_dir)
-        if not data_dir.is_dir():
-            raise UsageError(f"--data {data_dir}: no such folder")
-        for name in names:
-            if name not in available:
-                raise UsageError(
-                    f"unknown game {name!r} (the card data has: "
-                    f"{', '.join(available) or 'no games'})"
-                )
         problems: list[Problem] = []
         games = [
             game
-            for name in names or tuple(available)
+            for name in requested_games(data_dir, names)
             if (game := _check_game(data_dir, name, wanted, problems)) is not None
         ]
     if problems:
@@ -143,30 +134,17 @@ def build(
     games = check(request.data_dir, request.games, (request.options,), stopwatch)
     langs = _langs(games, request.langs)
     writer = Writer(request.out_dir)
+    jobs = [
+        Job(game, lang, request.out_dir, request.options, writer, stopwatch, progress)
+        for game in games
+        for lang in langs[game.id]
+    ]
     try:
-        written = [
-            file
-            for game in games
-            for lang in langs[game.id]
-            for kind in _kinds(request.options)
-            for file in kind.write(_job(request, game, lang, writer, stopwatch, progress))
-        ]
+        written = [file for job in jobs for kind in _kinds(job.options) for file in kind.write(job)]
         writer.commit()
     finally:
         writer.discard()
     return written
-
-
-def _job(
-    request: BuildRequest,
-    game: Game,
-    lang: str,
-    writer: Writer,
-    stopwatch: Stopwatch,
-    progress: Progress | None,
-) -> Job:
-    folder = request.out_dir / game.id / lang
-    return Job(game, lang, folder, request.options, writer, stopwatch, progress)
 
 
 def _langs(games: list[Game], wanted: tuple[str, ...]) -> dict[str, list[str]]:

@@ -28,7 +28,7 @@ from generator.names import (
     parse_id_pattern,
     template_name_problem,
 )
-from generator.problems import Problem, ProblemLog, clipped, shown
+from generator.problems import Problem, ProblemLog, UsageError, clipped, shown
 from generator.render.fonts import SHIPPED_FONTS, describe_characters, missing_glyphs
 from generator.schema import Field, read_record
 
@@ -65,6 +65,19 @@ class CardSchema(Protocol):
 
     @property
     def card_fields(self) -> MappingABC[str, MappingABC[str, Field]]: ...
+
+
+def requested_games(data_dir: Path, names: tuple[str, ...]) -> tuple[str, ...]:
+    """The games ``names`` asks for (every game of ``data_dir`` when empty); a folder or a name
+    that is not there is a usage error, found before anything is loaded."""
+    available = discover_games(data_dir)
+    if not data_dir.is_dir():
+        raise UsageError(f"--data {data_dir}: no such folder")
+    for name in names:
+        if name not in available:
+            known = ", ".join(available) or "no games"
+            raise UsageError(f"unknown game {name!r} (the card data has: {known})")
+    return names or tuple(available)
 
 
 def discover_games(data_dir: Path) -> list[str]:

@@ -36,11 +36,11 @@ class Options:
 
 @dataclass(frozen=True)
 class Job:
-    """One game in one language, to be written under ``folder`` (``OUT/<game>/<lang>``)."""
+    """One game in one language, to be written under :attr:`folder`."""
 
     game: Game
     lang: str
-    folder: Path
+    out_dir: Path
     options: Options
     writer: Writer
     stopwatch: Stopwatch = field(default_factory=Stopwatch)
@@ -49,6 +49,11 @@ class Job:
     def report(self, what: str, done: int, total: int) -> None:
         if self.progress:
             self.progress(f"{self.game.id} {self.lang}{' ' + what if what else ''}", done, total)
+
+    @property
+    def folder(self) -> Path:
+        """Where its files go: ``OUT/<game>/<lang>``."""
+        return self.out_dir / self.game.id / self.lang
 
     @property
     def title(self) -> str:
