@@ -184,7 +184,7 @@ def _read_size(deck: Mapping, where: str, log: ProblemLog) -> CardSize | None:
     if spec is None:
         return None
     size = CardSize(**spec)
-    if size.corner_radius > min(size.width, size.height) / 2:
+    if size.shape == "rounded" and size.corner_radius > min(size.width, size.height) / 2:
         log.add(
             value.line_of("corner_radius"),
             f"{where}.size.corner_radius",

@@ -3,6 +3,7 @@ plain text and compresses only the streams."""
 
 from __future__ import annotations
 
+import io
 import re
 import shutil
 import subprocess
@@ -10,6 +11,7 @@ import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
+import pypdf
 import pytest
 from PIL import Image
 
@@ -63,13 +65,23 @@ def curves(pdf: bytes) -> list[tuple[float, ...]]:
     """Every sub-path that is one Bézier curve (``x y m ... c``, how cairo writes an arc of up
     to a quarter turn), as its start and end x1, y1, x2, y2 in mm from the page's top-left
     corner: cairo's page streams turn y downwards first, so the numbers read as on the page."""
+    return [arc for data in streams(pdf) for arc in _curves_in(data)]
+
+
+def curves_by_page(pdf: bytes) -> list[list[tuple[float, ...]]]:
+    """:func:`curves`, page by page, each once (a cut guide is stroked twice: white, then
+    black on it)."""
+    pages = pypdf.PdfReader(io.BytesIO(pdf)).pages
+    return [list(dict.fromkeys(_curves_in(page.get_contents().get_data()))) for page in pages]
+
+
+def _curves_in(data: bytes) -> list[tuple[float, ...]]:
     number = rb"(-?[\d.]+)\s+"
     piece = re.compile(number * 2 + rb"m\s+" + number * 6 + rb"c")
     found = []
-    for data in streams(pdf):
-        for match in piece.finditer(data):
-            x1, y1, *_, x2, y2 = (float(n) * 25.4 / 72 for n in match.groups())
-            found.append((x1, y1, x2, y2))
+    for match in piece.finditer(data):
+        x1, y1, *_, x2, y2 = (float(n) * 25.4 / 72 for n in match.groups())
+        found.append((x1, y1, x2, y2))
     return found
 
 

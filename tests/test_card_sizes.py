@@ -84,8 +84,8 @@ def test_wagons_at_another_size_fill_their_new_trim(
         # the background runs through the bleed and the art keeps off the cut...
         for colour in _edges(front, grid, trim, 1.0) + _edges(front, grid, trim, -2.3):
             assert colour == pytest.approx(background, abs=8), (slot, colour, background)
-        # ...and reaches across the new width: the ability panel 4 mm from either side
-        for x in (trim.x + 4, trim.x + trim.width - 4):
+        # ...and reaches across the new width: the ability panel 4.5 mm from either side
+        for x in (trim.x + 4.5, trim.x + trim.width - 4.5):
             assert pdf.colour_at(front, x, trim.y + panel_y, DPI) == pytest.approx(
                 (255,) * 3, abs=4
             )

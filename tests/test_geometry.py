@@ -9,7 +9,7 @@ import pytest
 
 from generator.layout.sizes import CardSize
 from generator.render.geometry import Geometry
-from generator.render.safe_area import TextBox, outside_safe_area, parse_transform
+from generator.render.safe_area import UNMEASURED, TextBox, outside_safe_area, parse_transform
 
 POKER = Geometry.of(CardSize(63, 88))
 
@@ -33,8 +33,15 @@ def test_scaled_art_keeps_its_safe_area_inside_the_cards(
     right, bottom = art.offset_x + 60 * art.scale, art.offset_y + 85 * art.scale
     assert 3 - 1e-9 <= left <= right <= width - 3 + 1e-9
     assert 3 - 1e-9 <= top <= bottom <= height - 3 + 1e-9
-    # it fills the card's safe area along one side, and is never stretched
-    assert max(right - left - (width - 6), bottom - top - (height - 6)) == pytest.approx(0)
+    # its trim stays inside the card's: nothing drawn inside the design's cut moves past it
+    trim_right, trim_bottom = art.offset_x + 63 * art.scale, art.offset_y + 88 * art.scale
+    assert -1e-9 <= art.offset_x <= trim_right <= width + 1e-9
+    assert -1e-9 <= art.offset_y <= trim_bottom <= height + 1e-9
+    # as large as that allows (the safe area or the trim fills the card's along one side), and
+    # never stretched
+    safe_fit = max(right - left - (width - 6), bottom - top - (height - 6))
+    trim_fit = max(63 * art.scale - width, 88 * art.scale - height)
+    assert max(safe_fit, trim_fit) == pytest.approx(0)
     # and the card's own edges, in the art's millimetres, map back onto the card
     bleed = art.bleed_box
     assert art.offset_x + bleed.x * art.scale == pytest.approx(-3)
@@ -43,13 +50,17 @@ def test_scaled_art_keeps_its_safe_area_inside_the_cards(
 
 def test_the_anchor_says_where_the_art_goes_in_the_room_left() -> None:
     tall = Geometry.of(CardSize(70, 120))
-    scale = 64 / 57  # the width decides
+    scale = 70 / 63  # the width decides: the design's trim fills the card's width
     assert tall.art(63, 88).scale == pytest.approx(scale)
-    assert tall.art(63, 88, "top").offset_y == pytest.approx(3 - 3 * scale)
+    assert tall.art(63, 88, "top").offset_y == pytest.approx(0)
     middle = tall.art(63, 88).offset_y
     assert middle + 44 * scale == pytest.approx(60)  # the design's centre on the card's
-    assert tall.art(63, 88, "bottom").offset_y + 85 * scale == pytest.approx(117)
-    assert tall.art(63, 88).transform == "translate(-0.3684 10.5965) scale(1.12281)"
+    assert tall.art(63, 88, "bottom").offset_y + 88 * scale == pytest.approx(120)
+    assert tall.art(63, 88).transform == "translate(0 11.1111) scale(1.11111)"
+    small = Geometry.of(CardSize(44, 63))
+    scale = 38 / 57  # smaller: the design's safe area fills the card's width
+    assert small.art(63, 88, "top-left").offset_x == pytest.approx(3 - 3 * scale)
+    assert small.art(63, 88, "bottom-right").offset_y + 85 * scale == pytest.approx(60)
 
 
 def test_art_names_its_mistakes() -> None:
@@ -64,7 +75,8 @@ def test_transforms_compose_as_svg_draws_them() -> None:
     assert _apply(turned, 3.5, 3.2) == pytest.approx((59.5, 84.8))
     moved = parse_transform("translate(10, 20) scale(2)")
     assert _apply(moved, 1, 1) == pytest.approx((12, 22))
-    assert parse_transform("rotate(1 2)") == parse_transform("")  # malformed: no transform
+    assert parse_transform("") == (1, 0, 0, 1, 0, 0)
+    assert parse_transform("rotate(1 2)") is None  # not what SVG allows: cairosvg's own reading
 
 
 def _apply(matrix: tuple[float, ...], x: float, y: float) -> tuple[float, float]:
@@ -77,10 +89,35 @@ def test_a_box_is_measured_where_its_groups_put_it() -> None:
         '<svg xmlns="http://www.w3.org/2000/svg">'
         '<text data-text-box="0">inside</text>'
         '<g transform="rotate(90 31.5 44)"><text data-text-box="1">turned out</text></g>'
-        '<defs><text data-text-box="1">not drawn here</text></defs>'
         "</svg>"
     )
     upright = TextBox(20, 3, 10, 82, "a.svg.j2", 2)  # inside the safe area as written
     found = outside_safe_area(ElementTree.fromstring(svg), [upright, upright], CardSize(63, 88))
     # turned a quarter round the centre it spans x = 31.5 -/+ 41 mm: 12.5 mm past x = 3
     assert found == {("a.svg.j2", 2): pytest.approx(12.5)}
+
+
+@pytest.mark.parametrize(
+    "drawn",
+    [
+        "<defs><g id='c'>{text}</g></defs><use href='#c' x='-8'/>",
+        "<g id='c'>{text}</g><use href='#c' transform='translate(-4 -3)'/>",
+        "<svg x='30' viewBox='0 0 10 10'>{text}</svg>",
+        "<g style='transform: translate(-12px, 0)'>{text}</g>",
+        "<g transform-origin='10 10' transform='rotate(90)'>{text}</g>",
+        "<g transform='translate(-3mm 0)'>{text}</g>",
+        "<g transform='translate(-12 0 5)'>{text}</g>",
+        "<style>g {{ transform: scale(2) }}</style><g>{text}</g>",
+    ],
+)
+def test_a_box_drawn_where_the_check_cannot_follow_is_reported(drawn: str) -> None:
+    """Inside as written, but cairosvg may draw it anywhere: the check says it cannot tell."""
+    text = '<text data-text-box="0">where?</text>'
+    svg = f'<svg xmlns="http://www.w3.org/2000/svg">{drawn.format(text=text)}</svg>'
+    inside = TextBox(20, 20, 10, 10, "a.svg.j2", 4)
+    found = outside_safe_area(ElementTree.fromstring(svg), [inside], CardSize(63, 88))
+    assert found == {("a.svg.j2", 4): UNMEASURED}
+    plain = (
+        f'<svg xmlns="http://www.w3.org/2000/svg"><g transform="translate(1 1)">{text}</g></svg>'
+    )
+    assert outside_safe_area(ElementTree.fromstring(plain), [inside], CardSize(63, 88)) == {}

@@ -160,7 +160,7 @@ def test_a_sheet_prints_the_rounded_corners_where_the_cards_are_cut() -> None:
     stream = io.BytesIO()
     with PdfBook(stream, PAPERS["a4"], "guides") as book:
         book.finish_page(grid, grid.cut_guides(2))
-    arcs = pdf.curves(stream.getvalue())
+    arcs = list(dict.fromkeys(pdf.curves(stream.getvalue())))  # stroked white, then black
     expected = []
     for slot in (0, 1):
         t = grid.front(slot)

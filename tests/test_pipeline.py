@@ -45,6 +45,29 @@ def test_every_language_is_printed_in_its_own_words(built: Built) -> None:
     assert set("Рахунок") <= set(pdf.unicode_text(pdf.read(built("tiny", "uk") / "scores-a4.pdf")))
 
 
+def test_rounded_corners_get_cut_guides_on_fronts_only(built: Built) -> None:
+    pages = pdf.curves_by_page(pdf.read(built("tiny", "en") / "cards-a4.pdf"))
+    numbers, colours = (
+        fit_grid(PAPERS["a4"], CardSize(44, 63)),
+        fit_grid(PAPERS["a4"], CardSize(63, 63)),
+    )
+    for grid, fronts, backs, count in (
+        (numbers, pages[0], pages[1], 5),
+        (colours, pages[2], pages[3], 2),
+    ):
+        assert backs == []  # a guide on the back would show, mirrored, beside the card
+        assert len(fronts) == 4 * count  # a quarter circle at each corner of each card
+        for slot in range(count):
+            trim = grid.front(slot)
+            assert any(
+                x1 == pytest.approx(trim.x, abs=0.01)
+                and y1 == pytest.approx(trim.y + 3, abs=0.01)
+                and x2 == pytest.approx(trim.x + 3, abs=0.01)
+                and y2 == pytest.approx(trim.y, abs=0.01)
+                for x1, y1, x2, y2 in fronts
+            ), slot
+
+
 @pdf.needs_pdftoppm
 def test_own_backs_and_common_backs_lie_behind_their_fronts(built: Built, tmp_path: Path) -> None:
     sheet = built("tiny", "en") / "cards-a4.pdf"

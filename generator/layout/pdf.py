@@ -63,6 +63,12 @@ class PdfBook:
                 context.new_sub_path()
                 centre_x, centre_y = pt(trim.x + arc.cx), pt(trim.y + arc.cy)
                 context.arc(centre_x, centre_y, pt(arc.radius), arc.start, arc.end)
+        # a guide runs over the card's own art: black on a white line shows on any ground
+        context.set_source_rgb(1, 1, 1)
+        context.set_line_width(3 * grid.style.mark_width_pt)
+        context.stroke_preserve()
+        context.set_source_rgb(0, 0, 0)
+        context.set_line_width(grid.style.mark_width_pt)
         context.stroke()
         self.surface.show_page()
         self.pages += 1

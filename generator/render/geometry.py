@@ -4,9 +4,9 @@ A template draws in millimetres with (0, 0) at the trim's top-left corner. It ta
 outline from here, never from numbers of its own: the bleed a background covers, the insets of
 frames, the centre turned text rotates about. Its art is drawn once, for the size the designer
 chose (``geometry.art(63, 88)``); on a card of another size the art is scaled uniformly, so its
-safe area lands inside the card's safe area, and placed by an anchor. Nothing is cut off or
-stretched, and text the template keeps inside the safe area at its design size stays inside it
-at every size.
+safe area lands inside the card's safe area and its trim inside the card's trim, and placed by
+an anchor. Nothing is stretched or pushed past the cut, and text the template keeps inside the
+safe area at its design size stays inside it at every size.
 """
 
 from __future__ import annotations
@@ -65,8 +65,8 @@ class Box:
 @dataclass(frozen=True)
 class Geometry(CardSize):
     """The card a face is drawn on, in mm from the trim's top-left corner: its size as the deck
-    declares it (``width``, ``height``, ``bleed``, ``safe``, ``shape``, ``corner_radius``) and
-    what a template draws from it."""
+    declares it (``width``, ``height``, ``bleed``, ``shape``, ``corner_radius``), the safe margin
+    every card keeps (``safe``, 3 mm) and what a template draws from it."""
 
     @classmethod
     def of(cls, size: CardSize) -> Geometry:
@@ -109,9 +109,11 @@ class Art:
     """Art drawn for a card of the design size ``width`` x ``height``, placed on ``card``.
 
     Inside ``<g transform="{{ art.transform }}">`` a template draws in the design's millimetres.
-    The scale is the one that fits the design's safe area into the card's (the same for every
-    anchor, so all the art of a face keeps its proportions); the anchor says where the art goes
-    in the room left on the axis that has room to spare. At the design size it is the identity.
+    The scale is the largest that fits the design's safe area into the card's and its trim
+    into the card's trim: text the design keeps safe stays safe, and nothing the design draws
+    inside its cut moves past the card's (the same scale for every anchor, so all the art of a
+    face keeps its proportions). The anchor says where the art goes in the room left on the axis
+    that has room to spare. At the design size it is the identity.
     """
 
     card: Geometry
@@ -125,6 +127,8 @@ class Art:
         return min(
             (self.card.width - 2 * safe) / (self.width - 2 * safe),
             (self.card.height - 2 * safe) / (self.height - 2 * safe),
+            self.card.width / self.width,
+            self.card.height / self.height,
         )
 
     @property
@@ -136,11 +140,12 @@ class Art:
         return self._offset(self.card.height, self.height, ANCHORS[self.anchor][1])
 
     def _offset(self, card: float, design: float, share: float) -> float:
-        """Where the design's 0 lands on the card along one axis: its safe edge on the card's
-        safe edge, moved by ``share`` of the room left over."""
+        """Where the design's 0 lands on the card along one axis: ``share`` of the way through
+        the places that keep its safe area in the card's and its trim in the card's trim."""
         safe, scale = self.card.safe, self.scale
-        room = (card - 2 * safe) - scale * (design - 2 * safe)
-        return safe + share * room - scale * safe
+        low = max(safe - scale * safe, 0.0)
+        high = min(card - safe - scale * (design - safe), card - scale * design)
+        return low + share * (high - low)
 
     @property
     def transform(self) -> str:

@@ -3,9 +3,14 @@
 A template places text with ``text(...)`` inside groups that move, scale and turn it (a corner
 number turned round for the other hand, art scaled to another card size), so a box is measured
 only after rendering: ``text(...)`` marks its first line with the box's number, and the rendered
-SVG is walked with every ``transform`` on the way down, in the card's own millimetres. Text
-inside ``<defs>``, clip paths, masks, patterns and symbols is drawn only where it is used, and
-is not measured.
+SVG is walked with every ``transform`` on the way down, in the card's own millimetres.
+
+What this walk cannot follow as cairosvg draws it is not guessed at: a box inside ``<defs>``, a
+symbol, pattern, mask or clip path (drawn wherever a ``<use>`` or a reference puts it), inside a
+group a ``<use>`` draws again, inside a nested ``<svg>`` (its own position and viewBox), under a
+CSS ``transform`` (a ``style`` attribute, a ``<style>`` sheet, ``transform-origin``), or under
+a ``transform`` that is not plain SVG numbers (units, extra arguments). Such a box is reported
+as one the check cannot measure, so a template keeps its text where it can be checked.
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ from generator.layout.sizes import CardSize
 BOX_ATTRIBUTE = "data-text-box"
 """The attribute ``text(...)`` writes on its first ``<text>``: the number of its box."""
 NOT_DRAWN_HERE = frozenset({"defs", "clipPath", "mask", "pattern", "symbol", "marker"})
+UNMEASURED = math.inf
+"""How far outside a box is said to reach when the check cannot follow where it is drawn."""
 TOLERANCE = 0.01
 """Millimetres a box may lie outside and still count as inside: the rounding of the numbers in
 a transform (a box on the safe edge of art scaled to another size), far below what a printer or
@@ -30,8 +37,14 @@ a cut can show."""
 Matrix = tuple[float, float, float, float, float, float]
 """An SVG transform matrix (a, b, c, d, e, f): x' = a x + c y + e, y' = b x + d y + f."""
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+_NUMBER_TEXT = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _OPERATION = re.compile(r"(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)")
-_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_NUMBER = re.compile(_NUMBER_TEXT)
+_PLAIN_TRANSFORM = re.compile(
+    rf"\s*(?:(?:matrix|translate|scale|rotate|skewX|skewY)\s*\(\s*(?:{_NUMBER_TEXT}"
+    rf"(?:\s*,?\s*{_NUMBER_TEXT})*)?\s*\)\s*,?\s*)*"
+)
+_ARGUMENTS = {"matrix": (6,), "translate": (1, 2), "scale": (1, 2), "rotate": (1, 3)}
 
 
 @dataclass(frozen=True)
@@ -51,48 +64,99 @@ def outside_safe_area(
     root: Element, boxes: list[TextBox], card: CardSize
 ) -> dict[tuple[str, int], float]:
     """For each template line whose text boxes leave the card's safe area: how far (mm) the
-    furthest corner of its boxes lies outside (a line drawn four times, turned, is one problem).
-    The safe area is convex, so a box whose corners are in is in."""
+    furthest corner of its boxes lies outside (a line drawn four times, turned, is one problem),
+    :data:`UNMEASURED` where the check cannot follow how a box is drawn. The safe area is
+    convex, so a box whose corners are in is in."""
     worst: dict[tuple[str, int], float] = {}
-    for index, matrix in _marked(root, IDENTITY):
+    used = _used_again(root)
+    styled = any(
+        _local_name(e.tag) == "style" and "transform" in (e.text or "") for e in root.iter()
+    )
+    for index, matrix, _ in _marked(root, None if styled else IDENTITY, used):
         if not 0 <= index < len(boxes):
             continue
         box = boxes[index]
-        corners = [
-            (box.x, box.y),
-            (box.x + box.width, box.y),
-            (box.x, box.y + box.height),
-            (box.x + box.width, box.y + box.height),
-        ]
-        over = max(distance_outside(card, *_apply(matrix, x, y), card.safe) for x, y in corners)
+        over = UNMEASURED if matrix is None else _reach(box, matrix, card)
         if over > TOLERANCE:
             worst[box.file, box.line] = max(over, worst.get((box.file, box.line), 0.0))
     return worst
 
 
-def _marked(element: Element, outer: Matrix) -> Iterator[tuple[int, Matrix]]:
+def _reach(box: TextBox, matrix: Matrix, card: CardSize) -> float:
+    """How far the furthest corner of ``box``, moved by ``matrix``, lies outside the safe area."""
+    corners = [
+        (box.x, box.y),
+        (box.x + box.width, box.y),
+        (box.x, box.y + box.height),
+        (box.x + box.width, box.y + box.height),
+    ]
+    return max(distance_outside(card, *_apply(matrix, x, y), card.safe) for x, y in corners)
+
+
+def _used_again(root: Element) -> set[str]:
+    """The ids a ``<use>`` draws again (``#id`` in ``href`` or ``xlink:href``)."""
+    return {
+        value[1:]
+        for element in root.iter()
+        if _local_name(element.tag) == "use"
+        for key, value in element.attrib.items()
+        if _local_name(key) == "href" and value.startswith("#")
+    }
+
+
+def smallest_text(root: Element, boxes: list[TextBox]) -> dict[tuple[str, int], float]:
+    """For each template line, the smallest size (mm) its text prints at on the card: the font
+    size times the scale of the groups it is in (art scaled down to a smaller card)."""
+    smallest: dict[tuple[str, int], float] = {}
+    for index, matrix, element in _marked(root, IDENTITY, _used_again(root)):
+        size = _NUMBER.fullmatch(element.get("font-size", ""))
+        if matrix is None or size is None or not 0 <= index < len(boxes):
+            continue
+        a, b, c, d = matrix[:4]
+        printed = float(size.group()) * math.sqrt(abs(a * d - b * c))
+        key = (boxes[index].file, boxes[index].line)
+        smallest[key] = min(printed, smallest.get(key, math.inf))
+    return smallest
+
+
+def _marked(
+    element: Element, outer: Matrix | None, used: set[str], top: bool = True
+) -> Iterator[tuple[int, Matrix | None, Element]]:
     """Every marked text box below ``element`` with the matrix from its coordinates to the
-    card's."""
-    if _local_name(element.tag) in NOT_DRAWN_HERE:
-        return
-    matrix = _multiply(outer, parse_transform(element.get("transform", "")))
+    card's, or ``None`` below something the walk cannot follow."""
+    matrix = None if outer is None or not _followed(element, used, top) else outer
+    if matrix is not None:
+        own = parse_transform(element.get("transform", ""))
+        matrix = None if own is None else _multiply(matrix, own)
     mark = element.get(BOX_ATTRIBUTE)
     if mark is not None and mark.isdigit():
-        yield int(mark), matrix
+        yield int(mark), matrix, element
     for child in element:
-        yield from _marked(child, matrix)
+        yield from _marked(child, matrix, used, top=False)
+
+
+def _followed(element: Element, used: set[str], top: bool) -> bool:
+    """Whether an element draws its children where their transforms alone say."""
+    name = _local_name(element.tag)
+    if name in NOT_DRAWN_HERE or (name == "svg" and not top) or element.get("id") in used:
+        return False
+    return "transform" not in element.get("style", "") and "transform-origin" not in element.attrib
 
 
 def _local_name(tag: object) -> str:
     return str(tag).rpartition("}")[2]
 
 
-def parse_transform(text: str) -> Matrix:
-    """The matrix of an SVG ``transform`` attribute; an operation with the wrong number of
-    arguments counts as none."""
+def parse_transform(text: str) -> Matrix | None:
+    """The matrix of an SVG ``transform`` attribute, or ``None`` when it is not plain SVG (units,
+    a wrong number of arguments): cairosvg reads such text its own way."""
+    if not _PLAIN_TRANSFORM.fullmatch(text):
+        return None
     matrix = IDENTITY
     for name, arguments in _OPERATION.findall(text):
         numbers = [float(n) for n in _NUMBER.findall(arguments)]
+        if len(numbers) not in _ARGUMENTS.get(name, (1,)):
+            return None
         matrix = _multiply(matrix, _operation(name, numbers))
     return matrix
 

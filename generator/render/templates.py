@@ -44,7 +44,14 @@ from generator.render.fonts import (
 )
 from generator.render.fonts import text_width as measure_width
 from generator.render.geometry import Geometry, mm
-from generator.render.safe_area import BOX_ATTRIBUTE, TextBox, outside_safe_area
+from generator.render.safe_area import (
+    BOX_ATTRIBUTE,
+    TOLERANCE,
+    UNMEASURED,
+    TextBox,
+    outside_safe_area,
+    smallest_text,
+)
 from generator.render.shapes import gear_path, star_path
 from generator.render.text import FittedText, fit, reads_differently_turned
 
@@ -55,6 +62,11 @@ MAX_CALL_DEPTH = 64
 MAX_SIZE = 100_000
 """The longest string or list a template may make by repeating (``"x" * n``, ``"x".ljust(n)``),
 and the largest number it may pass to a string method."""
+RENAMED_SIZE = "'size' is now 'geometry' (see templates/_common/card.svg.j2)"
+"""What a template written for an earlier pnp is told when it reads ``size``."""
+SMALLEST_PRINTED = 1.8
+"""The smallest font size (mm, about 5 pt) text may print at on a card: a template's text
+shrinks to fit, and art scaled down to a smaller card shrinks it further."""
 MAX_SVG_CHARACTERS = 2_000_000
 """The largest SVG a template may write (a shipped face is under 20,000 characters)."""
 REFERENCE = re.compile(
@@ -172,11 +184,15 @@ class Tally:
     once with the number of other cards it is on."""
 
     def __init__(self) -> None:
-        self._seen: dict[tuple[str, str], tuple[Problem, int]] = {}
+        self._seen: dict[tuple[str, str], tuple[Problem, int, float]] = {}
 
-    def add(self, key: tuple[str, str], problem: Problem) -> None:
-        first, more = self._seen.get(key, (problem, -1))
-        self._seen[key] = (first, more + 1)
+    def add(self, key: tuple[str, str], problem: Problem, rank: float = 0.0) -> None:
+        """Count ``problem`` under ``key``; the one reported is the first, or the one of
+        highest ``rank`` (the furthest a box reaches out, on whichever card)."""
+        first, more, best = self._seen.get(key, (problem, -1, rank))
+        if rank > best:
+            first, best = problem, rank
+        self._seen[key] = (first, more + 1, best)
 
     @property
     def problems(self) -> list[Problem]:
@@ -189,7 +205,7 @@ class Tally:
                 problem.where,
                 f"{problem.what} (and on {more} more cards)",
             )
-            for problem, more in self._seen.values()
+            for problem, more, _ in self._seen.values()
         ]
 
 
@@ -355,6 +371,7 @@ class CardRenderer:
     def _render(self, name: str, deck: Deck, card: Card | None) -> str | None:
         self.fitter.where = _Where(card, deck, self.locale.lang)
         context = {
+            "size": jinja2.StrictUndefined(RENAMED_SIZE, name="size"),
             "geometry": Geometry.of(deck.size),
             "deck": deck.id,
             "card": card.template_data() if card else None,
@@ -406,12 +423,28 @@ class CardRenderer:
         of the ``text(...)`` call, however the box was moved, scaled or turned on the way."""
         for (file, line), over in outside_safe_area(root, self.fitter.boxes, size).items():
             what = (
-                f"text box reaches {mm(round(over, 2))} mm outside the safe area, "
-                f"{mm(size.safe)} mm inside the trim of the {self.fitter.deck_name()}: "
-                "move it inwards"
+                "text box is drawn where the safe-area check cannot follow it (through <use>, "
+                "<defs>, a nested <svg>, a CSS transform or a transform with units): place "
+                "it in plain groups"
+                if over == UNMEASURED
+                else f"text box reaches {mm(round(over, 2))} mm outside the safe area "
+                f"({mm(size.safe)} mm inside the trim): move it inwards"
             )
-            where = self._subject(name, card)
-            self._report(Problem(shown(file, self.game.templates), line, where, what))
+            problem = Problem(
+                shown(file, self.game.templates), line, self._subject(name, card), what
+            )
+            self._template_problems.add((f"{file}:{line}", "safe area"), problem, rank=over)
+        for (file, line), printed in smallest_text(root, self.fitter.boxes).items():
+            if printed < SMALLEST_PRINTED - TOLERANCE:
+                what = (
+                    f"text prints at {mm(round(printed, 2))} mm, smaller than the "
+                    f"{mm(SMALLEST_PRINTED)} mm a printed card can be read at: the card is too "
+                    "small for this art (or shorten the text)"
+                )
+                problem = Problem(
+                    shown(file, self.game.templates), line, self._subject(name, card), what
+                )
+                self._template_problems.add((f"{file}:{line}", "small"), problem, rank=-printed)
 
     def _check_svg(self, svg: str, name: str) -> ElementTree.Element | None:
         """The parsed SVG, after reporting what the build could not draw or may not read."""
