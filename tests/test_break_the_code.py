@@ -145,6 +145,37 @@ def test_solve_through_the_command(pnp) -> None:
     assert found["count"] == len(found["hands"])
 
 
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("where-5=DE", "where-5=ED"),
+        ("same-colour-neighbours=AB+CDE", "same-colour-neighbours=EDC+BA"),
+    ],
+)
+def test_an_answer_is_the_same_whatever_order_it_is_typed_in(pnp, one: str, other: str) -> None:
+    counts = []
+    for said in (one, other):
+        result = pnp("rules", "break_the_code", "solve", "--tiles", "5", "--answer", said, "--json")
+        assert result.code == 0, result.err
+        counts.append(json.loads(result.out)["count"])
+    assert counts[0] == counts[1] > 0
+
+
+def test_solve_leaves_out_the_askers_own_tiles(pnp) -> None:
+    def hands(*mine: str) -> list[str]:
+        asked = ("rules", "break_the_code", "solve", "--answer", "sum=19", "--json", *mine)
+        result = pnp(*asked)
+        assert result.code == 0, result.err
+        return json.loads(result.out)["hands"]
+
+    everyone, seen = hands(), hands("--mine", "1b 2b 5g 8w 9b")
+    assert "1w 2w 3b 6w 7w" in seen and "1b 2w 3b 6w 7w" in everyone
+    assert set(seen) < set(everyone)
+    for hand in seen:  # no hand holds a tile the asker holds (there is one 5g left)
+        assert not {"1b", "2b", "8w", "9b"} & set(hand.split()), hand
+        assert hand.split().count("5g") <= 1, hand
+
+
 def test_rate_every_question(pnp) -> None:
     result = pnp("rules", "break_the_code", "rate", "--tiles", "4", "--json")
     rows = json.loads(result.out)

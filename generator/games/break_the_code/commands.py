@@ -54,6 +54,13 @@ class BreakTheCodeCommands:
             help="e.g. sum=22, c-above-4=yes, where-5=C, where-1-or-2:2=none, "
             "same-colour-neighbours=AB+CDE",
         )
+        solve.add_argument(
+            "--mine",
+            type=_hand,
+            default=(),
+            metavar="HAND",
+            help='your own tiles, which the hidden code cannot hold, e.g. "0b 3w 5g 7b 9w"',
+        )
         add_data_option(solve, "card data whose question cards are asked")
 
     def run_query(self, args: argparse.Namespace) -> tuple[str, Any]:
@@ -63,7 +70,7 @@ class BreakTheCodeCommands:
         if args.query == "rate":
             chosen = [_find(cards, q) for q in args.questions] or list(cards.values())
             return _rate(chosen, args.tiles)
-        return _solve(cards, args.tiles, args.answer)
+        return _solve(cards, args.tiles, args.answer, args.mine)
 
 
 def _question_cards(data_dir: Path) -> dict[str, Question]:
@@ -129,9 +136,9 @@ def _rating_json(rating: Rating) -> dict[str, Any]:
     }
 
 
-def _solve(cards: dict[str, Question], size: int, said: list[str]) -> tuple[str, Any]:
+def _solve(cards: dict[str, Question], size: int, said: list[str], mine: Hand) -> tuple[str, Any]:
     heard = [_heard(cards, text) for text in said]
-    hands = consistent(size, heard)
+    hands = consistent(size, heard, mine)
     lines = [f"{len(hands)} hand{'' if len(hands) == 1 else 's'} of {size} tiles fit"]
     lines += [f"  {hand_text(hand)}" for hand in hands[:SHOW_HANDS]]
     if len(hands) > SHOW_HANDS:
@@ -166,9 +173,10 @@ def _parse_answer(question: Question, value: str, text: str) -> Answer:
                 f"--answer {text!r}: positions are letters A-E, groups joined with "
                 "+ (e.g. AB+CDE), or none"
             )
+        # a player may name positions and groups in any order: the answer is the same
         if question.kind == "where":
-            return [LETTERS.index(letter) for letter in value.replace("+", "")]
-        return [[LETTERS.index(letter) for letter in part] for part in parts]
+            return sorted({LETTERS.index(letter) for letter in value.replace("+", "")})
+        return sorted(sorted({LETTERS.index(letter) for letter in part}) for part in parts)
     if not value.isdigit():
         raise UsageError(f"--answer {text!r}: {question.id} is answered with a number")
     return int(value)

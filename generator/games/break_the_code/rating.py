@@ -51,11 +51,14 @@ def rate(question: Question, size: int, choice: int | None = None) -> Rating:
     return Rating(question.id, choice, size, bits, expected, distinct, len(deal_counts))
 
 
-def consistent(size: int, heard: list[tuple[Question, int | None, Answer]]) -> list[Hand]:
-    """The distinct hands of ``size`` tiles that give every answer heard, in hand order."""
+def consistent(
+    size: int, heard: list[tuple[Question, int | None, Answer]], seen: Hand = ()
+) -> list[Hand]:
+    """The distinct hands of ``size`` tiles that give every answer heard, in hand order; none
+    holds a tile the asker sees in their own hand (``seen``)."""
     found = {
         hand
-        for hand in all_deals(size)
+        for hand in (deals(size, seen) if seen else all_deals(size))
         if all(answer(question, hand, choice) == said for question, choice, said in heard)
     }
     return sorted(found, key=hand_text)

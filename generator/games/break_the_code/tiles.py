@@ -78,10 +78,14 @@ def hand_text(hand: Hand) -> str:
     return " ".join(map(str, hand))
 
 
-def deals(size: int) -> Iterator[Hand]:
-    """Every way to be dealt ``size`` of the 20 tiles, each physical tile distinct (the two
-    green 5s are two tiles), so every deal is equally likely."""
-    for combination in itertools.combinations(tile_set(), size):
+def deals(size: int, seen: Hand = ()) -> Iterator[Hand]:
+    """Every way to be dealt ``size`` of the 20 tiles but those ``seen`` (a player's own hand),
+    each physical tile distinct (the two green 5s are two tiles), so every deal is equally
+    likely."""
+    pool = tile_set()
+    for tile in seen:
+        pool.remove(tile)
+    for combination in itertools.combinations(pool, size):
         yield sort_hand(combination)
 
 
