@@ -299,6 +299,19 @@ def test_ties_pay_every_player_once() -> None:
     assert [s.investors for s in scores] == [{"x": 3}, {"x": 3}]
 
 
+def test_investors_pay_and_compare_finished_cars_only() -> None:
+    small = car([tile("steering")], [tile("axle")], "small")
+    large = car([tile("steering"), tile("gears")], [tile("axle"), tile("axle")], "large")
+    most = Investor("most-parts", "parts", "most", 3)
+    # the larger car is not finished: the finished small car has the most parts of those compared
+    scores = score([small, large], [True, False], [most])
+    assert [s.investors for s in scores] == [{"most-parts": 3}, {}]
+    assert [s.investors for s in score([small, large], [True, True], [most])] == [
+        {},
+        {"most-parts": 3},
+    ]
+
+
 def test_score_is_area_minus_unreliability_plus_investors(investors: dict[str, Investor]) -> None:
     ben = score(table(), [True] * 3, [investors["most-power"], investors["scrapper"]])[1]
     assert (ben.area, ben.unreliability, ben.investors) == (4, 3, {"most-power": 4, "scrapper": -3})
@@ -439,11 +452,12 @@ def test_the_command_as_json_with_investors(pnp: Runner) -> None:
         "area": 6,
         "unreliability": 0,
     }
-    assert first["investors"] == {"all-new": 4} and first["score"] == 10
-    assert second["valid"] is False and second["investors"] == {"longest-car": 3, "all-new": 4}
+    # the green-lamp car is longer but not finished: investors pay and compare finished cars
+    assert first["investors"] == {"longest-car": 3, "all-new": 4} and first["score"] == 13
+    assert second["valid"] is False and second["investors"] == {}
     assert answer["ranking"] == [
-        {"place": 1, "car": "runabout", "score": 10},
-        {"place": 2, "car": "runabout with a green lamp", "score": 13},
+        {"place": 1, "car": "runabout", "score": 13},
+        {"place": 2, "car": "runabout with a green lamp", "score": 6},
     ]
     assert answer["game_ends"] is False
 

@@ -1,8 +1,9 @@
 """Final scoring: the largest area of one colour, unreliability, investors and the ranking.
 
-Investors are data (a metric, a comparison, points), evaluated over every player's car at once
-because "most" and "fewest" compare the cars with each other; every player who meets an
-investor's condition scores its points, once.
+Investors are data (a metric, a comparison, points), evaluated over every player's finished car
+at once because "most" and "fewest" compare the cars with each other; every player whose
+finished car meets an investor's condition scores its points, once. A car that is not finished
+meets no investor and is not compared (the investors' card data says so).
 """
 
 from __future__ import annotations
@@ -82,17 +83,22 @@ class Score:
 
 
 def score(cars: list[Car], valid: list[bool], investors: list[Investor]) -> list[Score]:
-    """Each car's score, in the order given."""
-    values = {i.id: [METRICS[i.metric](car) for car in cars] for i in investors}
+    """Each car's score, in the order given; investors pay finished (``valid``) cars only."""
+    finished = [car for car, ok in zip(cars, valid, strict=True) if ok]
+    values = {i.id: [METRICS[i.metric](car) for car in finished] for i in investors}
     return [
         Score(
             car,
             ok,
             area(car),
             METRICS["unreliability"](car),
-            {i.id: i.points for i in investors if i.met_by(values[i.id][n], values[i.id])},
+            {
+                i.id: i.points
+                for i in investors
+                if ok and i.met_by(METRICS[i.metric](car), values[i.id])
+            },
         )
-        for n, (car, ok) in enumerate(zip(cars, valid, strict=True))
+        for car, ok in zip(cars, valid, strict=True)
     ]
 
 
