@@ -96,6 +96,24 @@ def test_protection_follows_the_wagon_and_is_lost_when_it_is_moved() -> None:
     assert train.locks == set()
 
 
+@pytest.mark.parametrize(("locks", "kept"), [("any-move", set()), ("own-move", {20})])
+def test_a_wagon_shifted_by_another_move_loses_its_lock_as_the_rulebook_reads(
+    locks: str, kept: set[int]
+) -> None:
+    train = Train.parse(TRAIN)
+    train.locks.add(20)  # the wagon at 5, shifted left when 33 moves from 4 to 6
+    apply(train, "move-right-2", [4], locks)
+    assert train.wagons == [70, 55, 40, 20, 12, 33, 5] and train.locks == kept
+
+
+def test_the_lock_rule_through_the_command(pnp) -> None:
+    asked = ["rules", "game_of_trains", "apply", "move-right-2", "--train", TRAIN, "--at", "4"]
+    literal = pnp(*asked, "--protected", "5", "--json")
+    assert json.loads(literal.out)["protection_lost"] == [20]
+    kept = pnp(*asked, "--protected", "5", "--locks", "own-move", "--json")
+    assert "protection_lost" not in json.loads(kept.out)
+
+
 def test_pair_rule_brief_example() -> None:
     row = FaceUpRow()
     row.arrive([(10, "swap-adjacent")])

@@ -8,6 +8,8 @@ from typing import Any
 from generator.games.base import RuleError
 from generator.games.game_of_trains.train import (
     ABILITIES,
+    ANY_MOVE,
+    LOCK_RULES,
     PROTECT,
     REMOVES,
     TRAIN_LENGTH,
@@ -45,6 +47,14 @@ class GameOfTrainsCommands:
             metavar="POSITION",
             help="positions whose wagons already have a protect card under them",
         )
+        use.add_argument(
+            "--locks",
+            choices=LOCK_RULES,
+            default=ANY_MOVE,
+            help="when a protected wagon loses its protect card: moved in any way by an "
+            "ability, shifted along included (any-move, the rulebook's words), or only when "
+            "the ability moves that wagon itself (own-move)",
+        )
         check = commands.add_parser("check", help="is a train in ascending order (a win)?")
         check.add_argument("--train", required=True, type=_train)
         face_up = commands.add_parser(
@@ -65,7 +75,7 @@ class GameOfTrainsCommands:
             return f"{train}: {verdict}", {"in_order": train.in_order()}
         if args.query == "face-up":
             return _face_up(args.abilities)
-        return _apply(args.ability, args.train, args.at, args.protected)
+        return _apply(args.ability, args.train, args.at, args.protected, args.locks)
 
 
 def _train(text: str) -> Train:
@@ -83,14 +93,16 @@ def _position(text: str) -> int:
     return int(text)
 
 
-def _apply(ability: str, train: Train, at: list[int], protected: list[int]) -> tuple[str, Any]:
+def _apply(
+    ability: str, train: Train, at: list[int], protected: list[int], locks: str
+) -> tuple[str, Any]:
     for position in protected:
         wagon = train.at(position)
         if wagon is None:
             raise RuleError(f"--protected {position}: that position is empty")
         train.locks.add(wagon)
     locked_before = set(train.locks)
-    removed = apply(train, ability, at)
+    removed = apply(train, ability, at, locks)
     lost = sorted(locked_before - train.locks)
     result: dict[str, Any] = {"train": train.wagons}
     lines = [str(train)]

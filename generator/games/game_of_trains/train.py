@@ -31,8 +31,9 @@ ABILITIES = (*SWAPS, *MOVES, *REMOVES, PROTECT)
 class Train:
     """Seven wagon numbers from the left; ``locks`` are the wagons a protect card is tucked under.
 
-    A lock belongs to the wagon, not to the position: it follows the wagon when other wagons
-    shift past it, and is lost when its owner moves that wagon with an ability.
+    A lock belongs to the wagon, not to the position. It is lost when its owner moves that wagon
+    with an ability; whether a wagon shifted along by another wagon's move counts as moved is a
+    rule setting (:data:`LOCK_RULES`).
     """
 
     wagons: list[int | None]
@@ -93,7 +94,15 @@ def swap(train: Train, ability: str, first: int, second: int) -> list[int]:
     return _unlock(train, w[first - 1], w[second - 1])
 
 
-def move(train: Train, ability: str, position: int) -> list[int]:
+ANY_MOVE, OWN_MOVE = "any-move", "own-move"
+LOCK_RULES = (ANY_MOVE, OWN_MOVE)
+"""When a protected wagon loses its protect card. The rulebook: "if the player moves the protected
+card with an ability, it loses its protection". ``any-move`` (the default) reads it literally:
+a wagon shifted one place by another wagon's two-place move has been moved by an ability too.
+``own-move``: only the wagon the ability itself moves or swaps loses it."""
+
+
+def move(train: Train, ability: str, position: int, locks: str = ANY_MOVE) -> list[int]:
     """Move one wagon two places, the wagons in between shift over (an insert, not a swap)."""
     _check_position(position)
     target = position + MOVES[ability]
@@ -106,7 +115,8 @@ def move(train: Train, ability: str, position: int) -> list[int]:
     _require_wagons(train, position)
     wagon = train.wagons.pop(position - 1)
     train.wagons.insert(target - 1, wagon)
-    return _unlock(train, wagon)
+    low, high = sorted((position, target))
+    return _unlock(train, *(train.wagons[low - 1 : high] if locks == ANY_MOVE else [wagon]))
 
 
 def protect(train: Train, position: int) -> None:
@@ -146,8 +156,9 @@ def _unlock(train: Train, *moved: int | None) -> list[int]:
     return [wagon for wagon in freed if wagon is not None]
 
 
-def apply(train: Train, ability: str, positions: list[int]) -> list[int]:
+def apply(train: Train, ability: str, positions: list[int], locks: str = ANY_MOVE) -> list[int]:
     """Use ``ability`` on ``train`` at ``positions``; returns the wagons it took off the train.
+    ``locks``: when a protected wagon loses its protection (:data:`LOCK_RULES`).
 
     Removes take no position (they hit every train at a fixed place); the game-level effect on
     the other players' trains is :func:`remove` applied to each of them.
@@ -161,7 +172,7 @@ def apply(train: Train, ability: str, positions: list[int]) -> list[int]:
     if ability in SWAPS:
         swap(train, ability, *positions)
     elif ability in MOVES:
-        move(train, ability, positions[0])
+        move(train, ability, positions[0], locks)
     elif ability == PROTECT:
         protect(train, positions[0])
     elif ability in REMOVES:
