@@ -1,0 +1,57 @@
+"""Reference renders: the first card of every shipped deck, front and back, in English, as small
+PNGs under ``tests/reference/``, so a change to a card's art is seen on purpose.
+
+``tests/test_references.py`` renders the same faces and compares them with these files, with a
+tolerance for anti-aliasing. After a deliberate change to templates or card data, look at the new
+renders and write them::
+
+    python -m tests.references
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+
+from PIL import Image
+
+from generator import DEFAULT_DATA_DIR
+from generator.build import check
+from generator.render import draw
+from generator.render.templates import CardRenderer
+
+FOLDER = Path(__file__).parent / "reference"
+DPI = 30
+"""About 1.2 pixels a millimetre: a wrong colour, a moved panel or a missing picture shows; a
+reference stays a few kilobytes."""
+LANG = "en"
+
+
+def renders() -> Iterator[tuple[str, Image.Image]]:
+    """``(<game>/<deck>-front.png, image)`` and the back, for the first card of every deck."""
+    for game in check(DEFAULT_DATA_DIR, (), ()):
+        renderer = CardRenderer(game, game.locales[LANG])
+        for deck in game.decks:
+            card = deck.cards[0]
+            for side, svg in (
+                ("front", renderer.front(deck, card)),
+                ("back", renderer.back(deck, card)),
+            ):
+                assert svg is not None, f"{game.id} {deck.id} {side}"
+                png = draw.png(svg, game.templates, DPI)
+                yield f"{game.id}/{deck.id}-{side}.png", Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def main() -> None:
+    for old in FOLDER.rglob("*.png"):
+        old.unlink()
+    for name, image in renders():
+        path = FOLDER / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        image.save(path, optimize=True)
+        print(path.relative_to(FOLDER.parent.parent))
+
+
+if __name__ == "__main__":
+    main()
