@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -224,3 +225,22 @@ def test_build_writes_cards_screens_the_deduction_sheet_and_the_summary(built: B
     sheet = (folder / "deduction-sheet-a4.pdf").read_bytes()
     assert pdf.page_boxes(sheet) == [pytest.approx((0.0, 0.0, pt(210), pt(297)), abs=1e-3)]
     assert set("АБВГД") <= set(pdf.unicode_text(screen))  # the Russian position letters
+
+
+@pdf.needs_pdftoppm
+def test_a_pencil_cross_shows_on_every_tile_of_the_deduction_sheet(
+    built: Built, tmp_path: Path
+) -> None:
+    """Each tile to cross off is light inside (a black tile is told by its frame), measured on
+    the printed sheet: the space between the frame and the number, lower left of each tile."""
+    (page,) = pdf.rendered_pages(
+        built("break_the_code", "en") / "deduction-sheet-a4.pdf", 1, 1, tmp_path, 100
+    )
+    pitch = (210 - 24) / 10
+    for row in (0, 1):
+        for number in range(10):
+            x, y = 12 + number * pitch + 1, 48 + row * 15
+            light = [
+                pdf.colour_at(page, x + dx, y + dy, 100) for dx in (2.6, 3.2) for dy in (9.6, 10.4)
+            ]
+            assert all(sum(rgb) / 3 > 200 for rgb in light), (row, number, light)
