@@ -98,3 +98,18 @@ def test_values_run_clockwise_from_the_top_each_upright_for_its_edge(gears_game)
     ]
     # top edge read from above (turned 180), right edge (270), bottom (upright), left (90)
     assert shown == [(180, "4"), (270, "3"), (0, "2"), (90, "1")]
+
+
+def test_the_night_condition_text_keeps_clear_of_the_effect_box(gears_game) -> None:
+    """In every language, the last line of the night side's condition text (its descenders
+    included) ends at least 2 mm above the effect box (at y = 39.6 mm)."""
+    deck = gears_game.deck("rounds")
+    for lang, locale in gears_game.locales.items():
+        renderer = CardRenderer(gears_game, locale)
+        for card in deck.cards:
+            svg = renderer.back(deck, card)
+            lines = re.findall(
+                r'<text [^>]*y="([\d.]+)"[^>]*font-size="([\d.]+)" fill="#c8cdea"', svg or ""
+            )
+            bottom = max(float(y) + 0.25 * float(size) for y, size in lines)
+            assert bottom <= 39.6 - 2.0, (lang, card.id, bottom)
