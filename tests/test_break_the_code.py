@@ -6,10 +6,14 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
+from generator import DEFAULT_DATA_DIR
+from generator.build import check
 from generator.games.break_the_code.questions import Question, answer
 from generator.games.break_the_code.rating import consistent, rate
 from generator.games.break_the_code.tiles import (
@@ -20,6 +24,7 @@ from generator.games.break_the_code.tiles import (
     tile_set,
 )
 from generator.layout.sizes import pt
+from generator.render.templates import CardRenderer
 from tests import pdf
 from tests.conftest import Built
 
@@ -244,3 +249,29 @@ def test_a_pencil_cross_shows_on_every_tile_of_the_deduction_sheet(
                 pdf.colour_at(page, x + dx, y + dy, 100) for dx in (2.6, 3.2) for dy in (9.6, 10.4)
             ]
             assert all(sum(rgb) / 3 > 200 for rgb in light), (row, number, light)
+
+
+def _question_lines(
+    element: ElementTree.Element, turned: bool = False
+) -> Iterator[tuple[bool, float]]:
+    """(turned round?, font size) of every line of question text in a rendered face."""
+    turned = turned or element.get("transform", "").startswith("rotate(180")
+    if element.tag.endswith("text") and element.get("fill") == "#1f1f22":
+        yield turned, float(element.get("font-size", "0"))
+    for child in element:
+        yield from _question_lines(child, turned)
+
+
+def test_every_player_reads_the_question_the_right_way_up_and_large() -> None:
+    (game,) = check(DEFAULT_DATA_DIR, ("break_the_code",), ())
+    deck = game.deck("questions")
+    for lang, locale in game.locales.items():
+        renderer = CardRenderer(game, locale)
+        sizes = []
+        for card in deck.cards:
+            lines = list(_question_lines(ElementTree.fromstring(renderer.front(deck, card) or "")))
+            upright = [size for turned, size in lines if not turned]
+            assert upright and sorted(upright) == sorted(s for t, s in lines if t), (lang, card.id)
+            sizes.append(min(upright))
+        # larger than the 5 mm all questions printed at before, but for a long one or two
+        assert sum(size > 5.0 for size in sizes) >= len(sizes) - 2 and min(sizes) >= 4.5, lang
