@@ -275,3 +275,23 @@ def test_every_player_reads_the_question_the_right_way_up_and_large() -> None:
             sizes.append(min(upright))
         # larger than the 5 mm all questions printed at before, but for a long one or two
         assert sum(size > 5.0 for size in sizes) >= len(sizes) - 2 and min(sizes) >= 4.5, lang
+
+
+@pdf.needs_pdftoppm
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_screens_side_panels_are_filled(built: Built, tmp_path: Path, lang: str) -> None:
+    """The setup and turn panels' text reaches past the middle of the page (it filled the top
+    third before), read from the printed screen."""
+    (page,) = pdf.rendered_pages(
+        built("break_the_code", lang) / "screens-a4.pdf", 1, 1, tmp_path, 40
+    )
+    for left in (14, 297 * 2 / 3 + 10):
+        dark_rows = [
+            y
+            for y in range(page.height)
+            if any(
+                sum(page.getpixel((x, y))) < 300
+                for x in range(round(left / 25.4 * 40), round((left + 70) / 25.4 * 40))
+            )
+        ]
+        assert dark_rows[-1] / 40 * 25.4 > 210 * 0.55, (left, dark_rows[-1] / 40 * 25.4)
