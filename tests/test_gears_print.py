@@ -15,6 +15,7 @@ from generator.build import check
 from generator.layout.imposition import fit_grid
 from generator.layout.sizes import PAPERS, CardSize, pt
 from generator.render import draw
+from generator.render.shapes import gear_path
 from generator.render.templates import CardRenderer
 from tests import pdf
 from tests.conftest import Built
@@ -113,3 +114,15 @@ def test_the_night_condition_text_keeps_clear_of_the_effect_box(gears_game) -> N
             )
             bottom = max(float(y) + 0.25 * float(size) for y, size in lines)
             assert bottom <= 39.6 - 2.0, (lang, card.id, bottom)
+
+
+@pytest.mark.parametrize("teeth", [8, 12, 16])
+def test_a_cog_is_regular_a_tooth_straight_up_and_mirror_symmetric(teeth: int) -> None:
+    points = [
+        tuple(round(float(n), 2) for n in pair.split())
+        for pair in gear_path(teeth, 10, 8)[2:-2].split(" L ")
+    ]
+    assert {(x + 0.0, y) for x, y in points} == {(-x + 0.0, y) for x, y in points}
+    highest = min(y for _, y in points)
+    top = [x for x, y in points if y == highest]  # the tip of the tooth straight up
+    assert len(top) == 2 and sum(top) == pytest.approx(0)

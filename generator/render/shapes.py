@@ -11,14 +11,15 @@ import math
 
 def gear_path(teeth: int, outer: float, root: float, tip_share: float = 0.45) -> str:
     """SVG path data of a cog centred on (0, 0): ``teeth`` trapezoid teeth between the ``root``
-    and ``outer`` radii, in mm. A cog with a multiple of 4 teeth looks the same after any
-    quarter turn, which the gears game's common back needs."""
+    and ``outer`` radii, in mm, one tooth centred straight up, so the cog is symmetric about
+    its vertical axis. A cog with a multiple of 4 teeth has a tooth at each edge of a card and
+    looks the same after any quarter turn, which the gears game's common back needs."""
     if teeth < 3 or not 0 < root < outer:
         raise ValueError("a gear needs at least 3 teeth and 0 < root < outer")
     step = 2 * math.pi / teeth
     points = []
     for tooth in range(teeth):
-        start = tooth * step - math.pi / 2
+        start = tooth * step - math.pi / 2 - step / 4
         for angle, radius in (
             (start, root),
             (start + step * (0.5 - tip_share) / 2, outer),
