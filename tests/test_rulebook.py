@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pypdf
@@ -215,3 +216,19 @@ def test_build_writes_and_reports_the_summary(pnp, tmp_path: Path) -> None:
     path = tmp_path / "game_of_trains" / "en" / "rules-summary.pdf"
     assert f"{path}: 2 pages" in result.out
     assert "wrote 2 files: 24 pages, 88 cards" in result.out
+
+
+def test_the_3x3_summary_names_things_in_its_own_language(summaries: dict) -> None:
+    """No card id and no English word in the Russian and Ukrainian summaries (cell names like
+    b3 are the board's notation), one spelling of the title, one Ukrainian apostrophe."""
+    for lang in ("ru", "uk"):
+        text = summaries[("three_by_three", lang)][1]
+        assert re.findall(r"[A-Za-z][A-Za-z-]{2,}", text) == [], lang
+    assert "Task card 1" in summaries[("three_by_three", "en")][1]
+    assert all(
+        summaries[("three_by_three", lang)][1].startswith("3×3") for lang in ("en", "ru", "uk")
+    )
+    assert (
+        "'" not in summaries[("three_by_three", "uk")][1]
+        and "’" in summaries[("three_by_three", "uk")][1]
+    )

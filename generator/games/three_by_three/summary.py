@@ -27,6 +27,7 @@ WORDING = {
     **{f"summary.symbols.{symbol}": () for symbol in TOKEN_NAMES["fifteen"]},
     "summary.example": (),
     "summary.example_task": ("number", "moves"),
+    "summary.task_caption": ("number",),
     "summary.move": ("step", "token", "origin", "target"),
     "summary.start": (),
     "summary.key": (),
@@ -100,7 +101,8 @@ def _solved(tasks: Deck, words: Words, pictures: Pictures) -> Example:
         )
         for index, cells in enumerate(boards)
     ]
-    task_card = pictures.card(tasks, card, scale=BOARD / tasks.size.width, caption=card.id)
+    caption = words("summary.task_caption", number=card.fields["number"])
+    task_card = pictures.card(tasks, card, scale=BOARD / tasks.size.width, caption=caption)
     text = words("summary.example_task", number=card.fields["number"], moves=len(path))
     return Example(
         words("summary.example"),
