@@ -11,6 +11,7 @@ renders and write them::
 from __future__ import annotations
 
 import io
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -43,15 +44,16 @@ def renders() -> Iterator[tuple[str, Image.Image]]:
                 yield f"{game.id}/{deck.id}-{side}.png", Image.open(io.BytesIO(png)).convert("RGB")
 
 
-def main() -> None:
-    for old in FOLDER.rglob("*.png"):
+def write(folder: Path) -> None:
+    """Every render as a PNG under ``folder`` (emptied first)."""
+    for old in folder.rglob("*.png"):
         old.unlink()
     for name, image in renders():
-        path = FOLDER / name
+        path = folder / name
         path.parent.mkdir(parents=True, exist_ok=True)
         image.save(path, optimize=True)
-        print(path.relative_to(FOLDER.parent.parent))
+        print(path)
 
 
 if __name__ == "__main__":
-    main()
+    write(Path(sys.argv[1]) if len(sys.argv) > 1 else FOLDER)
