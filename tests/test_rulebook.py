@@ -114,6 +114,47 @@ def test_gears_example_rounds_are_resolved_by_the_engine(summaries: dict) -> Non
     assert resolve("highest", [Played("red", 4), Played("grey", 4)]).winners == [1]
 
 
+GEARS_RULES = {
+    "en": {
+        "night reset": "the night shift starts: every player takes back all their gears, "
+        "shuffles them and discards one at random",
+        "characters flip": "every character still day side up turns over too",
+        "checked code": "On a later win, if you cannot or would rather not enter a code the usual "
+        "way, flip one of your codes sent for checking to its green side instead",
+        "tied top scores": "Players tied for the top score are all eliminated",
+        "tie example": "scores 4, 4, 3 and 1: both 4s are eliminated and the player with 3 wins",
+    },
+    "ru": {
+        "night reset": "начинается ночная смена: каждый игрок забирает в руку все свои "
+        "шестерёнки, перемешивает их и сбрасывает одну наугад",
+        "characters flip": "переворачивается и каждый персонаж, ещё лежащий дневной стороной вверх",
+        "checked code": "Если при следующей победе вы не можете или не хотите вводить код как "
+        "обычно, вместо этого переверните зелёной стороной вверх один свой код на проверке",
+        "tied top scores": "Игроки с одинаковым лучшим счётом все выбывают",
+        "tie example": "счёт 4, 4, 3 и 1: обе четвёрки выбывают, побеждает счёт 3",
+    },
+    "uk": {
+        "night reset": "починається нічна зміна: кожен гравець забирає в руку всі свої шестерні, "
+        "перемішує їх і скидає одну навмання",
+        "characters flip": "перевертається й кожен персонаж, який досі лежить денним боком догори",
+        "checked code": "Якщо під час наступної перемоги ви не можете або не хочете вводити код як "
+        "звичайно, натомість переверніть зеленим боком догори один свій код на перевірці",
+        "tied top scores": "Гравці з однаковим найкращим рахунком усі вибувають",
+        "tie example": "рахунок 4, 4, 3 і 1: обидві четвірки вибувають, перемагає рахунок 3",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_gears_summary_holds_the_night_shift_and_end_rules(summaries: dict, lang: str) -> None:
+    """Issue 21: a group can play from the summary alone, so the rules the round steps leave
+    out (the night shift's reset, characters at night, a checked code, tied scores) are there,
+    in every language; the tie example's winner is computed by ``codes.game_winner``."""
+    text = summaries[("gears", lang)][1]
+    missing = [rule for rule, phrase in GEARS_RULES[lang].items() if phrase not in text]
+    assert not missing, (lang, missing)
+
+
 def test_three_by_three_example_and_answer_key(summaries: dict) -> None:
     text = summaries[("three_by_three", "en")][1]
     assert "Task card 1, 15-puzzle side" in text
