@@ -115,6 +115,47 @@ def test_gears_example_rounds_are_resolved_by_the_engine(summaries: dict) -> Non
     assert resolve("highest", [Played("red", 4), Played("grey", 4)]).winners == [1]
 
 
+GEARS_RULES = {
+    "en": {
+        "night reset": "the night shift starts: every player takes back all their gears, "
+        "shuffles them and discards one at random",
+        "characters flip": "every character still day side up turns over too",
+        "checked code": "On a later win, if you cannot or would rather not enter a code the usual "
+        "way, flip one of your codes sent for checking to its green side instead",
+        "tied top scores": "Players tied for the top score are all eliminated",
+        "tie example": "scores 4, 4, 3 and 1: both 4s are eliminated and the player with 3 wins",
+    },
+    "ru": {
+        "night reset": "начинается ночная смена: каждый игрок забирает в руку все свои "
+        "шестерёнки, перемешивает их и сбрасывает одну наугад",
+        "characters flip": "переворачивается и каждый персонаж, ещё лежащий дневной стороной вверх",
+        "checked code": "Если при следующей победе вы не можете или не хотите вводить код как "
+        "обычно, вместо этого переверните зелёной стороной вверх один свой код на проверке",
+        "tied top scores": "Игроки с одинаковым лучшим счётом все выбывают",
+        "tie example": "счёт 4, 4, 3 и 1: обе четвёрки выбывают, побеждает счёт 3",
+    },
+    "uk": {
+        "night reset": "починається нічна зміна: кожен гравець забирає в руку всі свої шестерні, "
+        "перемішує їх і скидає одну навмання",
+        "characters flip": "перевертається й кожен персонаж, який досі лежить денним боком догори",
+        "checked code": "Якщо під час наступної перемоги ви не можете або не хочете вводити код як "
+        "звичайно, натомість переверніть зеленим боком догори один свій код на перевірці",
+        "tied top scores": "Гравці з однаковим найкращим рахунком усі вибувають",
+        "tie example": "рахунок 4, 4, 3 і 1: обидві четвірки вибувають, перемагає рахунок 3",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_gears_summary_holds_the_night_shift_and_end_rules(summaries: dict, lang: str) -> None:
+    """Issue 21: a group can play from the summary alone, so the rules the round steps leave
+    out (the night shift's reset, characters at night, a checked code, tied scores) are there,
+    in every language; the tie example's winner is computed by ``codes.game_winner``."""
+    text = summaries[("gears", lang)][1]
+    missing = [rule for rule, phrase in GEARS_RULES[lang].items() if phrase not in text]
+    assert not missing, (lang, missing)
+
+
 def test_three_by_three_example_and_answer_key(summaries: dict) -> None:
     text = summaries[("three_by_three", "en")][1]
     assert "Task card 1, 15-puzzle side" in text
@@ -129,8 +170,61 @@ def test_break_the_code_example_answers_and_ratings(summaries: dict) -> None:
     hand = deal(2, random.Random(3)).hands[0]
     total = sum(tile.number for tile in hand)
     assert f"“What is the sum of all your tiles?” Answer: {total}." in text
-    assert "possible 5-tile codes still fit" in text
-    assert "4.6 bits, ≈602 left" in text  # the sum question, rated over all deals
+    assert "Before any question, 12444 different 5-tile codes are possible." in text
+    assert "≈602 codes left" in text  # the sum question, rated over all deals
+    assert "bits" not in text and "engine" not in text
+
+
+BREAK_THE_CODE_RULES = {
+    "en": {
+        "naming": "They answer only “right” or “wrong”",
+        "second try": "your opponent gets one extra try at once: if they name your code too, "
+        "the game is a draw",
+        "who answers": "both opponents answer with 3 players; with 4, everyone answers, you too",
+        "write once": "You may write the code only once",
+        "wrong is out": "Wrong: you are out",
+        "finish the round": "finish the round so that everyone has had the same number of turns",
+        "out of questions": "no face-up question card is left, the game ends and nobody wins",
+        "narrows a lot": "That narrows the code down a lot: 552 codes still fit.",
+        "narrows a little": "That narrows the code down a little: 68 codes still fit.",
+        "colours": "A 1 white, B 2 white, C 3 black, D 4 black, E 7 white",
+    },
+    "ru": {
+        "naming": "Противник отвечает только «верно» или «неверно»",
+        "second try": "противник сразу получает одну попытку назвать ваш код: угадает — ничья",
+        "who answers": "втроём отвечают оба противника, вчетвером — все, и вы тоже",
+        "write once": "Записать код можно только один раз",
+        "wrong is out": "Неверно — вы выбываете",
+        "finish the round": "доиграйте круг, чтобы у всех было поровну ходов",
+        "out of questions": "открытых карт вопросов не осталось, игра кончается без победителя",
+        "narrows a lot": "Это сильно сужает круг; подходящих кодов: 552.",
+        "narrows a little": "Это немного сужает круг; подходящих кодов: 68.",
+        "colours": "А 1 белый, Б 2 белый, В 3 чёрный, Г 4 чёрный, Д 7 белый",
+    },
+    "uk": {
+        "naming": "Суперник відповідає лише «так» чи «ні»",
+        "second try": "суперник одразу дістає одну спробу назвати ваш код: вгадає — нічия",
+        "who answers": "утрьох відповідають обидва суперники, учотирьох — усі, і ви теж",
+        "write once": "Записати код можна лише один раз",
+        "wrong is out": "Помилка — ви вибуваєте",
+        "finish the round": "дограйте коло, щоб усі мали порівну ходів",
+        "out of questions": "відкритих карт запитань не лишилося, гра закінчується без переможця",
+        "narrows a lot": "Це сильно звужує коло; підхожих кодів: 552.",
+        "narrows a little": "Це трохи звужує коло; підхожих кодів: 68.",
+        "colours": "А 1 білий, Б 2 білий, В 3 чорний, Г 4 чорний, Д 7 білий",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_break_the_code_summary_holds_the_winning_and_end_rules(summaries: dict, lang: str) -> None:
+    """Issue 21: naming the code with 2 players (the extra try, the draw), the 3 or 4 player rules
+    and running out of questions, in every language; the example says how much each answer
+    narrows the code down, with the codes left (552 after the sum of 17, 68 after the three
+    rightmost tiles' 14: ``rating.consistent``), and names each tile's colour."""
+    text = summaries[("break_the_code", lang)][1]
+    missing = [rule for rule, phrase in BREAK_THE_CODE_RULES[lang].items() if phrase not in text]
+    assert not missing, (lang, missing)
 
 
 def test_gear_and_piston_example_car_is_scored(summaries: dict) -> None:

@@ -1,6 +1,7 @@
-"""Break the Code's part of the rulebook summary: every question card with its rating (how far
-its answer narrows a 5-tile code, over all deals), and a dealt hand answering the first question
-cards, with how many codes remain possible after hearing them."""
+"""Break the Code's part of the rulebook summary: how the game is won and ends (naming the code
+with 2 players, writing it with 3 or 4, running out of questions), every question card with its
+rating (how many 5-tile codes its answer leaves, on average over all deals), and a dealt hand
+answering the first question cards, with how many codes still fit after each answer."""
 
 from __future__ import annotations
 
@@ -18,14 +19,22 @@ from generator.rulebook.compose import Pictures
 from generator.rulebook.content import Entry, Example, Reference, Section, Step
 from generator.rulebook.words import Words
 
+RULES = ("naming", "writing", "questions_out")
+"""How a game is won or ends: naming the code (2 players), writing it (3 or 4 players), and the
+question cards running out."""
 WORDING = {
+    "summary.rules.title": (),
+    **{f"summary.rules.{rule}.{part}": () for rule in RULES for part in ("name", "text")},
     "summary.questions": (),
     "summary.ratings": (),
-    "summary.rating": ("bits", "hands"),
+    "summary.rating": ("hands",),
     "summary.example": (),
-    "summary.hand": ("hand",),
+    "summary.hand": ("hand", "total"),
+    "summary.tile": ("letter", "number", "colour"),
+    **{f"summary.colours.{name}": () for name in COLOURS.values()},
     "summary.asked": ("question", "answer"),
-    "summary.remaining": ("count", "total"),
+    "summary.narrows_a_lot": ("count",),
+    "summary.narrows_a_little": ("count",),
     "summary.yes": (),
     "summary.no": (),
     "summary.none": (),
@@ -35,6 +44,9 @@ HAND_SIZE = 5
 DEAL_SEED = 3
 """The seed of the example's shuffle, so every build deals the same hand."""
 ASKED = 4
+A_LOT = 0.25
+"""An answer narrows the code down "a lot" when at most this share of the codes that fitted
+before it still fit after it, "a little" otherwise."""
 ICON = 9.0  # mm
 TILE_SCALE = 0.6
 
@@ -43,9 +55,18 @@ def sections(game: Game, words: Words, pictures: Pictures) -> list[Section]:
     tiles, questions = deck_of(game, TILES), deck_of(game, QUESTIONS)
     asked = [question(card) for card in questions.cards]
     return [
+        _rules(words),
         _questions(questions, asked, words, pictures),
         _example(tiles, asked[:ASKED], words, pictures),
     ]
+
+
+def _rules(words: Words) -> Reference:
+    entries = [
+        Entry(words(f"summary.rules.{rule}.name"), words(f"summary.rules.{rule}.text"))
+        for rule in RULES
+    ]
+    return Reference(words("summary.rules.title"), entries)
 
 
 def _questions(deck: Deck, asked: list[Question], words: Words, pictures: Pictures) -> Reference:
@@ -54,7 +75,6 @@ def _questions(deck: Deck, asked: list[Question], words: Words, pictures: Pictur
         ratings = [rated(asked_question, choice) for choice in asked_question.choices]
         note = words(
             "summary.rating",
-            bits=f"{statistics.fmean(r.bits for r in ratings):.1f}",
             hands=f"{statistics.fmean(r.expected_hands for r in ratings):.0f}",
         )
         picture = pictures.pictogram("question", ICON, card=card.template_data())
@@ -82,22 +102,29 @@ def _example(tiles: Deck, asked: list[Question], words: Words, pictures: Picture
         if (tile.number, COLOURS[tile.colour]) in cards
     )
     heard = [(q, q.choices[0], answer(q, hand, q.choices[0])) for q in asked]
-    lines = [
-        words(
+    total = len(set(all_deals(HAND_SIZE)))
+    steps = [Step(words("summary.hand", hand=_hand_text(hand, words), total=total), shown)]
+    before = total
+    for (asked_question, choice, said), left in zip(
+        heard, codes_left(tuple(asked), hand), strict=True
+    ):
+        narrows = "summary.narrows_a_lot" if left <= A_LOT * before else "summary.narrows_a_little"
+        line = words(
             "summary.asked",
-            question=_asked_text(question, choice, words),
+            question=_asked_text(asked_question, choice, words),
             answer=spoken(said, words),
         )
-        for question, choice, said in heard
-    ]
-    remaining = consistent(HAND_SIZE, heard)
-    total = len(set(all_deals(HAND_SIZE)))
-    steps = [
-        Step(words("summary.hand", hand=_hand_text(hand, words)), shown),
-        *(Step(line) for line in lines),
-        Step(words("summary.remaining", count=len(remaining), total=total)),
-    ]
+        steps.append(Step(f"{line} {words(narrows, count=left)}"))
+        before = left
     return Example(words("summary.example"), steps)
+
+
+@lru_cache(maxsize=8)
+def codes_left(asked: tuple[Question, ...], hand: Hand) -> tuple[int, ...]:
+    """How many codes still fit after each of the first 1, 2, ... answers ``hand`` gives to
+    ``asked`` (the asker's first choice where a card offers one), computed once per build."""
+    heard = [(q, q.choices[0], answer(q, hand, q.choices[0])) for q in asked]
+    return tuple(len(consistent(HAND_SIZE, heard[:count])) for count in range(1, len(heard) + 1))
 
 
 def _asked_text(question: Question, choice: int | None, words: Words) -> str:
@@ -107,7 +134,15 @@ def _asked_text(question: Question, choice: int | None, words: Words) -> str:
 
 def _hand_text(hand: Hand, words: Words) -> str:
     letters = words("letters")
-    return ", ".join(f"{letters[i]} {tile.number}" for i, tile in enumerate(hand))
+    return ", ".join(
+        words(
+            "summary.tile",
+            letter=letters[i],
+            number=tile.number,
+            colour=words(f"summary.colours.{COLOURS[tile.colour]}"),
+        )
+        for i, tile in enumerate(hand)
+    )
 
 
 def spoken(said: Answer, words: Words) -> str:

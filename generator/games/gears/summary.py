@@ -5,6 +5,7 @@ swap, the grey exception, a night effect)."""
 from __future__ import annotations
 
 from generator.games.base import deck_of
+from generator.games.gears.codes import game_winner
 from generator.games.gears.decks import CHARACTERS, GEARS, ROUNDS
 from generator.games.gears.parts import GEAR_COLOURS
 from generator.games.gears.resolution import RESOLUTION_EFFECTS, Played, resolve
@@ -13,7 +14,15 @@ from generator.rulebook.compose import Pictures
 from generator.rulebook.content import Entry, Example, Reference, Section, Step
 from generator.rulebook.words import Words
 
+RULES = ("checking", "night", "characters", "end")
+"""The rules the round steps leave out, in the order a game meets them: a checked code entered
+by a later win, the night shift's reset, characters flipping at night, the end and the score."""
+END_SCORES: tuple[float, ...] = (4, 4, 3, 1)
+"""The final scores of the end rule's example: the tied 4s are eliminated, so the 3 wins."""
 WORDING = {
+    "summary.rules.title": (),
+    **{f"summary.rules.{rule}.{part}": () for rule in RULES for part in ("name", "text")},
+    "summary.rules.end_example": ("scores", "winner"),
     **{f"gear_abilities.{colour}": () for colour in GEAR_COLOURS},
     "summary.rounds": (),
     "summary.night": ("name", "text"),
@@ -47,11 +56,28 @@ THUMB = 0.26
 def sections(game: Game, words: Words, pictures: Pictures) -> list[Section]:
     rounds, gears = deck_of(game, ROUNDS), deck_of(game, GEARS)
     return [
+        _rules(words),
         _round_cards(rounds, words, pictures),
         _gears(gears, words, pictures),
         _characters(deck_of(game, CHARACTERS), words, pictures),
         _rounds(rounds, gears, words, pictures),
     ]
+
+
+def _rules(words: Words) -> Reference:
+    entries = [
+        Entry(words(f"summary.rules.{rule}.name"), words(f"summary.rules.{rule}.text"))
+        for rule in RULES
+    ]
+    winner = game_winner(list(END_SCORES))
+    example = words(
+        "summary.rules.end_example",
+        scores=words.join([str(score) for score in END_SCORES]),
+        winner=END_SCORES[winner] if winner is not None else "",
+    )
+    last = entries[-1]
+    entries[-1] = Entry(last.name, f"{last.text} {example}")
+    return Reference(words("summary.rules.title"), entries)
 
 
 def _round_cards(rounds: Deck, words: Words, pictures: Pictures) -> Reference:
