@@ -10,6 +10,7 @@ import pytest
 from generator.layout.sizes import CardSize
 from generator.render.geometry import Geometry
 from generator.render.safe_area import UNMEASURED, TextBox, outside_safe_area, parse_transform
+from generator.render.shapes import blob_path
 
 POKER = Geometry.of(CardSize(63, 88))
 
@@ -121,3 +122,18 @@ def test_a_box_drawn_where_the_check_cannot_follow_is_reported(drawn: str) -> No
         f'<svg xmlns="http://www.w3.org/2000/svg"><g transform="translate(1 1)">{text}</g></svg>'
     )
     assert outside_safe_area(ElementTree.fromstring(plain), [inside], CardSize(63, 88)) == {}
+
+
+@pytest.mark.parametrize("smooth", [True, False])
+def test_a_spot_is_the_same_every_time_and_stays_near_its_radius(smooth: bool) -> None:
+    """Rust stains and torn holes: one seed, one shape; another seed, another shape; every point
+    within the roughness of the radius."""
+    path = blob_path(2, 7, 0.3, 9, smooth)
+    assert path == blob_path(2, 7, 0.3, 9, smooth)
+    assert path != blob_path(2, 8, 0.3, 9, smooth)
+    numbers = [float(n) for n in path.replace("M", " ").replace("Q", " ").replace("L", " ")
+               .replace("Z", " ").split()]  # fmt: skip
+    points = list(zip(numbers[::2], numbers[1::2], strict=True))
+    assert all(1 < (x * x + y * y) ** 0.5 <= 2 * 1.3 + 1e-3 for x, y in points)
+    with pytest.raises(ValueError):
+        blob_path(2, 7, 1.2)

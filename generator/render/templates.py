@@ -52,7 +52,7 @@ from generator.render.safe_area import (
     outside_safe_area,
     smallest_text,
 )
-from generator.render.shapes import gear_path, star_path
+from generator.render.shapes import blob_path, gear_path, star_path
 from generator.render.text import FittedText, fit, reads_differently_turned
 
 ALIGN = {"start": 0.0, "middle": 0.5, "end": 1.0}
@@ -163,6 +163,7 @@ def environment(folder: Path) -> SandboxedEnvironment:
     )
     env.globals.update(
         range=_range,
+        blob_path=blob_path,
         gear_path=gear_path,
         star_path=star_path,
         reads_differently_turned=reads_differently_turned,
