@@ -1,6 +1,6 @@
 """The printed Gear & Piston tiles: sheets, every back in its slot, backs behind their own fronts,
-a frame and a road that continue from tile to tile, and engine types and stacks told apart in
-greyscale."""
+a roof, a frame and a road that continue from tile to tile, engine types and stacks told apart in
+greyscale, old and scrap parts that look their age and an engine pictogram in one piece."""
 
 from __future__ import annotations
 
@@ -121,7 +121,9 @@ def test_each_car_end_lies_behind_its_own_player_aid(
         trim = grid.front(slot)
         paint = PLAYER[card.fields["colour"]]
         band = pdf.colour_at(front, trim.x + 2, trim.y + 1.5)
-        body = pdf.colour_at(flipped, trim.x + 30, trim.y + 30)
+        # the body 6 mm in from the edge the car joins (the left of a front end, seen mirrored)
+        inner = 54 if card.fields["end"] == "front" else 6
+        body = pdf.colour_at(flipped, trim.x + inner, trim.y + 30)
         assert band == pytest.approx(paint, abs=10), card.id
         assert body == pytest.approx(paint, abs=10), card.id
 
@@ -140,13 +142,14 @@ def parts(game: Game, row: str) -> list[Card]:
 
 @pytest.mark.parametrize(
     ("row", "heights"),
-    [("top", (53, 54.5, 58.5)), ("bottom", (2.5, 5.5, 52, 55.4, 58.5))],
+    [("top", (4.5, 7.6, 53, 54.5, 58.5)), ("bottom", (2.5, 5.5, 52, 55.4, 58.5))],
 )
 def test_frame_and_road_continue_from_tile_to_tile(
     game: Game, row: str, heights: tuple[float, ...]
 ) -> None:
-    """At the heights of the beam (and the road), the left and right edges of every tile of the
-    row show the same colours, so any two tiles laid side by side join without a seam."""
+    """At the heights of the roof (top row), the beam and the road (bottom row), the left and
+    right edges of every tile of the row show the same colours, so any two tiles laid side by
+    side join without a seam."""
     edges = set()
     for card in parts(game, row):
         image = face(game, card.id)
@@ -176,3 +179,147 @@ def test_the_stack_backs_differ_in_greyscale(game: Game) -> None:
     for a, b in itertools.combinations(range(4), 2):
         difference = ImageStat.Stat(ImageChops.difference(backs[a], backs[b])).mean[0]
         assert difference > 20 or abs(levels[a] - levels[b]) > 20, (a, b)
+
+
+SKY = (0xF6, 0xF1, 0xE6)
+PIXEL = 25.4 / DPI
+"""One pixel of :func:`face`, in mm."""
+
+
+def mm(value: float) -> int:
+    return round(value / 25.4 * DPI)
+
+
+def distance(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    return sum((p - q) ** 2 for p, q in zip(a, b, strict=True)) ** 0.5
+
+
+def roof_top(image: Image.Image, x_mm: float) -> float:
+    """How far down (mm) the column at ``x_mm`` the sky ends: the top of the roof."""
+    x = min(mm(x_mm), image.width - 1)
+    for y in range(image.height):
+        if distance(image.getpixel((x, y)), SKY) > 40:
+            return y * PIXEL
+    raise AssertionError(f"no roof at x = {x_mm} mm")
+
+
+def test_the_roof_is_one_line_from_tile_to_tile(game: Game) -> None:
+    """Every top-row part's roof starts at one height all across the tile (its edges and its
+    middle) and at the same height on every tile, so a row of top parts has one straight roof
+    line (arches, one a tile, made a row of bumps)."""
+    heights = set()
+    for card in parts(game, "top"):
+        image = face(game, card.id)
+        line = [roof_top(image, x) for x in (0.3, 15, 30, 45, 59.7)]
+        assert max(line) - min(line) <= PIXEL, (card.id, line)
+        heights.add(round(line[0], 2))
+    assert len(heights) == 1, heights
+
+
+def counterparts(game: Game) -> list[tuple[Card, Card]]:
+    """Each new part with the old part of the same function, colour and row."""
+    old, new = game.deck("old"), game.deck("new")
+    assert old is not None and new is not None
+
+    def kind(card: Card) -> tuple[str, ...]:
+        return tuple(card.fields[key] for key in ("function", "colour", "row"))
+
+    twins = {kind(card): card for card in reversed(old.cards)}
+    pairs = {kind(card): (card, twins[kind(card)]) for card in reversed(new.cards)
+             if kind(card) in twins}  # fmt: skip
+    assert len(pairs) >= 20
+    return list(pairs.values())
+
+
+def ground(image: Image.Image) -> tuple[int, int, int]:
+    """The most common colour of a part's body (between the roof or beam and the band)."""
+    body = image.crop((mm(2), mm(14), mm(58), mm(47)))
+    colours = body.getcolors(body.width * body.height)
+    assert colours is not None
+    return max(colours)[1]
+
+
+SPARE = [(2, 38, 17, 47), (46, 38, 58, 47)]
+"""The corners of a part's body that no badge, symbol or large drawing covers (mm)."""
+
+
+def marked(image: Image.Image) -> float:
+    """The share of the spare corners not of the part's ground colour: rust, patches, holes."""
+    colour = ground(image)
+    pixels = [
+        image.getpixel((x, y))
+        for left, top, right, bottom in SPARE
+        for x in range(mm(left), mm(right))
+        for y in range(mm(top), mm(bottom))
+    ]
+    return sum(distance(p, colour) > 40 for p in pixels) / len(pixels)
+
+
+def luminance(colour: tuple[int, ...]) -> float:
+    return 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
+
+
+def test_old_parts_look_old_and_new_parts_clean(game: Game) -> None:
+    """An old part and the new part of the same function, colour and row differ at a glance:
+    the old one in a faded, yellowed ground and most of its face, and in rust, a patch and
+    scratches in its spare corners, which the new one keeps clean."""
+    for new, old in counterparts(game):
+        clean, worn = face(game, new.id), face(game, old.id)
+        assert distance(ground(clean), ground(worn)) > 25, (new.id, old.id)
+        changed = (
+            ImageChops.difference(clean, worn).convert("L").point(lambda v: 255 if v > 10 else 0)
+        )
+        assert ImageStat.Stat(changed).mean[0] / 255 > 0.4, (new.id, old.id)
+        assert marked(clean) < 0.01, new.id
+        assert marked(worn) > 0.15, old.id
+
+
+def test_scrap_looks_like_scrap(game: Game) -> None:
+    """Scrap is darker than any new or old part and worn all over its spare corners."""
+    dullest = min(luminance(ground(face(game, card.id))) for pair in counterparts(game)
+                  for card in pair)  # fmt: skip
+    scrap = game.deck("scrap")
+    assert scrap is not None
+    for card in scrap.cards:
+        image = face(game, card.id)
+        assert luminance(ground(image)) < dullest - 25, card.id
+        assert marked(image) > 0.25, card.id
+
+
+def pieces(
+    image: Image.Image, box_mm: tuple[float, float, float, float], ink: int
+) -> tuple[int, int]:
+    """The dark shapes (luminance below ``ink``) inside ``box_mm`` and the holes in them (light
+    areas they enclose): ``(pieces, holes)``."""
+    crop = image.convert("L").crop(tuple(mm(v) for v in box_mm))
+    dark = [[crop.getpixel((x, y)) < ink for x in range(crop.width)] for y in range(crop.height)]
+    seen: set[tuple[int, int]] = set()
+    counts = [0, 0]
+    for start in itertools.product(range(crop.height), range(crop.width)):
+        if start in seen:
+            continue
+        kind = dark[start[0]][start[1]]
+        stack, edge = [start], False
+        seen.add(start)
+        while stack:
+            y, x = stack.pop()
+            edge |= y in (0, crop.height - 1) or x in (0, crop.width - 1)
+            for n in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
+                inside = 0 <= n[0] < crop.height and 0 <= n[1] < crop.width
+                if inside and n not in seen and dark[n[0]][n[1]] == kind:
+                    seen.add(n)
+                    stack.append(n)
+        if kind:
+            counts[0] += 1
+        elif not edge:
+            counts[1] += 1
+    return counts[0], counts[1]
+
+
+def test_the_engine_is_one_solid_silhouette(game: Game) -> None:
+    """The engine reads at arm's length as one solid block (the dashboard's engine: block,
+    filler cap, pulley, exhaust), in its badge and drawn large: one dark shape, no holes, no
+    loose bits (a flywheel of thin spokes over a cylinder block read as a factory)."""
+    image = face(game, "new-01")  # a green engine: ink on a light ground
+    assert pieces(image, (4.2, 13.2, 15.8, 24.8), 110) == (1, 0)  # the silver badge
+    assert pieces(image, (17, 24.5, 45, 46), 170) == (1, 0)  # drawn large
