@@ -1,6 +1,7 @@
 """The printed Gear & Piston tiles: sheets, every back in its slot, backs behind their own fronts,
 a roof, a frame and a road that continue from tile to tile, engine types and stacks told apart in
-greyscale, old and scrap parts that look their age and an engine pictogram in one piece."""
+greyscale, old and scrap parts that look their age, an engine pictogram in one piece and car
+ends drawn to the car's scale."""
 
 from __future__ import annotations
 
@@ -323,3 +324,49 @@ def test_the_engine_is_one_solid_silhouette(game: Game) -> None:
     image = face(game, "new-01")  # a green engine: ink on a light ground
     assert pieces(image, (4.2, 13.2, 15.8, 24.8), 110) == (1, 0)  # the silver badge
     assert pieces(image, (17, 24.5, 45, 46), 170) == (1, 0)  # drawn large
+
+
+def test_car_ends_have_the_axle_tiles_wheel(game: Game) -> None:
+    """Laid next to a two-row car, each end's wheel is as large and as high as the wheels of
+    the axle tiles, so the ends look like the front and back of the same car."""
+    ink = (0x4A, 0x50, 0x55)  # the axle's grey
+
+    def wheel(image: Image.Image) -> tuple[float, float]:
+        """Top and bottom (mm) of the wheel in the column where it rises highest: the first
+        and last 4 x 4 pixel square of the axle's grey (the rim is 3 mm thick; an anti-aliased
+        edge of another line is a pixel wide)."""
+        grey = [
+            [distance(image.getpixel((x, y)), ink) < 14 for y in range(image.height)]
+            for x in range(image.width)
+        ]
+        spans = []
+        for x in range(mm(17), mm(57)):  # right of the badges
+            square = [
+                y
+                for y in range(mm(12), image.height - 3)
+                if all(grey[x + i][y + j] for i in range(4) for j in range(4))
+            ]
+            if square:
+                spans.append((square[0], square[-1] + 3))
+        assert spans, "no wheel"
+        top, bottom = min(spans)
+        return top * PIXEL, bottom * PIXEL
+
+    axle = wheel(face(game, "new-26"))
+    ends = game.deck("ends")
+    assert ends is not None
+    for card in ends.cards:
+        assert wheel(face(game, card.id, back=True)) == pytest.approx(axle, abs=0.5), card.id
+
+
+def test_car_ends_join_the_bottom_row(game: Game) -> None:
+    """The edge by which an end joins the car shows the bottom row's beam and road."""
+    part = face(game, "new-26")
+    heights = (2.5, 5.5, 52, 55.4, 58.5)
+    ends = game.deck("ends")
+    assert ends is not None
+    for card in ends.cards:
+        image = face(game, card.id, back=True)
+        x = 0.3 if card.fields["end"] == "front" else 59.7
+        for y in heights:
+            assert at(image, x, y) == pytest.approx(at(part, 0.3, y), abs=6), (card.id, y)
