@@ -1,7 +1,7 @@
 """The printed Gear & Piston tiles: sheets, every back in its slot, backs behind their own fronts,
 a roof, a frame and a road that continue from tile to tile, engine types and stacks told apart in
-greyscale, old and scrap parts that look their age, an engine pictogram in one piece and car
-ends drawn to the car's scale."""
+greyscale, old and scrap parts that look their age, an engine pictogram in one piece, car ends
+drawn to the car's scale and investors whose symbols keep off their portrait."""
 
 from __future__ import annotations
 
@@ -370,3 +370,30 @@ def test_car_ends_join_the_bottom_row(game: Game) -> None:
         x = 0.3 if card.fields["end"] == "front" else 59.7
         for y in heights:
             assert at(image, x, y) == pytest.approx(at(part, 0.3, y), abs=6), (card.id, y)
+
+
+def test_investor_symbols_keep_off_the_portrait(game: Game) -> None:
+    """The portrait (what every investor card shares inside its frame) keeps 1 mm clear of
+    every card's own drawing: inside that box every investor looks the same."""
+    deck = game.deck("investors")
+    assert deck is not None
+    images = [face(game, card.id) for card in deck.cards]
+    inner = (mm(4.5), mm(4.5), mm(55.5), mm(55.5))
+    crops = [image.crop(inner) for image in images]
+    background = crops[0].getpixel((mm(1), mm(25)))
+    width, height = crops[0].size
+    shared = [
+        (x, y)
+        for y in range(height)
+        for x in range(width)
+        if distance(crops[0].getpixel((x, y)), background) > 40
+        and all(distance(c.getpixel((x, y)), crops[0].getpixel((x, y))) < 8 for c in crops)
+    ]
+    assert shared, "no portrait"
+    xs, ys = [x for x, _ in shared], [y for _, y in shared]
+    margin = mm(1)
+    box = (min(xs) - margin, min(ys) - margin, max(xs) + margin + 1, max(ys) + margin + 1)
+    portrait = crops[0].crop(box)
+    for card, crop in zip(deck.cards, crops, strict=True):
+        difference = ImageChops.difference(portrait, crop.crop(box)).convert("L")
+        assert difference.getextrema()[1] < 40, card.id
