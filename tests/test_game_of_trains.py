@@ -1,16 +1,24 @@
-"""The Game of Trains engine against the brief's worked examples, and illegal uses."""
+"""The Game of Trains engine against the brief's worked examples, and illegal uses; the
+printed wagons, whose eight abilities must never look like a pair."""
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
 
+from generator import DEFAULT_DATA_DIR
+from generator.build import check
 from generator.games.base import RuleError
 from generator.games.game_of_trains.train import FaceUpRow, Train, apply
 from generator.layout.sizes import pt
+from generator.model import Card, Deck, Game
+from generator.render import draw
+from generator.render.templates import CardRenderer
 from tests import pdf
 from tests.conftest import Built
+from tests.trains_art import Ground, abilities, rgb
 
 TRAIN = "70 55 40 33 20 12 5"
 
@@ -195,3 +203,72 @@ def test_wagons_and_locomotives_print_on_a4_in_their_own_words(built: Built) -> 
         "Roboto-Black",
     }
     assert set("SwapneighboursLock") <= set(pdf.unicode_text(data))
+
+
+GREY_DPI = 150
+"""Six pixels a millimetre: the finest line of a ground pattern (0.45 mm) is nearly three
+pixels wide, enough for its edges' directions to measure true."""
+TONE_STEP = 20
+"""Grey levels (of 255) that make two grounds clearly lighter and darker: 8 % of the scale, four
+times the 2 % step the eye tells apart side by side, so a printer's drift does not hide it."""
+DIRECTION_SHARE = 0.8
+"""Two grounds whose lines run differently: at least 40 % of one's edges (0.8 in the sum of
+differences, which runs to 2) run in directions the other's do not (stripes across against
+stripes along give 2, bricks against plain stripes 0.66)."""
+FINENESS_RATIO = 1.5
+"""One ground half as busy again as the other (a mesh of lines against sparse dots): texture
+density differences of 10-20 % are already seen; 50 % is plain."""
+
+
+@pytest.fixture(scope="module")
+def trains() -> tuple[Game, Deck, CardRenderer]:
+    (game,) = check(DEFAULT_DATA_DIR, ("game_of_trains",), ())
+    wagons = next(deck for deck in game.decks if deck.id == "wagons")
+    return game, wagons, CardRenderer(game, game.locales["en"])
+
+
+def _ground(trains: tuple[Game, Deck, CardRenderer], card: Card) -> Ground:
+    game, wagons, renderer = trains
+    svg = renderer.front(wagons, card)
+    assert svg is not None
+    return Ground.of(draw.png(svg, game.templates, GREY_DPI), GREY_DPI, wagons.size.bleed)
+
+
+def test_every_two_abilities_look_different_in_greyscale(trains) -> None:
+    """A face-up card counts only for its ability, and two alike are discarded together: in
+    greyscale every two abilities' grounds must differ clearly in tone, in the way their lines
+    run or in how fine they are."""
+    _, wagons, _ = trains
+    first: dict[str, Card] = {}
+    for card in wagons.cards:
+        first.setdefault(card.fields["ability"], card)
+    grounds = {ability: _ground(trains, card) for ability, card in first.items()}
+    assert len(grounds) == 8
+    alike = []
+    for (a, ground_a), (b, ground_b) in itertools.combinations(grounds.items(), 2):
+        tone, directions, fineness = ground_a.differences(ground_b)
+        if tone < TONE_STEP and directions < DIRECTION_SHARE and fineness < FINENESS_RATIO:
+            alike.append(
+                f"{a} / {b}: tone {tone:.0f}, directions {directions:.2f}, x{fineness:.2f}"
+            )
+    assert not alike, "abilities that look alike in greyscale:\n" + "\n".join(alike)
+
+
+def test_two_wagons_of_one_ability_measure_alike(trains) -> None:
+    """The measure sees a true pair as a pair: wagons 1 and 81 share an ability, not a number."""
+    _, wagons, _ = trains
+    one, other = (card for card in wagons.cards if card.fields["number"] in (1, 81))
+    assert one.fields["ability"] == other.fields["ability"]
+    tone, directions, fineness = _ground(trains, one).differences(_ground(trains, other))
+    assert tone < 2 and directions < 0.05 and fineness < 1.05
+
+
+def test_every_ability_name_reads_in_its_ink_on_white(trains) -> None:
+    """The name is printed in the ability's ink on the white panel: at least the 4.5 : 1
+    contrast asked of text (WCAG 2, AA)."""
+    game, _, _ = trains
+    for ability, colours in abilities(game).items():
+        ink = [channel / 255 for channel in rgb(colours["ink"])]
+        linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in ink]
+        luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+        assert 1.05 / (luminance + 0.05) >= 4.5, ability

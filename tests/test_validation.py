@@ -84,7 +84,7 @@ def test_text_too_long_for_its_box(data: DataCopy) -> None:
     data.edit(EN, "text: Swap two neighbouring wagons of your train.", f"text: {long_text}")
     line = data.line_of(EN, "text: Swap two neighbouring wagons of your train. Swap")
     assert problems(data) == [
-        f"{EN}:{line}: abilities.swap-adjacent.text: does not fit its 53 x 16.6 mm box on the "
+        f"{EN}:{line}: abilities.swap-adjacent.text: does not fit its 53 x 14 mm box on the "
         "wagons cards even at 2.2 mm: shorten it (and on 10 more cards)"
     ]
 
