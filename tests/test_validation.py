@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+
+from generator import DEFAULT_DATA_DIR
 from generator.build import check
 from tests.conftest import DataCopy
 
@@ -129,3 +132,11 @@ def test_four_locomotives_with_distinct_colours(data: DataCopy) -> None:
         f"{loco}:{blue}: locomotives[1].colour: #c0392b is already used by locomotives[0] "
         f"(line {red})"
     ]
+
+
+def test_ukrainian_texts_use_one_apostrophe() -> None:
+    """Ukrainian writes its apostrophe as U+2019; a typewriter ' between letters is a slip."""
+    slip = re.compile("[\u0400-\u04ff]'[\u0400-\u04ff]")
+    for path in sorted(DEFAULT_DATA_DIR.glob("*/locales/uk.yaml")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            assert not slip.search(line), f"{path.relative_to(DEFAULT_DATA_DIR)}:{number}: {line}"
