@@ -29,6 +29,14 @@ def page_boxes(pdf: bytes) -> list[tuple[float, ...]]:
     return [tuple(float(n) for n in box.split()) for box in boxes]
 
 
+def every_page_is_a4(pdf: bytes) -> bool:
+    """Every page has its own MediaBox, exactly A4 portrait (to a thousandth of a point)."""
+    a4 = (0.0, 0.0, 210 * 72 / 25.4, 297 * 72 / 25.4)
+    boxes = page_boxes(pdf)
+    close = (all(abs(a - b) < 1e-3 for a, b in zip(box, a4, strict=True)) for box in boxes)
+    return len(boxes) == page_count(pdf) > 0 and all(close)
+
+
 def page_count(pdf: bytes) -> int:
     return int(re.search(rb"/Type /Pages.*?/Count (\d+)", pdf, re.S).group(1))
 

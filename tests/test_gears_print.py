@@ -13,7 +13,7 @@ from PIL import Image, ImageChops, ImageStat
 from generator import DEFAULT_DATA_DIR
 from generator.build import check
 from generator.layout.imposition import fit_grid
-from generator.layout.sizes import PAPERS, CardSize, pt
+from generator.layout.sizes import PAPERS, CardSize
 from generator.render import draw
 from generator.render.shapes import gear_path
 from generator.render.templates import CardRenderer
@@ -37,8 +37,7 @@ def test_every_deck_on_its_own_a4_sheets(printed: Path) -> None:
     # gears 24 (12 a sheet) 2 sheets, rounds 10: 1, codes 16 (9 a sheet): 2, characters: 1,
     # token: 1; each sheet is a page of fronts and a page of backs
     assert pdf.page_count(data) == 2 * (2 + 1 + 2 + 1 + 1)
-    for box in pdf.page_boxes(data):
-        assert box == pytest.approx((0.0, 0.0, pt(210), pt(297)), abs=1e-3)
+    assert pdf.every_page_is_a4(data)
     assert pdf.embedded_fonts(data) == {
         "RobotoCondensed-Regular",
         "RobotoCondensed-Bold",
