@@ -9,15 +9,15 @@ from pathlib import Path
 
 __version__ = "0.1.0"
 
-_PACKAGE_DIR = Path(__file__).resolve().parent
+PACKAGE_DIR = Path(__file__).resolve().parent
 # An installed wheel (`pip install .`, `pipx install .`) carries the repository's `card_data/` and
 # `templates/` inside the package, as `generator/_data/` (see `[tool.hatch.build]` in
 # pyproject.toml). A checkout, and an editable install of it, has no `_data` and reads the
 # repository's own folders, so an edited template is seen at once.
-_SHIPPED = _PACKAGE_DIR / "_data"
+_SHIPPED = PACKAGE_DIR / "_data"
 
 # The folder holding `card_data/` and `templates/`: the repository in a checkout, the package's
 # `_data` when installed. Messages name template files relative to it (`templates/gears/...`).
-PROJECT_ROOT = _SHIPPED if _SHIPPED.is_dir() else _PACKAGE_DIR.parent
+PROJECT_ROOT = _SHIPPED if _SHIPPED.is_dir() else PACKAGE_DIR.parent
 DEFAULT_DATA_DIR = PROJECT_ROOT / "card_data"
 TEMPLATES_DIR = PROJECT_ROOT / "templates"

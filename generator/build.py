@@ -1,31 +1,57 @@
-"""The pipeline, top to bottom: check -> preflight -> write.
+"""The pipeline, top to bottom: check -> draw -> write, on every core.
 
-``check`` loads the card data, runs the game's rule engine on it and renders every face (all that
-``pnp validate`` reports), then asks every output kind what it would hit at the requested paper
-and options (:mod:`generator.outputs`). Only when nothing is wrong does ``build`` write, each kind
-in turn for each game and language, through a staging writer: a build that fails on its last
-file leaves every earlier output as it was.
+``check`` loads each game's card data and runs its rule engine (a task per game), then renders
+every face in every language to SVG text (a task per game and language): all that ``pnp
+validate`` reports, with each output kind's preflight at the papers asked for. ``build`` goes
+on from there without waiting for the other games: it draws each distinct face once, in small
+batches on every core, skipping those the cache holds (:mod:`generator.render.store`), and
+writes each output kind of each game and language as soon as the faces it places are drawn.
+Files are staged and put in place together only when every one of them has been made, so a
+build that fails on its last file leaves every earlier output as it was; problems of every game
+and kind are reported together.
+
+Every task is a plain function of picklable values (:mod:`generator.workers`), so the files are
+byte-identical with one worker or many, whatever the cache held.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+import dataclasses
+import functools
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from generator import outputs
+from generator.cache import Cache
+from generator.cache import key as cache_key
 from generator.catalog import load_game, requested_games
+from generator.games.base import GameEngine
 from generator.games.registry import ENGINES, find_engine
+from generator.inputs import GameInputs, game_inputs
+from generator.layout.pdf import build_date
 from generator.layout.sizes import PAPERS
 from generator.model import Game
 from generator.outputs import Job, Options, OutputKind, Progress, Written
+from generator.outputs.base import FaceSet, drawing, render_faces
 from generator.problems import DataError, Problem, UsageError, across_languages
-from generator.render.templates import CardRenderer
+from generator.render.store import ArtStore
 from generator.timing import Stopwatch
+from generator.workers import Workers, default_jobs
 from generator.writer import Writer, output_folder_problem
 
 EVERY_PAPER = tuple(Options(paper=paper) for paper in PAPERS.values())
 """What ``pnp validate`` checks against: a game that passes prints on any paper."""
+BATCH = 6
+"""Faces drawn per task: enough to make a task's overhead small, few enough that both cores
+stay busy to the end."""
 
 
 @dataclass(frozen=True)
@@ -35,6 +61,17 @@ class BuildRequest:
     games: tuple[str, ...] = ()
     langs: tuple[str, ...] = ()
     options: Options = field(default_factory=Options)
+    cache: Path | None = None
+    """Where drawn faces are kept between builds; ``None``: nowhere (``--no-cache``)."""
+    jobs: int = field(default_factory=default_jobs)
+
+
+@dataclass
+class Checked:
+    """A game that passed the check, with its faces rendered in every language."""
+
+    game: Game
+    faces: dict[str, FaceSet] = field(default_factory=dict)
 
 
 def check(
@@ -42,55 +79,71 @@ def check(
     names: tuple[str, ...] = (),
     wanted: Sequence[Options] = EVERY_PAPER,
     stopwatch: Stopwatch | None = None,
+    jobs: int = 1,
 ) -> list[Game]:
     """Load, validate and preflight ``names`` (every game when empty) for each of ``wanted``;
     raises DataError with every problem of every game."""
-    stopwatch = stopwatch or Stopwatch()
-    with stopwatch.stage("load+validate"):
-        problems: list[Problem] = []
-        games = [
-            game
-            for name in requested_games(data_dir, names)
-            if (game := _check_game(data_dir, name, wanted, problems)) is not None
-        ]
-    if problems:
-        raise DataError(problems)
-    return games
+    with Workers(jobs) as workers:
+        run = _Run(data_dir, names, workers, stopwatch or Stopwatch())
+        run.on_checked = lambda checked: run.preflight(checked, wanted)
+        run.start()
+        run.finish()
+    return [checked.game for checked in run.checked]
 
 
-def _check_game(
-    data_dir: Path, name: str, wanted: Sequence[Options], problems: list[Problem]
-) -> Game | None:
-    """Stages gate each other: rules run on well-formed data, templates on data that obeys
-    them, outputs on faces that render."""
-    engine = find_engine(name)
-    if engine is None:
-        what = f"no rule engine for {name!r} (the project has: {', '.join(ENGINES)})"
-        problems.append(Problem(f"{name}/game.yaml", 0, "", what))
+@dataclass(frozen=True)
+class Verdict:
+    """What ``pnp validate`` says of a game that passed: its decks with their card counts
+    and its languages."""
+
+    game: str
+    decks: tuple[tuple[str, int], ...]
+    locales: tuple[str, ...]
+
+
+def validate(
+    data_dir: Path,
+    names: tuple[str, ...] = (),
+    wanted: Sequence[Options] = EVERY_PAPER,
+    jobs: int = 1,
+    cache: Path | None = None,
+) -> list[Verdict]:
+    """:func:`check`, remembering each game that passed under the digest of its inputs: a
+    game unchanged since it last passed is not loaded again (``cache``: where to keep it)."""
+    store = Cache(cache) if cache else None
+    keys: dict[str, str] = {}
+    known: dict[str, Verdict] = {}
+    for name in requested_games(data_dir, names):
+        engine = find_engine(name)
+        if store is None or engine is None:
+            continue
+        keys[name] = _check_key(game_inputs(data_dir, name, engine), wanted)
+        if (found := _verdict(store.get(keys[name]))) is not None:
+            known[name] = found
+    unknown = tuple(name for name in requested_games(data_dir, names) if name not in known)
+    for game in check(data_dir, unknown, wanted, jobs=jobs) if unknown else []:
+        verdict = Verdict(
+            game.id, tuple((d.id, len(d.cards)) for d in game.decks), tuple(game.locales)
+        )
+        known[game.id] = verdict
+        if store is not None and game.id in keys:
+            store.put(keys[game.id], json.dumps(dataclasses.asdict(verdict)).encode())
+    return [known[name] for name in requested_games(data_dir, names)]
+
+
+def _check_key(inputs: GameInputs, wanted: Sequence[Options]) -> str:
+    return cache_key("check", inputs.all(), *(repr(options) for options in wanted))
+
+
+def _verdict(payload: bytes | None) -> Verdict | None:
+    if payload is None:
         return None
-    found: list[Problem] = []
-    game = load_game(data_dir, name, engine, found)
-    if not found:
-        found += engine.validate(game)
-    if not found:
-        found += check_faces(game)
-    if not found:
-        found += preflight(game, wanted)
-    problems += across_languages(found)
-    return game
-
-
-def check_faces(game: Game) -> list[Problem]:
-    """Render every card face in every locale to SVG text: template errors, text that cannot
-    fit, assets that cannot be found."""
-    problems: list[Problem] = []
-    for locale in game.locales.values():
-        renderer = CardRenderer(game, locale)
-        for deck in game.decks:
-            for _ in renderer.faces(deck):
-                pass
-        problems += renderer.problems
-    return problems
+    try:
+        fields = json.loads(payload)
+        decks = tuple((str(deck), int(count)) for deck, count in fields["decks"])
+        return Verdict(str(fields["game"]), decks, tuple(str(lang) for lang in fields["locales"]))
+    except (ValueError, KeyError, TypeError):
+        return None  # a damaged entry: the game is checked again
 
 
 def preflight(game: Game, wanted: Sequence[Options]) -> list[Problem]:
@@ -117,46 +170,421 @@ def _on_papers(problem: Problem, found: list[str], every: set[str]) -> Problem:
     return replace(problem, what=f"{problem.what} (on {', '.join(names)} paper)")
 
 
+def build(
+    request: BuildRequest, stopwatch: Stopwatch | None = None, progress: Progress | None = None
+) -> list[Written]:
+    """Check, then write every wanted output of every requested game and language; returns
+    what was written. Nothing appears in the output folder until every file has been made."""
+    out_problem = output_folder_problem(request.out_dir)
+    if out_problem:
+        raise UsageError(f"--out {request.out_dir}: {out_problem}")
+    writer = Writer(request.out_dir)
+    with _cache(request.cache) as cache, Workers(request.jobs) as workers:
+        run = _Run(request.data_dir, request.games, workers, stopwatch or Stopwatch(), progress)
+        printing = _Printing(run, request, writer, cache)
+        run.on_checked = printing.start
+        run.shortcut = printing.restore_game
+        try:
+            run.start()
+            run.finish()
+            changed = set(writer.commit())
+            written = [file._replace(changed=file.path in changed) for file in printing.written()]
+        finally:
+            writer.discard()
+    return written
+
+
+@contextlib.contextmanager
+def _cache(folder: Path | None) -> Iterator[Cache]:
+    """The cache in ``folder``; without one, a folder of this build's own, removed after it
+    (the faces still pass between the processes of the build through it)."""
+    if folder is not None:
+        yield Cache(folder)
+        return
+    with tempfile.TemporaryDirectory(prefix="pnp-build-") as scratch:
+        yield Cache(Path(scratch))
+
+
+class _Run:
+    """The tasks of one check or build in flight, each with what to do with its result.
+
+    Problems are kept per game, so they are reported in the order of the games whatever
+    order the workers finished in."""
+
+    def __init__(
+        self,
+        data_dir: Path,
+        names: tuple[str, ...],
+        workers: Workers,
+        stopwatch: Stopwatch,
+        progress: Progress | None = None,
+    ) -> None:
+        self.data_dir = data_dir
+        self.names = requested_games(data_dir, names)
+        self.workers = workers
+        self.stopwatch = stopwatch
+        self.progress = progress
+        self.pending: dict[Future[Any], Callable[[Any], str | None]] = {}
+        self.problems: dict[str, list[tuple[tuple[Any, ...], list[Problem]]]] = {
+            name: [] for name in self.names
+        }
+        self.checked: list[Checked] = []
+        self.on_checked: Callable[[Checked], None] = lambda checked: None
+        self.shortcut: Callable[[str, GameEngine], bool] = lambda name, engine: False
+        self.usage: list[str] = []
+        self.done = 0
+        self.total = 0
+
+    def submit(
+        self, then: Callable[[Any], str | None], work: Callable[..., Any], *args: Any
+    ) -> None:
+        """Run ``work(*args)``, then ``then`` on its result in this process; what ``then``
+        returns names the step in the progress shown, if it is worth a line (files made)."""
+        self.total += 1
+        self.pending[self.workers.submit(work, *args)] = then
+
+    def start(self) -> None:
+        for name in self.names:
+            engine = find_engine(name)
+            if engine is None:
+                what = f"no rule engine for {name!r} (the project has: {', '.join(ENGINES)})"
+                self.found(name, (0,), [Problem(f"{name}/game.yaml", 0, "", what)])
+                continue
+            if not self.shortcut(name, engine):
+                self.submit(self._loaded, _load, self.data_dir, name, engine)
+
+    def finish(self) -> None:
+        """Wait for every task (and those they start); raise what went wrong, all of it."""
+        while self.pending:
+            finished, _ = wait(self.pending, return_when=FIRST_COMPLETED)
+            for future in sorted(finished, key=list(self.pending).index):
+                label = self.pending.pop(future)(future.result())
+                self.done += 1
+                if self.progress:
+                    self.progress(label or "", self.done, self.total)
+        problems = [p for name in self.names for p in across_languages(self.of_game(name))]
+        if problems:
+            raise DataError(problems)
+        if self.usage:
+            raise UsageError("; ".join(self.usage))
+        order = {name: index for index, name in enumerate(self.names)}
+        self.checked.sort(key=lambda checked: order[checked.game.id])
+
+    def _loaded(self, result: tuple[Game, list[Problem], dict[str, float]]) -> None:
+        game, problems, seconds = result
+        self._time(seconds)
+        if problems:
+            self.found(game.id, (0,), problems)
+            return
+        checked = Checked(game)
+        for lang in game.locales:
+            self.submit(functools.partial(self._rendered, checked), _render, game, lang)
+
+    def _rendered(
+        self, checked: Checked, result: tuple[str, FaceSet, list[Problem], dict[str, float]]
+    ) -> None:
+        lang, faces, problems, seconds = result
+        self._time(seconds)
+        self.found(checked.game.id, (1, lang), problems)
+        checked.faces[lang] = faces
+        if len(checked.faces) == len(checked.game.locales) and not self.of_game(checked.game.id):
+            self.checked.append(checked)
+            self.on_checked(checked)
+
+    def preflight(self, checked: Checked, wanted: Sequence[Options]) -> None:
+        game = checked.game
+        self.submit(functools.partial(self._preflighted, game.id), preflight, game, wanted)
+
+    def _preflighted(self, game: str, problems: list[Problem]) -> None:
+        self.found(game, (2,), problems)
+
+    def found(self, game: str, order: tuple[Any, ...], problems: list[Problem]) -> None:
+        """Keep ``problems`` of ``game`` with where in the pipeline they were found (stage,
+        language, kind), to report them in that order whichever worker finished first."""
+        if problems:
+            self.problems[game].append((order, problems))
+
+    def of_game(self, game: str) -> list[Problem]:
+        return [p for _, found in sorted(self.problems[game], key=lambda f: f[0]) for p in found]
+
+    def _time(self, seconds: dict[str, float]) -> None:
+        for stage, spent in seconds.items():
+            self.stopwatch.seconds[stage] = self.stopwatch.seconds.get(stage, 0.0) + spent
+
+
+_Restorable = list[tuple[Written, "bytes | None"]]
+"""An output's files as the cache has them, each with its bytes if the output folder lacks
+them."""
+
+
+class _Printing:
+    """The writing half of a build: draws the faces of each checked game, then writes each
+    output kind of each of its languages."""
+
+    def __init__(self, run: _Run, request: BuildRequest, writer: Writer, cache: Cache) -> None:
+        self.run = run
+        self.request = request
+        self.writer = writer
+        self.cache = cache
+        self.drawing: dict[str, list[int]] = {}
+        self.waiting: dict[int, set[str]] = {}
+        self.results: dict[tuple[int, int], list[Written]] = {}
+        self.jobs: list[Job] = []
+        self.inputs: dict[str, GameInputs] = {}
+        self.pending_kinds: dict[int, list[tuple[int, OutputKind]]] = {}
+        self.restored: dict[tuple[str, str, int], list[Written]] = {}
+
+    def restore_game(self, name: str, engine: GameEngine) -> bool:
+        """Take every output of game ``name`` from the cache if its inputs are unchanged since a
+        build made them; whether that was all of them (else the game is loaded and checked)."""
+        inputs = self.inputs[name] = game_inputs(self.run.data_dir, name, engine)
+        langs = self._langs(name, inputs.languages())
+        kinds = _kinds(self.request.options)
+        found = {
+            (lang, index): self._lookup(inputs, lang, kind)
+            for lang in langs
+            for index, kind in enumerate(kinds)
+        }
+        if any(files is None for files in found.values()):
+            return False
+        for (lang, index), files in found.items():
+            self.restored[(name, lang, index)] = self._use(files or [])
+        return True
+
+    def _lookup(self, inputs: GameInputs, lang: str, kind: OutputKind) -> _Restorable | None:
+        """The files of one output as the cache has them, with the bytes of each that differs
+        from the output folder; ``None`` if the cache does not have them all."""
+        entry = self.cache.get(_output_key(inputs, lang, kind, self.request.options))
+        if entry is None:
+            return None
+        files: _Restorable = []
+        for item in json.loads(entry):
+            path = self.request.out_dir / item["path"]
+            data = None
+            if _digest_of(path) != item["digest"]:
+                data = self.cache.get(cache_key("file", item["digest"]))
+                if data is None:
+                    return None
+            files.append((Written(path, item["kind"], item["pages"], item["cards"]), data))
+        return files
+
+    def _use(self, files: _Restorable) -> list[Written]:
+        """Stage the restored files the output folder lacks; what the output is."""
+        for file, data in files:
+            if data is not None:
+                self.writer.write_bytes(file.path, data)
+        return [file for file, _ in files]
+
+    def start(self, checked: Checked) -> None:
+        """Draw the faces of ``checked`` not drawn yet; write what needs none at once."""
+        game = checked.game
+        inputs = self.inputs[game.id]
+        arts = ArtStore(self.cache)
+        for lang in self._langs(game.id, list(game.locales)):
+            job = Job(
+                checked.game,
+                lang,
+                self.request.out_dir,
+                self.request.options,
+                self.writer,
+                checked.faces[lang],
+                arts,
+            )
+            self.jobs.append(job)
+            number = len(self.jobs) - 1
+            kinds = []
+            for index, kind in enumerate(_kinds(job.options)):
+                files = self._lookup(inputs, lang, kind)
+                if files is None:
+                    kinds.append((index, kind))
+                else:
+                    self.results[(number, index)] = self._use(files)
+            if not any(kind.draws_faces for _, kind in kinds):
+                self.waiting[number] = set()
+                for index, kind in kinds:
+                    self._write(number, index, kind)
+                continue
+            missing = {entry for entry in job.faces.svgs if not arts.has(entry)}
+            self.waiting[number] = missing
+            new = [e for e in job.faces.svgs if e in missing and e not in self.drawing]
+            for entry in missing:
+                self.drawing.setdefault(entry, []).append(number)
+            for start in range(0, len(new), BATCH):
+                batch = [
+                    (e, job.faces.svgs[e], job.faces.templates[e], job.faces.first[e])
+                    for e in new[start : start + BATCH]
+                ]
+                self.run.submit(self._drawn, _draw, self.cache.folder, job.game, lang, batch)
+            self.pending_kinds[number] = kinds
+            for index, kind in kinds:
+                if not (kind.draws_faces and missing):
+                    self._write(number, index, kind)
+
+    def _langs(self, game: str, ships: list[str]) -> list[str]:
+        """The languages to print: all ``game`` ships, or every one asked for, which it must
+        have (a language silently left out is a print run missing a deck)."""
+        wanted = self.request.langs
+        if not wanted:
+            return ships
+        absent = [lang for lang in dict.fromkeys(wanted) if lang not in ships]
+        if absent:
+            message = f"{game} has no locale {', '.join(absent)} (it ships: {', '.join(ships)})"
+            if message not in self.run.usage:
+                self.run.usage.append(message)
+            return []
+        return list(dict.fromkeys(wanted))
+
+    def _drawn(self, result: tuple[str, list[str], list[Problem], dict[str, float]]) -> None:
+        game, drawn, problems, seconds = result
+        self.run._time(seconds)
+        self.run.found(game, (3,), sorted(problems))
+        for entry in drawn:
+            for number in self.drawing.pop(entry, []):
+                self.waiting[number].discard(entry)
+                if not self.waiting[number]:
+                    for index, kind in self.pending_kinds[number]:
+                        if kind.draws_faces:
+                            self._write(number, index, kind)
+
+    def _write(self, number: int, index: int, kind: OutputKind) -> None:
+        job = replace(self.jobs[number], writer=None, stopwatch=None)  # type: ignore[arg-type]
+        inputs = self.inputs[job.game.id]
+        entry = _output_key(inputs, job.lang, kind, self.request.options)
+        self.run.submit(
+            functools.partial(self._written, number, index),
+            _write,
+            kind,
+            job,
+            os.getpid(),
+            self.cache.folder,
+            entry,
+        )
+
+    def _written(
+        self,
+        number: int,
+        index: int,
+        result: tuple[list[Written], Any, list[Problem], dict[str, float]],
+    ) -> str | None:
+        written, handed, problems, seconds = result
+        self.run._time(seconds)
+        self.writer.adopt(handed)
+        self.results[(number, index)] = written
+        job = self.jobs[number]
+        self.run.found(job.game.id, (4, job.lang, index), problems)
+        return f"done: {job.game.id} {job.lang} {written[0].kind}" if written else None
+
+    def written(self) -> list[Written]:
+        """What was written, game by game, language by language, kind by kind."""
+        made = {
+            (job.game.id, job.lang, index): files
+            for (number, index), files in self.results.items()
+            for job in (self.jobs[number],)
+        }
+        made.update(self.restored)
+        order = {name: position for position, name in enumerate(self.run.names)}
+        return [
+            file
+            for _, files in sorted(made.items(), key=lambda item: (order[item[0][0]], item[0][1:]))
+            for file in files
+        ]
+
+
+def _output_key(inputs: GameInputs, lang: str, kind: OutputKind, options: Options) -> str:
+    """What one kind of output of a game in a language is made from: that language's inputs,
+    the kind and the options (and the build date a PDF states)."""
+    settings = repr(sorted(vars(kind).items()))  # a kind made with settings (a test's)
+    made_by = f"{type(kind).__module__}.{type(kind).__qualname__} {kind.name} {settings}"
+    return cache_key("output", inputs.language(lang), made_by, repr(options), build_date())
+
+
+def _digest_of(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
 def _kinds(options: Options) -> list[OutputKind]:
     return [kind for kind in outputs.OUTPUTS if kind.wanted(options)]
 
 
-def build(
-    request: BuildRequest, stopwatch: Stopwatch | None = None, progress: Progress | None = None
-) -> list[Written]:
-    """Check and preflight, then write every wanted output of every requested game and
-    language; returns what was written. Nothing appears in the output folder until every file
-    has been made."""
-    stopwatch = stopwatch or Stopwatch()
-    out_problem = output_folder_problem(request.out_dir)
-    if out_problem:
-        raise UsageError(f"--out {request.out_dir}: {out_problem}")
-    games = check(request.data_dir, request.games, (request.options,), stopwatch)
-    langs = _langs(games, request.langs)
-    writer = Writer(request.out_dir)
-    jobs = [
-        Job(game, lang, request.out_dir, request.options, writer, stopwatch, progress)
-        for game in games
-        for lang in langs[game.id]
-    ]
+# The tasks: plain functions of picklable values, run by a worker process.
+
+
+def _load(
+    data_dir: Path, name: str, engine: GameEngine
+) -> tuple[Game, list[Problem], dict[str, float]]:
+    """Read a game and run its rule engine; rules run only on well-formed data."""
+    stopwatch = Stopwatch()
+    with stopwatch.stage("load+validate"):
+        problems: list[Problem] = []
+        game = load_game(data_dir, name, engine, problems)
+        if not problems:
+            problems += engine.validate(game)
+    return game, problems, stopwatch.seconds
+
+
+def _render(game: Game, lang: str) -> tuple[str, FaceSet, list[Problem], dict[str, float]]:
+    stopwatch = Stopwatch()
+    with stopwatch.stage("template"):
+        faces, problems = render_faces(game, lang)
+    return lang, faces, problems, stopwatch.seconds
+
+
+def _draw(
+    folder: Path, game: Game, lang: str, batch: list[tuple[str, str, str, str]]
+) -> tuple[str, list[str], list[Problem], dict[str, float]]:
+    """Draw faces into the cache; a face cairo cannot draw is a problem of its template."""
+    stopwatch = Stopwatch()
+    arts = ArtStore(Cache(folder))
+    drawn, problems = [], []
+    with stopwatch.stage("parse+draw"):
+        for entry, svg, template, name in batch:
+            try:
+                with drawing(game, template, f"{name} ({lang})"):
+                    arts.art(svg, game.templates, entry)
+                drawn.append(entry)
+            except DataError as error:
+                problems += error.problems
+    return game.id, drawn, problems, stopwatch.seconds
+
+
+def _write(
+    kind: OutputKind, job: Job, owner: int, folder: Path, entry: str
+) -> tuple[list[Written], Any, list[Problem], dict[str, float]]:
+    """Preflight and write one kind of file of one game in one language, staged by a writer
+    of this process for the build's (``owner``); the files are kept in the cache under
+    ``entry``, for a later build with the same inputs."""
+    stopwatch = Stopwatch()
+    writer = Writer(job.out_dir, owner)
+    job = replace(job, writer=writer, stopwatch=stopwatch)
     try:
-        written = [file for job in jobs for kind in _kinds(job.options) for file in kind.write(job)]
-        writer.commit()
-    finally:
+        problems = [] if kind.checked_by_write else kind.preflight(job.game, job.options)
+        written = [] if problems else kind.write(job)
+    except DataError as error:
         writer.discard()
-    return written
+        return [], writer.handover(), error.problems, stopwatch.seconds
+    if not problems:
+        _remember(Cache(folder), entry, written, writer)
+    return written, writer.handover(), problems, stopwatch.seconds
 
 
-def _langs(games: list[Game], wanted: tuple[str, ...]) -> dict[str, list[str]]:
-    """The languages to print of each game: all it ships, or every one asked for, which each
-    game must have (a language silently left out is a print run missing a deck)."""
-    if not wanted:
-        return {game.id: list(game.locales) for game in games}
-    missing = [
-        f"{game.id} has no locale {', '.join(absent)} (it ships: {', '.join(game.locales)})"
-        for game in games
-        if (absent := [lang for lang in dict.fromkeys(wanted) if lang not in game.locales])
-    ]
-    if missing:
-        raise UsageError("; ".join(missing))
-    return {game.id: list(dict.fromkeys(wanted)) for game in games}
+def _remember(cache: Cache, entry: str, written: list[Written], writer: Writer) -> None:
+    """Keep each file's bytes, and the list of them under ``entry``."""
+    items = []
+    for file in written:
+        data = writer.staged[file.path].read_bytes()
+        digest = hashlib.sha256(data).hexdigest()
+        cache.put(cache_key("file", digest), data)
+        path = file.path.relative_to(writer.root).as_posix()
+        items.append(
+            {
+                "path": path,
+                "digest": digest,
+                "kind": file.kind,
+                "pages": file.pages,
+                "cards": file.cards,
+            }
+        )
+    cache.put(entry, json.dumps(items, sort_keys=True).encode())

@@ -16,16 +16,22 @@ import traceback
 from pathlib import Path
 
 from generator import DEFAULT_DATA_DIR, __version__
-from generator.build import EVERY_PAPER, BuildRequest, build, check
+from generator.build import EVERY_PAPER, BuildRequest, build, check, validate
+from generator.cache import Cache, default_folder
 from generator.games.base import RuleError
 from generator.games.registry import COMMANDS, ENGINES, find_commands
 from generator.layout.sizes import PAPERS
 from generator.outputs import Options, Written
 from generator.problems import DataError, UsageError
 from generator.render.draw import DrawError
+from generator.workers import default_jobs
 from generator.writer import OutputError
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 70
+CACHE_HELP = (
+    "where drawn faces are kept between builds (default: $PNP_CACHE_DIR, else the user "
+    "cache folder, ~/.cache/pnp on Linux)"
+)
 BUG_REPORTS = "the project's issue tracker (README.md, 'Reporting a bug')"
 
 
@@ -115,6 +121,12 @@ def _parser() -> argparse.ArgumentParser:
         default="long",
         help="how your printer turns the sheet for duplex (default: long edge)",
     )
+    _add_speed_options(build_cmd)
+    build_cmd.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="draw every face again and keep nothing for the next build",
+    )
     build_cmd.set_defaults(run=_build)
 
     validate_cmd = commands.add_parser("validate", help="check card data without printing")
@@ -127,7 +139,12 @@ def _parser() -> argparse.ArgumentParser:
         default=[],
         help="check printing on this paper only; repeat for more (default: every paper)",
     )
+    _add_speed_options(validate_cmd)
     validate_cmd.set_defaults(run=_validate)
+
+    clean_cmd = commands.add_parser("clean", help="empty the cache of drawn faces")
+    clean_cmd.add_argument("--cache", type=Path, default=None, metavar="DIR", help=CACHE_HELP)
+    clean_cmd.set_defaults(run=_clean)
 
     list_cmd = commands.add_parser("list", help="games, decks, card counts and locales")
     list_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
@@ -144,6 +161,32 @@ def _parser() -> argparse.ArgumentParser:
     _accept_json(rules_cmd, default=False)
     rules_cmd.set_defaults(run=_rules)
     return parser
+
+
+def _add_speed_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--jobs",
+        "-j",
+        type=_positive,
+        default=default_jobs(),
+        metavar="N",
+        help=f"work on N cores at once (default: all, here {default_jobs()})",
+    )
+    command.add_argument("--cache", type=Path, default=None, metavar="DIR", help=CACHE_HELP)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not 1 or more")
+    return value
+
+
+def _cache_folder(args: argparse.Namespace) -> Path:
+    return args.cache or default_folder()
 
 
 def _accept_json(parser: argparse.ArgumentParser, default: object) -> None:
@@ -163,10 +206,14 @@ def _build(args: argparse.Namespace) -> int:
         games=tuple(args.games),
         langs=tuple(args.lang),
         options=Options(paper=PAPERS[args.paper], flip=args.flip, png=args.png),
+        cache=None if args.no_cache else _cache_folder(args),
+        jobs=args.jobs,
     )
-    progress = _Progress() if sys.stderr.isatty() else _PlainProgress()
-    outputs = build(request, progress=progress)
-    progress.clear()
+    progress = _Bar() if sys.stderr.isatty() else _PlainProgress()
+    try:
+        outputs = build(request, progress=progress)
+    finally:
+        progress.clear()
     _summarise(outputs, time.perf_counter() - start)
     return EXIT_OK
 
@@ -185,38 +232,68 @@ def _summarise(outputs: list[Written], seconds: float) -> None:
         print(f"{count} {kind}")
     pages = sum(o.pages for o in documents)
     cards = sum(o.cards for o in documents)
-    print(
-        f"wrote {len(outputs)} file{'s' if len(outputs) != 1 else ''}: {pages} pages, "
-        f"{cards} cards in {seconds:.1f} s"
-    )
+    total, changed = len(outputs), sum(o.changed for o in outputs)
+    if changed == total:
+        head = f"wrote {total} file{'s' if total != 1 else ''}"
+    elif changed == 0:
+        head = f"all {total} files up to date"
+    else:
+        head = f"wrote {changed} of {total} files ({total - changed} up to date)"
+    print(f"{head}: {pages} pages, {cards} cards in {seconds:.1f} s")
 
 
-class _Progress:
-    """A one-line progress indicator on a terminal (stderr), cleared when done."""
-
-    def __call__(self, label: str, done: int, total: int) -> None:
-        print(f"\r\033[K{label}: {done}/{total}", end="", file=sys.stderr, flush=True)
-
-    def clear(self) -> None:
-        print("\r\033[K", end="", file=sys.stderr, flush=True)
-
-
-class _PlainProgress(_Progress):
-    """Without a terminal (a log, CI): one plain line as each piece of the build is done."""
+class _PlainProgress:
+    """Without a terminal (a log, CI): a line as each file is made, so a log shows the build
+    is alive; the other steps (checking, drawing) pass silently."""
 
     def __call__(self, label: str, done: int, total: int) -> None:
-        if done == total:
-            print(f"{label}: {done}/{total}", file=sys.stderr, flush=True)
+        if label:
+            print(label, file=sys.stderr, flush=True)
 
     def clear(self) -> None:
         pass
 
 
+class _Bar(_PlainProgress):
+    """On a terminal: one bar across the whole build (rich), its total growing as the build
+    finds work (faces to draw, files to write), removed when done."""
+
+    def __init__(self) -> None:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+        self.bar = Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            transient=True,
+            console=None,
+        )
+        self.task = self.bar.add_task("building", total=None)
+        self.bar.start()
+
+    def __call__(self, label: str, done: int, total: int) -> None:
+        description = label or "building"
+        self.bar.update(self.task, completed=done, total=total, description=description)
+
+    def clear(self) -> None:
+        self.bar.stop()
+
+
 def _validate(args: argparse.Namespace) -> int:
     wanted = tuple(Options(paper=PAPERS[name]) for name in args.paper) or EVERY_PAPER
-    for game in check(args.data, tuple(args.games), wanted):
-        decks = ", ".join(f"{len(deck.cards)} {deck.id}" for deck in game.decks)
-        print(f"{game.id}: ok ({decks}; locales {', '.join(game.locales)})")
+    for verdict in validate(
+        args.data, tuple(args.games), wanted, jobs=args.jobs, cache=_cache_folder(args)
+    ):
+        decks = ", ".join(f"{count} {deck}" for deck, count in verdict.decks)
+        print(f"{verdict.game}: ok ({decks}; locales {', '.join(verdict.locales)})")
+    return EXIT_OK
+
+
+def _clean(args: argparse.Namespace) -> int:
+    folder = _cache_folder(args)
+    removed = Cache(folder).clear()
+    print(f"removed {removed} cached item{'s' if removed != 1 else ''} from {folder}")
     return EXIT_OK
 
 

@@ -25,6 +25,10 @@ class Text(str):
         text.file, text.line, text.key = file, line, key
         return text
 
+    def __reduce__(self) -> tuple[type[Text], tuple[str, str, int, str]]:
+        """Pickled with where it came from, to pass to a worker process and back."""
+        return (Text, (str(self), self.file, self.line, self.key))
+
 
 @dataclass(frozen=True)
 class Card:

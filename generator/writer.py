@@ -31,22 +31,46 @@ class OutputError(Exception):
 
 
 class Writer:
-    """Stages the files of one build under ``root`` and puts them in place together."""
+    """Stages the files of one build under ``root`` and puts them in place together.
 
-    def __init__(self, root: Path) -> None:
+    A worker process of the build writes through a writer of its own, made with the build's
+    ``owner`` process id (partial files are named after the build, which outlives its
+    workers), and hands what it staged to the build's writer (:meth:`adopt`)."""
+
+    def __init__(self, root: Path, owner: int | None = None) -> None:
         self.root = root
+        self.owner = owner or os.getpid()
         self.staged: dict[Path, Path] = {}
         self.created: list[Path] = []
+
+    def handover(self) -> tuple[dict[Path, Path], list[Path]]:
+        """What this writer staged and the folders it made, for the build's writer."""
+        staged, created = dict(self.staged), list(self.created)
+        self.staged.clear()
+        self.created.clear()
+        return staged, created
+
+    def adopt(self, handed: tuple[dict[Path, Path], list[Path]]) -> None:
+        """Take over the files a worker's writer staged; they are committed or discarded with
+        this writer's own."""
+        staged, created = handed
+        for path, partial in staged.items():
+            if path in self.staged:
+                with contextlib.suppress(FileNotFoundError):
+                    partial.unlink()
+                raise ValueError(f"{path} would be written twice in one build")
+            self.staged[path] = partial
+        self.created += [folder for folder in created if folder not in self.created]
 
     @contextlib.contextmanager
     def open(self, path: Path) -> Iterator[BinaryIO]:
         """A binary file to write ``path`` through; staged on success, removed on failure."""
         self._check(path)
         self._make_folder(path.parent)
-        _remove_stale(path)
+        _remove_stale(path, self.owner)
         try:
             handle, partial = tempfile.mkstemp(
-                prefix=f".{path.name}.{os.getpid()}.", suffix=".part", dir=path.parent
+                prefix=f".{path.name}.{self.owner}.", suffix=".part", dir=path.parent
             )
         except OSError as error:
             raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
@@ -65,16 +89,23 @@ class Writer:
             stream.write(data)
 
     def commit(self) -> list[Path]:
-        """Move every staged file into place; what was written, in order."""
+        """Move every staged file into place, except where the output folder already holds
+        the same bytes (a build whose inputs did not change rewrites nothing: file times,
+        backups and sync tools see no change); the files that changed, in order."""
+        changed = []
         for path, partial in self.staged.items():
+            if _same(partial, path):
+                with contextlib.suppress(FileNotFoundError):
+                    partial.unlink()
+                continue
             try:
                 os.replace(partial, path)
             except OSError as error:
                 self.discard()
                 raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
-        written = list(self.staged)
+            changed.append(path)
         self.staged.clear()
-        return written
+        return changed
 
     def discard(self) -> None:
         """Remove every staged file and the folders this build made, leaving the output
@@ -106,17 +137,29 @@ class Writer:
         self.created += reversed(missing)
 
 
-def _remove_stale(path: Path) -> None:
+def _same(partial: Path, path: Path) -> bool:
+    """Whether ``path`` is a file with exactly the bytes of ``partial``."""
+    try:
+        if not path.is_file() or path.is_symlink():
+            return False
+        if path.stat().st_size != partial.stat().st_size:
+            return False
+        return path.read_bytes() == partial.read_bytes()
+    except OSError:
+        return False
+
+
+def _remove_stale(path: Path, owner: int) -> None:
     """Remove partial files of ``path`` left by a build that was killed (its process is gone)."""
     for partial in path.parent.glob(f".{glob.escape(path.name)}.*.part"):
         match = PARTIAL.fullmatch(partial.name)
-        if match and match["name"] == path.name and not _running(int(match["pid"])):
+        if match and match["name"] == path.name and not _running(int(match["pid"]), owner):
             with contextlib.suppress(OSError):
                 partial.unlink()
 
 
-def _running(pid: int) -> bool:
-    if pid == os.getpid():
+def _running(pid: int, owner: int) -> bool:
+    if pid == owner:
         return False  # this build has not started this file yet: any partial is a leftover
     try:
         os.kill(pid, 0)

@@ -3,8 +3,11 @@ and of the fixture game to break on purpose, and the CLI."""
 
 from __future__ import annotations
 
+import atexit
 import contextlib
+import os
 import shutil
+import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,11 +15,18 @@ from pathlib import Path
 import pytest
 
 from generator import DEFAULT_DATA_DIR
+from generator import cache as face_cache
 from generator.build import BuildRequest, build, check
 from generator.cli import main
 from generator.games import registry
 from generator.problems import DataError
 from tests import fixture
+
+# One cache of drawn faces for the whole session, never the user's own: every build of the
+# tests that does not ask for a cache of its own shares it (a face drawn once is read after).
+SESSION_CACHE = Path(tempfile.mkdtemp(prefix="pnp-test-cache-"))
+os.environ[face_cache.ENV] = str(SESSION_CACHE)
+atexit.register(shutil.rmtree, SESSION_CACHE, ignore_errors=True)
 
 
 @dataclass
@@ -54,6 +64,10 @@ class Result:
     code: int
     out: str
     err: str
+    """What the command reported on stderr, without the progress lines of a build."""
+    log: str = ""
+    """All of stderr, progress included (``done: <game> <lang> <kind>`` lines without a
+    terminal, in the order the workers finished)."""
 
 
 @pytest.fixture
@@ -66,7 +80,10 @@ def pnp(capsys: pytest.CaptureFixture[str]) -> Callable[..., Result]:
         except SystemExit as stop:  # argparse usage errors and --help
             code = int(stop.code or 0)
         captured = capsys.readouterr()
-        return Result(code, captured.out, captured.err)
+        err = "".join(
+            line for line in captured.err.splitlines(keepends=True) if not line.startswith("done: ")
+        )
+        return Result(code, captured.out, err, captured.err)
 
     return run
 
@@ -93,12 +110,12 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
 def build_once(out: Path, game: str, lang: str) -> None:
     """Build ``game`` in ``lang`` into ``out``: a shipped game, or the fixture game."""
     if game != fixture.Tiny.id:
-        build(BuildRequest(DEFAULT_DATA_DIR, out, (game,), (lang,)))
+        build(BuildRequest(DEFAULT_DATA_DIR, out, (game,), (lang,), cache=SESSION_CACHE))
         return
     with contextlib.ExitStack() as stack:
         if game not in registry.ENGINES:  # unless the test registered it already
             stack.enter_context(fixture.registered())
-        build(BuildRequest(fixture.DATA, out, (game,), (lang,)))
+        build(BuildRequest(fixture.DATA, out, (game,), (lang,), cache=SESSION_CACHE))
 
 
 @pytest.fixture

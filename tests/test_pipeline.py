@@ -172,6 +172,8 @@ class DeckList:
 
     name = "deck lists"
     per_paper = True
+    draws_faces = False
+    checked_by_write = False
 
     def __init__(self, most_decks: int) -> None:
         self.most_decks = most_decks

@@ -50,7 +50,7 @@ from generator.render import draw
 from generator.render.templates import CardRenderer
 if sys.argv[1:] == ["after-a-build"]:
     with tempfile.TemporaryDirectory() as out:
-        build(BuildRequest(DEFAULT_DATA_DIR, Path(out), ("three_by_three",), ("uk",)))
+        build(BuildRequest(DEFAULT_DATA_DIR, Path(out), ("three_by_three",), ("uk",), jobs=1))
 (game,) = check(DEFAULT_DATA_DIR, ("game_of_trains",), ())
 deck = game.deck("locomotives")
 svg = CardRenderer(game, game.locales["en"]).front(deck, deck.cards[0])
@@ -58,12 +58,6 @@ print(hashlib.sha256(draw.png(svg, game.templates, 30)).hexdigest())
 """
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known bug, for issue 16's parallel builds: cairo rasterises a PNG face's text a "
-    "little differently once a PDF has been drawn in the same process (explicit font options "
-    "fix it but misplace turned text; see the note of issue 15)",
-)
 def test_a_png_face_is_the_same_whatever_was_drawn_before() -> None:
     """A face's PNG must not depend on what the process drew before it: each run below is a
     fresh process, one of them after a PDF build."""

@@ -207,18 +207,22 @@ def test_a_face_cairo_fails_on_at_build_leaves_earlier_output(
     before = snapshot(out)
     calls = 0
 
-    def fail_on_the_twentieth(*args: object) -> None:
+    drawn = draw.face
+
+    def fail_on_the_twentieth(svg: str, folder: Path) -> object:
         nonlocal calls
         calls += 1
         if calls == 20:
             raise draw.AssetError("templates/game_of_trains/gone.png: no such file")
+        return drawn(svg, folder)
 
-    monkeypatch.setattr(draw, "draw", fail_on_the_twentieth)
-    result = pnp("build", "game_of_trains", "--lang", "en", "ru", "--out", out)
+    monkeypatch.setattr(draw, "face", fail_on_the_twentieth)
+    args = ("game_of_trains", "--lang", "en", "ru", "--out", out, "--no-cache", "--jobs", "1")
+    result = pnp("build", *args)
     gc.collect()  # a cairo surface left unfinished would write to its closed file now
     assert result.code == 1
     assert result.err.endswith(
-        "templates/game_of_trains/wagon.svg.j2: wagon-11 (en): "
+        "templates/game_of_trains/wagon.svg.j2: wagon-20 (en): "
         "templates/game_of_trains/gone.png: no such file\n"
         "1 problem found; nothing was written.\n"
     )

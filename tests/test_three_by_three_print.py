@@ -62,7 +62,8 @@ def test_each_chess_side_lies_behind_its_own_fifteen_side(printed: Path, tmp_pat
 
 @pdf.needs_pdftoppm
 def test_each_token_chess_side_lies_behind_its_colour(printed: Path, tmp_path: Path) -> None:
-    front, back = pdf.rendered_pages(printed, 7, 8, tmp_path)
+    dpi = 100  # the token's coloured rim is 1.5 mm wide: a 40 dpi pixel may reach its ring
+    front, back = pdf.rendered_pages(printed, 7, 8, tmp_path, dpi)
     grid = fit_grid(PAPERS["a4"], CardSize(25, 25, corner_radius=2.5))
     flipped = back.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
     colours = [(0x2A, 0x64, 0xB5)] * 2 + [(0xC8, 0x37, 0x2D)] * 2 + [(0x2F, 0x8A, 0x4E)] * 2
@@ -70,10 +71,11 @@ def test_each_token_chess_side_lies_behind_its_colour(printed: Path, tmp_path: P
     for slot, colour in enumerate(colours):
         trim = grid.front(slot)
         edge = (trim.x + 0.8, trim.y + 12.5)
-        assert pdf.colour_at(front, *edge) == pytest.approx(colour, abs=8)
-        assert pdf.colour_at(flipped, *edge) == pytest.approx(wood, abs=8)
+        assert pdf.colour_at(front, *edge, dpi) == pytest.approx(colour, abs=8)
+        assert pdf.colour_at(flipped, *edge, dpi) == pytest.approx(wood, abs=8)
     king = grid.front(6)
-    assert pdf.colour_at(flipped, king.x + 12.5, king.y + 1.9) == pytest.approx(gold, abs=10)
+    crown = pdf.colour_at(flipped, king.x + 12.5, king.y + 1.9, dpi)
+    assert crown == pytest.approx(gold, abs=10)
 
 
 def face_png(svg: str, dpi: float) -> Image.Image:

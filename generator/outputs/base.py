@@ -15,10 +15,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple, Protocol
 
+from generator.cache import Cache, default_folder
+from generator.layout.compose import FaceArt
 from generator.layout.sizes import PAPERS, Paper
-from generator.model import Game
+from generator.model import Card, Deck, Game
 from generator.problems import DataError, Problem
 from generator.render import draw
+from generator.render.store import ArtStore, face_key
+from generator.render.templates import CardRenderer, Face
 from generator.timing import Stopwatch
 from generator.writer import Writer
 
@@ -34,17 +38,66 @@ class Options:
     png: bool = False
 
 
+@dataclass
+class FaceSet:
+    """Every card face of one game in one language, rendered once by the check and shared by
+    the output kinds: each distinct face's SVG by its key (:func:`~generator.render.store.
+    face_key`), and the key of each face by its deck and name (a card id, ``<id>-back`` or
+    ``back``, as :meth:`CardRenderer.faces` names them)."""
+
+    svgs: dict[str, str] = field(default_factory=dict)
+    named: dict[tuple[str, str], str] = field(default_factory=dict)
+    templates: dict[str, str] = field(default_factory=dict)
+    first: dict[str, str] = field(default_factory=dict)
+    """The name of the first face of each key, to name it in a problem."""
+
+    def add(self, deck: Deck, face: Face, folder: Path) -> None:
+        entry = face_key(rendered(face.svg), folder)
+        self.svgs.setdefault(entry, rendered(face.svg))
+        self.named[(deck.id, face.name)] = entry
+        self.templates.setdefault(entry, face.template)
+        self.first.setdefault(entry, face.name)
+
+    def front(self, deck: Deck, card: Card) -> str:
+        return self.named[(deck.id, card.id)]
+
+    def back(self, deck: Deck, card: Card) -> str:
+        return self.named[(deck.id, f"{card.id}-back" if deck.two_sided else "back")]
+
+
+def render_faces(game: Game, lang: str) -> tuple[FaceSet, list[Problem]]:
+    """Render every face of ``game`` in ``lang``: template errors, text that cannot fit, assets
+    that cannot be found are problems; the faces of a game without any are its FaceSet."""
+    renderer = CardRenderer(game, game.locales[lang])
+    faces = FaceSet()
+    for deck in game.decks:
+        for face in renderer.faces(deck):
+            if face.svg is not None:
+                faces.add(deck, face, game.templates)
+    return faces, renderer.problems
+
+
 @dataclass(frozen=True)
 class Job:
-    """One game in one language, to be written under :attr:`folder`."""
+    """One game in one language, to be written under :attr:`folder`: its faces rendered, and
+    the store that draws each once."""
 
     game: Game
     lang: str
     out_dir: Path
     options: Options
     writer: Writer
+    faces: FaceSet = field(default_factory=FaceSet)
+    arts: ArtStore = field(default_factory=lambda: ArtStore(Cache(default_folder())))
     stopwatch: Stopwatch = field(default_factory=Stopwatch)
     progress: Progress | None = None
+
+    def art(self, entry: str) -> FaceArt:
+        """The drawn face of key ``entry`` (one of :attr:`faces`); a face cairo cannot draw is
+        a problem of its template."""
+        template = self.faces.templates[entry]
+        with drawing(self.game, template, f"{self.faces.first[entry]} ({self.lang})"):
+            return self.arts.art(self.faces.svgs[entry], self.game.templates, entry)
 
     def report(self, what: str, done: int, total: int) -> None:
         if self.progress:
@@ -68,6 +121,8 @@ class Written(NamedTuple):
     kind: str
     pages: int = 0
     cards: int = 0
+    changed: bool = True
+    """Whether the build replaced the file (one with the same bytes is left as it was)."""
 
 
 class OutputKind(Protocol):
@@ -80,6 +135,14 @@ class OutputKind(Protocol):
     """Whether a paper changes what the preflight finds (``pnp validate`` checks every paper:
     the rules summary's check is the same on each, and runs once)."""
 
+    draws_faces: bool
+    """Whether ``write`` places the card faces of :attr:`Job.faces`: the build draws them all
+    first, each once, on every core, and starts this kind's writes when they are done."""
+
+    checked_by_write: bool
+    """Whether ``write`` raises every problem ``preflight`` would find before writing anything,
+    so a build need not run the preflight too (the rules summary: both compose it)."""
+
     def wanted(self, options: Options) -> bool:
         """Whether a build with ``options`` makes this kind (PNG faces only on request)."""
         ...
@@ -89,7 +152,8 @@ class OutputKind(Protocol):
         ...
 
     def write(self, job: Job) -> list[Written]:
-        """Write this kind of file for one game in one language; what was written."""
+        """Write this kind of file for one game in one language; what was written. Runs in a
+        worker process: ``job`` and the kind itself must pickle."""
         ...
 
 

@@ -1,7 +1,8 @@
 """Card sheets: each game in each language as ``cards-<paper>.pdf``, every sheet of fronts
 followed by its sheet of backs, so a duplex print puts each back behind its front.
 
-Sheets are drawn one at a time, so memory stays flat however many cards there are.
+Each distinct face is drawn once (or read from the cache) and placed on every slot that prints
+it; memory grows with the distinct faces, not with the number of cards.
 """
 
 from __future__ import annotations
@@ -9,16 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-import cairosvg.parser
-
+from generator.layout.compose import Book, Page, Placement
 from generator.layout.imposition import Grid, Rect, fit_grid
-from generator.layout.pdf import PdfBook
+from generator.layout.pdf import marks, metadata
 from generator.layout.sizes import Paper
 from generator.model import Card, Deck, Game
-from generator.outputs.base import Job, Options, Written, drawing, rendered
+from generator.outputs.base import Job, Options, Written
 from generator.problems import DataError, Problem
-from generator.render import draw
-from generator.render.templates import CardRenderer
 
 Slot = tuple[Deck, Card]
 
@@ -40,6 +38,8 @@ class Sheets:
 class CardSheets:
     name = "card sheets"
     per_paper = True
+    draws_faces = True
+    checked_by_write = False
 
     def wanted(self, options: Options) -> bool:
         return True
@@ -53,22 +53,19 @@ class CardSheets:
         layouts, problems = sheets_for(job.game, paper)
         if problems:
             raise DataError(problems)
-        faces = _Faces(job)
+        book = Book(metadata(job.title))
         total = sum(-(-len(s.cards) // s.grid.per_sheet) for s in layouts)
         done = 0
-        with job.writer.open(path) as stream, PdfBook(stream, paper, job.title) as book:
-            for sheets in layouts:
-                backs: dict[str, cairosvg.parser.Tree] = {}
-                for chunk in sheets.chunks():
-                    faces.front_page(book, sheets.grid, chunk)
-                    faces.back_page(book, sheets.grid, chunk, backs)
-                    done += 1
-                    job.report("", done, total)
-            if faces.renderer.problems:  # only for data that skipped validation; aborts the write
-                raise DataError(faces.renderer.problems)
-            with job.stopwatch.stage("write"):
-                book.finish()
-        return [Written(path, self.name, book.pages, sum(len(s.cards) for s in layouts))]
+        for sheets in layouts:
+            for chunk in sheets.chunks():
+                with job.stopwatch.stage("parse+draw"):
+                    book.add_page(_front_page(job, book, sheets.grid, chunk))
+                    book.add_page(_back_page(job, book, sheets.grid, chunk))
+                done += 1
+                job.report("", done, total)
+        with job.stopwatch.stage("assembly"), job.writer.open(path) as stream:
+            pages = book.save(stream)
+        return [Written(path, self.name, pages, sum(len(s.cards) for s in layouts))]
 
 
 def sheets_for(game: Game, paper: Paper) -> tuple[list[Sheets], list[Problem]]:
@@ -95,64 +92,24 @@ def _printed(grid: Grid) -> Rect:
     return Rect(-grid.bleed_x, -grid.bleed_y, grid.pitch_x, grid.pitch_y)
 
 
-class _Faces:
-    """Card faces of one game in one language, rendered, parsed and drawn into their slots."""
+def _front_page(job: Job, book: Book, grid: Grid, chunk: list[Slot]) -> Page:
+    """The fronts of a sheet, with crop marks and the cut guides of the slots in use."""
+    faces = [job.faces.front(deck, card) for deck, card in chunk]
+    overlay = marks(grid, tuple(grid.cut_guides(len(chunk))))
+    return _page(job, book, grid, [(face, grid.front(i)) for i, face in enumerate(faces)], overlay)
 
-    def __init__(self, job: Job) -> None:
-        self.renderer = CardRenderer(job.game, job.game.locales[job.lang])
-        self.stopwatch = job.stopwatch
-        self.flip = job.options.flip
-        self.folder = job.game.templates
 
-    def front_page(self, book: PdfBook, grid: Grid, chunk: list[Slot]) -> None:
-        for index, (deck, card) in enumerate(chunk):
-            self._draw(book, grid, self._front(deck, card), grid.front(index), deck.front, card)
-        with self.stopwatch.stage("assembly"):
-            book.finish_page(grid, grid.cut_guides(len(chunk)))
+def _back_page(job: Job, book: Book, grid: Grid, chunk: list[Slot]) -> Page:
+    """The backs of a sheet, each where it lands behind its front after the flip; a deck's
+    common back is one face placed in every slot."""
+    faces = [job.faces.back(deck, card) for deck, card in chunk]
+    trims = [grid.back(i, job.options.flip) for i in range(len(chunk))]
+    return _page(job, book, grid, list(zip(faces, trims, strict=True)), marks(grid))
 
-    def back_page(
-        self,
-        book: PdfBook,
-        grid: Grid,
-        chunk: list[Slot],
-        common: dict[str, cairosvg.parser.Tree],
-    ) -> None:
-        """The backs of a sheet: a deck's common back is parsed once and drawn into every slot.
 
-        Each slot is drawn, not painted from one cairo recording: cairo 1.16 wrote such paints
-        into the PDF so that some slots of a sheet came out blank in viewers (a back with
-        straight grid lines lost whole columns), which a print run must never risk."""
-        for index, (deck, card) in enumerate(chunk):
-            trim = grid.back(index, self.flip)
-            if deck.two_sided:
-                self._draw(book, grid, self._back(deck, card), trim, deck.back, card)
-                continue
-            face = common.get(deck.id) or self._back(deck, None)
-            common[deck.id] = self._draw(book, grid, face, trim, deck.back, None)
-        with self.stopwatch.stage("assembly"):
-            book.finish_page(grid)
-
-    def _front(self, deck: Deck, card: Card) -> str:
-        with self.stopwatch.stage("template"):
-            return rendered(self.renderer.front(deck, card))
-
-    def _back(self, deck: Deck, card: Card | None) -> str:
-        with self.stopwatch.stage("template"):
-            return rendered(self.renderer.back(deck, card))
-
-    def _draw(
-        self,
-        book: PdfBook,
-        grid: Grid,
-        face: str | cairosvg.parser.Tree,
-        trim: Rect,
-        template: str,
-        card: Card | None,
-    ) -> cairosvg.parser.Tree:
-        """Draw ``face`` (SVG text, or a tree parsed before) of ``card`` (``None``: a common
-        back) into its slot; its parsed tree, to draw again."""
-        subject = f"{card.id if card else 'back'} ({self.renderer.locale.lang})"
-        with self.stopwatch.stage("parse+draw"), drawing(self.renderer.game, template, subject):
-            tree = draw.parse(face, self.folder) if isinstance(face, str) else face
-            draw.draw(tree, _printed(grid), book.surface, grid.with_bleed(trim))
-        return tree
+def _page(job: Job, book: Book, grid: Grid, slots: list[tuple[str, Rect]], overlay: bytes) -> Page:
+    page = Page(grid.paper.width, grid.paper.height, overlay=overlay)
+    for face, trim in slots:
+        book.add_face(face, job.art(face))
+        page.placements.append(Placement(face, grid.with_bleed(trim), _printed(grid)))
+    return page

@@ -7,18 +7,20 @@ may overflow on Letter, and the preflight renders every page at the requested pa
 
 from __future__ import annotations
 
+from generator.layout.compose import Book, Page, Placement
 from generator.layout.imposition import Rect
-from generator.layout.pdf import PdfBook
+from generator.layout.pdf import metadata
 from generator.model import Game, Handout
 from generator.outputs.base import Job, Options, Written, drawing
 from generator.problems import DataError, Problem
-from generator.render import draw
 from generator.render.templates import CardRenderer
 
 
 class Handouts:
     name = "handouts"
     per_paper = True
+    draws_faces = False
+    checked_by_write = False
 
     def wanted(self, options: Options) -> bool:
         return True
@@ -42,10 +44,11 @@ class Handouts:
         svg = renderer.handout(handout, page)
         if svg is None or renderer.problems:
             raise DataError(renderer.problems)
-        with job.writer.open(path) as stream, PdfBook(stream, page, job.title) as book:
-            area = Rect(0, 0, page.width, page.height)
-            with drawing(job.game, handout.template, f"{handout.id} ({job.lang})"):
-                tree = draw.parse(svg, job.game.templates)
-                draw.draw(tree, area, book.surface, area)
-            book.finish_plain_page()
-        return Written(path, self.name, book.pages)
+        with drawing(job.game, handout.template, f"{handout.id} ({job.lang})"):
+            art = job.arts.art(svg, job.game.templates)
+        book = Book(metadata(job.title))
+        book.add_face(handout.id, art)
+        area = Rect(0, 0, page.width, page.height)
+        book.add_page(Page(page.width, page.height, [Placement(handout.id, area, area)]))
+        with job.writer.open(path) as stream:
+            return Written(path, self.name, book.save(stream))

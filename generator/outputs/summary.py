@@ -8,12 +8,14 @@ from generator.model import Game
 from generator.outputs.base import Job, Options, Written, drawing
 from generator.problems import DataError, Problem
 from generator.rulebook import document
-from generator.rulebook.compose import SummaryHooks, summarise, summary_problems
+from generator.rulebook.compose import SummaryHooks, checked_summary, summary_problems
 
 
 class RulesSummary:
     name = "rules summary"
     per_paper = False
+    draws_faces = False
+    checked_by_write = True
 
     def wanted(self, options: Options) -> bool:
         return True
@@ -25,8 +27,8 @@ class RulesSummary:
     def write(self, job: Job) -> list[Written]:
         path = job.folder / "rules-summary.pdf"
         with job.stopwatch.stage("summary"):
-            summary, problems = summarise(job.game, job.lang, _engine(job.game))
-            if problems:
+            summary, problems = checked_summary(job.game, job.lang, _engine(job.game))
+            if summary is None or problems:
                 raise DataError(problems)
             subject = f"summary ({job.lang})"
             with job.writer.open(path) as stream, drawing(job.game, "pictogram.svg.j2", subject):

@@ -10,8 +10,10 @@ from __future__ import annotations
 import base64
 import binascii
 import contextlib
+import functools
 import io
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote, unquote_to_bytes, urlparse
@@ -23,10 +25,13 @@ import cairosvg.url
 from PIL import Image
 
 from generator.folders import COMMON_DIR, shown, template_roots
+from generator.layout.compose import FaceArt
+from generator.layout.fontmerge import Selection
 from generator.layout.imposition import Rect
+from generator.layout.pdf import FIXED_DATE
 from generator.layout.sizes import pt
 from generator.problems import clipped
-from generator.render.fonts import use_project_fonts
+from generator.render.fonts import SHIPPED_FONTS, use_project_fonts
 
 PNG_DPI = 300
 MAX_ASSET_BYTES = 16 * 1024 * 1024
@@ -141,7 +146,7 @@ def _base(folder: Path) -> str:
 
 def parse(svg: str, folder: Path) -> cairosvg.parser.Tree:
     """The SVG of a face drawn from a template in ``folder``, parsed for drawing."""
-    use_project_fonts()
+    _settle_fonts()
     try:
         return cairosvg.parser.Tree(
             bytestring=svg.encode(), url_fetcher=Fetcher(folder), url=_base(folder)
@@ -183,6 +188,89 @@ def png(svg: str, folder: Path, dpi: float = PNG_DPI) -> bytes:
     with _drawing():
         cairosvg.surface.PNGSurface(tree, output, dpi).finish()
     return output.getvalue()
+
+
+def face(svg: str, folder: Path) -> FaceArt:
+    """A face drawn alone, its whole SVG (a card with its full bleed) on a one-page PDF, for a
+    :class:`~generator.layout.compose.Book` to place on every slot that prints it."""
+    tree = parse(svg, folder)
+    output = io.BytesIO()
+    with _drawing():
+        surface = cairosvg.surface.PDFSurface(tree, output, 96)
+        box = Rect(*_view_box(surface, tree))
+        _fix_dates(surface.cairo)
+        surface.finish()
+    return FaceArt(output.getvalue(), box, font_bases(_selections(tree)))
+
+
+def _view_box(surface: cairosvg.surface.Surface, tree: cairosvg.parser.Tree) -> tuple[float, ...]:
+    """The rectangle of the card's own millimetres the drawn page covers: the SVG's viewBox,
+    or its size from (0, 0)."""
+    box = tree.get("viewBox")
+    if box:
+        return tuple(float(n) for n in box.replace(",", " ").split())
+    return (0.0, 0.0, surface.width / pt(1), surface.height / pt(1))
+
+
+def _fix_dates(surface: cairocffi.PDFSurface) -> None:
+    """cairo stamps the time of drawing; a cached face must not depend on when it was drawn."""
+    surface.set_metadata(cairocffi.PDF_METADATA_CREATE_DATE, FIXED_DATE)
+    surface.set_metadata(cairocffi.PDF_METADATA_MOD_DATE, FIXED_DATE)
+
+
+def _selections(tree: cairosvg.parser.Node) -> set[Selection]:
+    """The fonts cairosvg will ask cairo for to draw the text of ``tree``, worked out as its
+    ``text`` function does (first family named; weights of 550 and more are bold)."""
+    found = set()
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children)
+        if node.tag not in ("text", "tspan", "textPath"):
+            continue
+        family = (node.get("font-family") or "sans-serif").split(",")[0].strip("\"' ")
+        slant = getattr(cairocffi, f"font_slant_{node.get('font-style')}".upper(), 0)
+        weight = node.get("font-weight") or ""
+        bold = weight == "bold" or (weight.isdigit() and int(weight) >= 550)
+        found.add((family, slant, 1 if bold else 0))
+    return found
+
+
+def font_bases(selections: set[Selection]) -> dict[str, Selection]:
+    """The PostScript name of the font each selection gives, as a PDF names it."""
+    return {_font_base(selection): selection for selection in sorted(selections)}
+
+
+@functools.lru_cache(maxsize=64)
+def _font_base(selection: Selection) -> str:
+    """Ask cairo: draw one letter in the selection and read the font's name from the PDF."""
+    _settle_fonts()
+    output = io.BytesIO()
+    surface = cairocffi.PDFSurface(output, 10, 10)
+    context = cairocffi.Context(surface)
+    context.select_font_face(*selection)
+    context.show_text("a")
+    surface.finish()
+    found = re.search(rb"/BaseFont /(?:[A-Z]{6}\+)?([^\s/<>\[\]()]+)", output.getvalue())
+    return found.group(1).decode() if found else ""
+
+
+@functools.lru_cache(maxsize=1)
+def _settle_fonts() -> None:
+    """Draw a letter onto a PDF surface, once per process, before anything else is drawn.
+
+    cairo 1.16 keeps the font options of the first surface that draws text, for every font
+    after: a PNG face's text came out a little differently in a process that had drawn a PDF
+    before, and a PDF face's text in one that had drawn a PNG. A build draws in several
+    processes and takes faces from a cache that other processes filled; settling every
+    process the same way makes a face the same bytes wherever and whenever it is drawn."""
+    use_project_fonts()
+    surface = cairocffi.PDFSurface(None, 10, 10)
+    context = cairocffi.Context(surface)
+    for font in SHIPPED_FONTS:
+        context.select_font_face(font.family, 0, 1 if font.weight == "bold" else 0)
+        context.show_text("a")
+    surface.finish()
 
 
 def pdf(svg: str, width: float, height: float, folder: Path) -> bytes:

@@ -54,13 +54,18 @@ def wording(game: Game, engine: SummaryHooks) -> Wording:
 
 def summary_problems(game: Game, engine: SummaryHooks) -> list[Problem]:
     """Everything that would keep a summary from printing, in every locale."""
-    problems = []
-    for lang, locale in game.locales.items():
-        found = wording_problems(locale, wording(game, engine), engine.summary_steps)
-        if not found:
-            found = summarise(game, lang, engine)[1]
-        problems += found
-    return problems
+    return [problem for lang in game.locales for problem in checked_summary(game, lang, engine)[1]]
+
+
+def checked_summary(
+    game: Game, lang: str, engine: SummaryHooks
+) -> tuple[Summary | None, list[Problem]]:
+    """The summary of ``game`` in ``lang`` with every problem that would keep it from
+    printing: its words first (a value a text cannot show), then its templates."""
+    found = wording_problems(game.locales[lang], wording(game, engine), engine.summary_steps)
+    if found:
+        return None, found
+    return summarise(game, lang, engine)
 
 
 class Pictures:

@@ -1,0 +1,152 @@
+"""A content-addressed store of what builds computed, so a later build reuses it.
+
+An entry's key is a digest of everything that decides its bytes (the SVG text of a face and the
+versions of the renderer and fonts that draw it; every input file of a game and the options of
+an output): a key never goes stale, it just stops being asked for. Entries live in one folder,
+by default the user's cache folder (``~/.cache/pnp`` on Linux), or ``--cache DIR`` /
+``PNP_CACHE_DIR``; ``pnp clean`` empties it and ``--no-cache`` builds without it.
+
+Several builds may share it at once: an entry is written to a private temporary file and renamed
+into place, which is atomic, so a reader sees a whole entry or none. Each entry starts with the
+digest of its payload; one that does not match (a disk error, a file cut short, a stranger's
+edit) is a miss, and the caller makes the value again. A cache can never change what a build
+writes, only how fast it writes it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import re
+import sys
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+ENV = "PNP_CACHE_DIR"
+MAGIC = b"pnp-cache 1\n"
+DIGEST = 32
+ENTRY = re.compile(r"[0-9a-f]{64}")
+MAX_BYTES = 2 * 1024**3
+"""Past this size (2 GiB) the entries used least recently are removed after a build."""
+
+
+def default_folder() -> Path:
+    """``PNP_CACHE_DIR``, else the platform's user cache folder: ``$XDG_CACHE_HOME/pnp`` or
+    ``~/.cache/pnp`` on Linux, ``~/Library/Caches/pnp`` on macOS, ``%LOCALAPPDATA%\\pnp\\cache``
+    on Windows."""
+    if os.environ.get(ENV):
+        return Path(os.environ[ENV])
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Caches" / "pnp"
+    if sys.platform == "win32" and os.environ.get("LOCALAPPDATA"):
+        return Path(os.environ["LOCALAPPDATA"]) / "pnp" / "cache"
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "pnp"
+
+
+def key(*parts: str | bytes) -> str:
+    """The key of a value made from ``parts``: a digest that separates the parts, so ``("ab",
+    "c")`` and ``("a", "bc")`` differ."""
+    digest = hashlib.sha256()
+    for part in parts:
+        data = part.encode() if isinstance(part, str) else part
+        digest.update(len(data).to_bytes(8, "big"))
+        digest.update(data)
+    return digest.hexdigest()
+
+
+class Cache:
+    """Entries under ``folder``, one file each: ``<folder>/<kk>/<key>``."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def path(self, entry: str) -> Path:
+        return self.folder / entry[:2] / entry
+
+    def get(self, entry: str) -> bytes | None:
+        """The payload stored under ``entry``, or ``None`` if there is none or it is damaged."""
+        try:
+            data = self.path(entry).read_bytes()
+        except OSError:
+            return None
+        head = len(MAGIC) + DIGEST
+        payload = data[head:]
+        if data[: len(MAGIC)] != MAGIC or data[len(MAGIC) : head] != _digest(payload):
+            return None
+        with contextlib.suppress(OSError):
+            os.utime(self.path(entry))  # used now: the last to be removed when pruning
+        return payload
+
+    def put(self, entry: str, payload: bytes) -> None:
+        """Store ``payload``; a cache that cannot be written (a full disk, a read-only folder)
+        only makes later builds slower, so failures are ignored."""
+        path = self.path(entry)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle, partial = tempfile.mkstemp(prefix=".", suffix=".part", dir=path.parent)
+        except OSError:
+            return
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(MAGIC + _digest(payload) + payload)
+            os.replace(partial, path)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.unlink(partial)
+
+    def prune(self, limit: int = MAX_BYTES) -> int:
+        """Remove the least recently used entries until the cache holds at most ``limit``
+        bytes; how many were removed."""
+        entries = sorted(_stats(_entries(self.folder)), key=lambda e: e[1].st_mtime)
+        total = sum(stat.st_size for _, stat in entries)
+        removed = 0
+        for path, stat in entries:
+            if total <= limit:
+                break
+            with contextlib.suppress(OSError):
+                path.unlink()
+                total -= stat.st_size
+                removed += 1
+        return removed
+
+    def clear(self) -> int:
+        """Remove every entry, and the folders that held them; how many entries there were.
+
+        Only what has the shape of an entry is removed (``--cache`` may name a folder that
+        holds other files too), and the cache folder itself only when that leaves it empty."""
+        removed = 0
+        for path in (*_entries(self.folder), *_partials(self.folder)):
+            with contextlib.suppress(OSError):
+                path.unlink()
+                removed += 1
+        for sub in self.folder.glob("??"):
+            with contextlib.suppress(OSError):
+                sub.rmdir()
+        with contextlib.suppress(OSError):
+            self.folder.rmdir()
+        return removed
+
+
+def _stats(paths: Iterable[Path]) -> Iterator[tuple[Path, os.stat_result]]:
+    for path in paths:
+        with contextlib.suppress(OSError):
+            yield path, path.stat()
+
+
+def _digest(payload: bytes) -> bytes:
+    return hashlib.sha256(payload).digest()
+
+
+def _entries(folder: Path) -> Iterator[Path]:
+    """The entry files under ``folder``: ``<kk>/<64 hex digits>``, nothing else."""
+    for path in folder.glob("??/*"):
+        if ENTRY.fullmatch(path.name) and path.name.startswith(path.parent.name):
+            yield path
+
+
+def _partials(folder: Path) -> Iterator[Path]:
+    """Temporary files of writes that were cut short (a killed build)."""
+    return folder.glob("??/.*.part")

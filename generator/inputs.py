@@ -1,0 +1,84 @@
+"""What a game's outputs are made from, as digests: the keys under which a check, or an output
+file, is remembered between builds (:mod:`generator.cache`).
+
+A game's outputs depend on its folder of card data, its templates (its own folder and
+``templates/_common/``), its rule engine and pnp's code and libraries
+(:func:`~generator.render.store.code_version`). Nothing else is read, so if none of these
+changed, neither did anything the game prints: a build can take its files from the cache
+without loading a single YAML file. An output in one language does not depend on the other
+languages' locale files, so a translator's edit remakes only their language.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.cache import key
+from generator.folders import COMMON_DIR, game_templates
+from generator.render.store import code_version
+
+LOCALES = "locales"
+
+
+@dataclass(frozen=True)
+class GameInputs:
+    """Every file a game is made from, by path, as the digest of its bytes."""
+
+    game: str
+    files: tuple[tuple[str, str], ...]
+    engine: str
+
+    def all(self) -> str:
+        """The key of everything: what the check of the game depends on."""
+        return key("game", code_version(), self.engine, *_flat(self.files))
+
+    def language(self, lang: str) -> str:
+        """The key of what an output in ``lang`` depends on: all but other languages' words."""
+        own = f"data/{LOCALES}/{lang}.yaml"
+        kept = tuple(
+            (path, digest)
+            for path, digest in self.files
+            if not path.startswith(f"data/{LOCALES}/") or path == own
+        )
+        return key("language", code_version(), self.engine, lang, *_flat(kept))
+
+    def languages(self) -> list[str]:
+        """The languages the card data has a locale file for."""
+        prefix = f"data/{LOCALES}/"
+        return sorted(
+            Path(path).stem
+            for path, _ in self.files
+            if path.startswith(prefix) and path.endswith(".yaml") and "/" not in path[len(prefix) :]
+        )
+
+
+def game_inputs(data_dir: Path, game: str, engine: object) -> GameInputs:
+    """Read and digest every input of ``game`` (a few hundred KB: milliseconds)."""
+    files: list[tuple[str, str]] = []
+    for label, folder in (
+        ("data", data_dir / game),
+        ("templates", game_templates(data_dir, game)),
+        ("common", COMMON_DIR),
+    ):
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+            files.append((f"{label}/{path.relative_to(folder).as_posix()}", digest))
+    return GameInputs(game, tuple(files), _engine_version(engine))
+
+
+def _engine_version(engine: object) -> str:
+    """The rule engine's class and the source of its module: a game registered by a test or
+    a plugin outside pnp's package is covered as pnp's own games are by the code version."""
+    kind = type(engine)
+    try:
+        source = inspect.getsource(inspect.getmodule(kind) or kind)
+    except (OSError, TypeError):
+        source = ""
+    return key(f"{kind.__module__}.{kind.__qualname__}", source)
+
+
+def _flat(files: tuple[tuple[str, str], ...]) -> list[str]:
+    return [part for pair in files for part in pair]

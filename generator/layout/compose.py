@@ -1,0 +1,195 @@
+"""Assemble stage: PDF files whose pages place faces that were each drawn once.
+
+A face (a card's front or back, a handout page) is drawn alone into a one-page PDF, its
+:class:`FaceArt`, which can be cached and drawn on any core. A :class:`Book` turns each face it
+is given into a PDF form XObject and places it on every slot that prints it, clipped to the part
+the slot shows: a common back printed on 200 slots is stored once. Drawing on top, an overlay
+page (crop marks, cut guides) is placed the same way. The fonts of all faces become one subset
+per font for the file (:mod:`generator.layout.fontmerge`).
+
+Placing forms is plain PDF that every viewer and RIP draws; it replaces painting a cairo
+recording into each slot, which cairo 1.16 wrote so that some slots came out blank.
+
+The file is written by qpdf (pikepdf) with a fixed document id and fixed dates: the same pages
+give the same bytes, whatever order or process their faces were drawn in.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import BinaryIO
+
+import pikepdf
+
+from generator.layout.fontmerge import Selection, characters_of, file_fonts, use_file_fonts
+from generator.layout.imposition import Rect
+from generator.layout.sizes import pt
+
+
+@dataclass(frozen=True)
+class FaceArt:
+    """A face drawn alone: a one-page PDF of its whole SVG, the rectangle that page covers in
+    the card's own millimetres (a card's is its trim plus the full bleed, from ``-bleed``), and
+    the cairo font selection behind each font it uses, by base name."""
+
+    pdf: bytes
+    box: Rect
+    fonts: dict[str, Selection] = field(default_factory=dict)
+
+    def pack(self) -> bytes:
+        """The bytes to cache: a line of JSON, then the PDF."""
+        head = {
+            "box": [self.box.x, self.box.y, self.box.width, self.box.height],
+            "fonts": {base: list(selection) for base, selection in self.fonts.items()},
+        }
+        return json.dumps(head, sort_keys=True).encode() + b"\n" + self.pdf
+
+    @classmethod
+    def unpack(cls, data: bytes) -> FaceArt:
+        head, _, pdf = data.partition(b"\n")
+        fields = json.loads(head)
+        fonts = {base: (str(f), int(s), int(w)) for base, (f, s, w) in fields["fonts"].items()}
+        return cls(pdf, Rect(*fields["box"]), fonts)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Face ``face`` (a key given to :meth:`Book.add_face`) on a page: the part ``shows`` of
+    the card (its own mm) fills ``at`` (mm from the page's top-left corner)."""
+
+    face: str
+    at: Rect
+    shows: Rect
+
+
+@dataclass
+class Page:
+    """A page of ``width`` x ``height`` mm: faces, then an overlay PDF page drawn over them."""
+
+    width: float
+    height: float
+    placements: list[Placement] = field(default_factory=list)
+    overlay: bytes | None = None
+
+
+@dataclass(frozen=True)
+class Metadata:
+    title: str
+    creator: str
+    date: str
+    """ISO 8601, UTC (``2000-01-01T00:00:00Z``)."""
+
+
+class Book:
+    """A PDF file of :class:`Page` s, written by :meth:`save`."""
+
+    def __init__(self, metadata: Metadata) -> None:
+        self.metadata = metadata
+        self.faces: dict[str, FaceArt] = {}
+        self.pages: list[Page] = []
+
+    def add_face(self, key: str, art: FaceArt) -> None:
+        self.faces.setdefault(key, art)
+
+    def add_page(self, page: Page) -> None:
+        missing = [p.face for p in page.placements if p.face not in self.faces]
+        if missing:
+            raise KeyError(f"no face {missing[0]!r} was added to the book")
+        self.pages.append(page)
+
+    def save(self, stream: BinaryIO) -> int:
+        """Write the file; its number of pages."""
+        sources: list[pikepdf.Pdf] = []
+        out = pikepdf.new()
+        try:
+            forms = {key: _form(out, art.pdf, sources) for key, art in self.faces.items()}
+            overlays: dict[bytes, pikepdf.Stream] = {}
+            for page in self.pages:
+                if page.overlay is not None and page.overlay not in overlays:
+                    overlays[page.overlay] = _form(out, page.overlay, sources)
+            _one_set_of_fonts(out, [*forms.values(), *overlays.values()], self.faces.values())
+            for page in self.pages:
+                overlay = overlays[page.overlay] if page.overlay is not None else None
+                self._page(out, page, forms, overlay)
+            _describe(out, self.metadata)
+            out.save(
+                stream,
+                deterministic_id=True,
+                compress_streams=True,
+                object_stream_mode=pikepdf.ObjectStreamMode.generate,
+            )
+        finally:
+            for source in sources:
+                source.close()
+            out.close()
+        return len(self.pages)
+
+    def _page(
+        self,
+        out: pikepdf.Pdf,
+        page: Page,
+        forms: dict[str, pikepdf.Stream],
+        overlay: pikepdf.Stream | None,
+    ) -> None:
+        names: dict[str, str] = {}
+        xobjects = pikepdf.Dictionary()
+        lines = []
+        for placement in page.placements:
+            name = names.setdefault(placement.face, f"/F{len(names)}")
+            xobjects[name] = forms[placement.face]
+            lines.append(self._placed(page, placement, name))
+        if overlay is not None:
+            xobjects["/Marks"] = overlay
+            lines.append("q /Marks Do Q")
+        added = out.add_blank_page(page_size=(pt(page.width), pt(page.height)))
+        added.Resources = pikepdf.Dictionary(XObject=xobjects)
+        added.Contents = out.make_stream("\n".join(lines).encode())
+
+    def _placed(self, page: Page, placement: Placement, name: str) -> str:
+        """Clip to the slot, then move the face so the card's own (0, 0) lands where the slot
+        puts it (PDF counts from the page's bottom-left corner, in points)."""
+        at, shows, box = placement.at, placement.shows, self.faces[placement.face].box
+        clip = [pt(at.x), pt(page.height - at.y - at.height), pt(at.width), pt(at.height)]
+        left = at.x - shows.x + box.x
+        bottom = at.y - shows.y + box.y + box.height
+        move = [pt(left), pt(page.height - bottom)]
+        return f"q {_numbers(clip)} re W n 1 0 0 1 {_numbers(move)} cm {name} Do Q"
+
+
+def _form(out: pikepdf.Pdf, pdf: bytes, sources: list[pikepdf.Pdf]) -> pikepdf.Stream:
+    """The first page of ``pdf`` as a form XObject of ``out``. qpdf copies stream data when
+    ``out`` is written, so the source stays open until then."""
+    source = pikepdf.open(io.BytesIO(pdf))
+    sources.append(source)
+    form = out.copy_foreign(source.pages[0].as_form_xobject())
+    assert isinstance(form, pikepdf.Stream)
+    return form
+
+
+def _one_set_of_fonts(
+    out: pikepdf.Pdf, forms: list[pikepdf.Stream], faces: Iterable[FaceArt]
+) -> None:
+    selections: dict[str, Selection] = {}
+    for art in faces:
+        selections.update(art.fonts)
+    fonts = file_fonts(out, characters_of(forms), selections)
+    for form in forms:
+        use_file_fonts(form, fonts)
+
+
+def _describe(out: pikepdf.Pdf, metadata: Metadata) -> None:
+    date = "D:" + "".join(c for c in metadata.date if c.isdigit()) + "Z"
+    out.docinfo["/Title"] = metadata.title
+    out.docinfo["/Creator"] = metadata.creator
+    out.docinfo["/Producer"] = metadata.creator
+    out.docinfo["/CreationDate"] = date
+    out.docinfo["/ModDate"] = date
+
+
+def _numbers(values: list[float]) -> str:
+    """Numbers as PDF writes them: at most four decimals, never ``-0``."""
+    shown = (f"{value:.4f}".rstrip("0").rstrip(".") for value in values)
+    return " ".join("0" if text in ("-0", "") else text for text in shown)

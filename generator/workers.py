@@ -1,0 +1,67 @@
+"""Independent pieces of a build on every core, through the standard library's process pool.
+
+A build is mostly cairo drawing, which holds the interpreter, so threads would not help:
+each worker is a process. Work goes out as a plain function and picklable arguments (a game,
+an SVG text, a cache folder) and comes back as plain values, so the result cannot depend on
+which worker ran it or in what order: the files are the same with one worker or many.
+
+With ``jobs=1`` nothing is started and every piece runs at once in this process, which keeps
+one-core machines, debuggers and profilers simple.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import multiprocessing
+import os
+import sys
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def default_jobs() -> int:
+    """The cores this process may use (``os.process_cpu_count`` where Python has it)."""
+    count = getattr(os, "process_cpu_count", os.cpu_count)()
+    return max(1, count or 1)
+
+
+class Workers:
+    """A pool of ``jobs`` processes, or none for ``jobs=1``; a context manager that stops its
+    workers on the way out, cancelling what has not started if the build failed."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = max(1, jobs)
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        if self.jobs > 1:
+            self._pool = concurrent.futures.ProcessPoolExecutor(
+                max_workers=self.jobs, mp_context=_context()
+            )
+
+    def submit(self, work: Callable[..., T], *args: Any) -> Future[T]:
+        if self._pool is not None:
+            return self._pool.submit(work, *args)
+        done: Future[T] = Future()
+        try:
+            done.set_result(work(*args))
+        except BaseException as error:  # handed to whoever waits, as a pool would
+            done.set_exception(error)
+        return done
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, kind: object, *rest: object) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=kind is not None)
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """``fork`` where it is safe and cheap (Linux): a worker starts with everything this
+    process has imported and registered, in milliseconds. Elsewhere the platform's default
+    (spawn), which works because every piece of work carries what it needs."""
+    if sys.platform.startswith("linux"):
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context()

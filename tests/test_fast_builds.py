@@ -1,0 +1,173 @@
+"""Fast builds: each distinct face drawn once, remembered between builds, on every core; and
+none of it changes a byte of what is printed."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pikepdf
+import pytest
+
+from generator import DEFAULT_DATA_DIR
+from generator.build import BuildRequest, build
+from generator.cache import ENTRY, Cache
+from tests import pdf
+from tests.conftest import DataCopy
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _files(out: Path) -> dict[str, bytes]:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+
+
+def _times(out: Path) -> dict[str, tuple[int, int]]:
+    """Each file's inode and modification time: a file replaced or touched changes them."""
+    return {
+        p.relative_to(out).as_posix(): (p.stat().st_ino, p.stat().st_mtime_ns)
+        for p in out.rglob("*")
+        if p.is_file()
+    }
+
+
+def _build(data: Path, out: Path, cache: Path | None, jobs: int, *games: str) -> None:
+    build(BuildRequest(data, out, games, cache=cache, jobs=jobs))
+
+
+def test_cold_warm_and_one_worker_give_the_same_bytes(tiny: DataCopy, tmp_path: Path) -> None:
+    """Two workers on an empty cache, two on the cache they filled, one with no cache at all:
+    the same files, byte for byte (the fixture game, and a shipped one in Ukrainian, whose
+    faces share fonts across Latin and Cyrillic)."""
+    games = [(tiny.root, ("tiny",)), (DEFAULT_DATA_DIR, ("break_the_code",))]
+    results = []
+    for name, cache, jobs in (("cold", "cache", 2), ("warm", "cache", 2), ("single", None, 1)):
+        out = tmp_path / name
+        for data, names in games:
+            _build(data, out, tmp_path / cache if cache else None, jobs, *names)
+        results.append(_files(out))
+    cold, warm, single = results
+    assert len(cold) == 2 * 3 + 3 * 4  # tiny: cards, scores, summary; break_the_code: 4 each
+    assert cold == warm == single
+
+
+def test_a_damaged_cache_entry_is_drawn_again(tiny: DataCopy, tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    _build(tiny.root, tmp_path / "first", cache, 2)
+    entries = [p for p in cache.glob("??/*") if ENTRY.fullmatch(p.name)]
+    assert len(entries) > 10
+    for number, entry in enumerate(entries):  # cut short, flipped, emptied
+        data = entry.read_bytes()
+        damaged = [data[: len(data) // 2], data[:-1] + bytes([data[-1] ^ 1]), b""][number % 3]
+        entry.write_bytes(damaged)
+    _build(tiny.root, tmp_path / "second", cache, 2)
+    assert _files(tmp_path / "second") == _files(tmp_path / "first")
+    assert all(Cache(cache).get(entry.name) is not None for entry in entries)
+
+
+def test_a_rebuild_with_nothing_changed_rewrites_nothing(
+    tiny: DataCopy, tmp_path: Path, pnp
+) -> None:
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    assert pnp("build", "--data", tiny.root, "--out", out, "--cache", cache).code == 0
+    before = _times(out)
+    result = pnp("build", "--data", tiny.root, "--out", out, "--cache", cache)
+    assert result.code == 0
+    assert _times(out) == before
+    assert result.out.splitlines()[-1].startswith("all 6 files up to date: 12 pages, 14 cards in ")
+
+
+def test_an_output_deleted_or_edited_is_made_again_from_the_cache(
+    tiny: DataCopy, tmp_path: Path
+) -> None:
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    _build(tiny.root, out, cache, 2)
+    made = _files(out)
+    (out / "tiny/en/cards-a4.pdf").unlink()
+    (out / "tiny/uk/rules-summary.pdf").write_bytes(b"edited")
+    _build(tiny.root, out, cache, 1)
+    assert _files(out) == made
+
+
+def test_a_one_word_edit_rewrites_only_its_language_cards(tiny: DataCopy, tmp_path: Path) -> None:
+    """A translator changes the Ukrainian name of one colour (not the one the summary shows):
+    the Ukrainian card sheets change, and nothing else is touched (the summary, made again,
+    came out the same)."""
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    _build(tiny.root, out, cache, 2)
+    before, times = _files(out), _times(out)
+    locale = tiny.root / "tiny/locales/uk.yaml"
+    text = locale.read_text(encoding="utf-8")
+    assert "Синій" in text
+    locale.write_text(text.replace("Синій", "Блакитний"), encoding="utf-8")
+    _build(tiny.root, out, cache, 2)
+    after = _files(out)
+    changed = {name for name in after if after[name] != before[name]}
+    assert changed == {"tiny/uk/cards-a4.pdf"}
+    assert {name for name in times if _times(out)[name] != times[name]} == changed
+    assert set("Блакитний") <= set(pdf.unicode_text(after["tiny/uk/cards-a4.pdf"]))
+
+
+BUILD = [sys.executable, "-m", "generator", "build", "break_the_code", "--lang", "ru"]
+
+
+def test_two_builds_at_once_into_one_folder_both_finish(tmp_path: Path) -> None:
+    """Two builds into one output folder, sharing one cache: both succeed, and what they
+    leave is complete (the files of a build made alone)."""
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    runs = [
+        subprocess.Popen(
+            [*BUILD, "--out", str(out), "--cache", str(cache)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+            cwd=ROOT,
+        )
+        for _ in range(2)
+    ]
+    for run in runs:
+        _, err = run.communicate(timeout=300)
+        assert run.returncode == 0, err.decode()
+    _build(DEFAULT_DATA_DIR, tmp_path / "alone", None, 1, "break_the_code")
+    alone = _files(tmp_path / "alone")
+    made = _files(out)
+    assert set(made) == {name for name in alone if name.startswith("break_the_code/ru/")}
+    assert all(made[name] == alone[name] for name in made)
+    assert not [p for p in out.rglob("*") if p.name.endswith(".part")]
+
+
+def test_a_face_printed_many_times_is_stored_once(tmp_path: Path) -> None:
+    """Break the Code's question cards share one back: the file holds it once, placed in
+    every slot of its back sheets, and one set of fonts."""
+    _build(DEFAULT_DATA_DIR, tmp_path, None, 2, "break_the_code")
+    data = (tmp_path / "break_the_code/ru/cards-a4.pdf").read_bytes()
+    with pikepdf.open(tmp_path / "break_the_code/ru/cards-a4.pdf") as document:
+        backs = document.pages[3].Resources.XObject
+        placed = document.pages[3].Contents.read_bytes().count(b" Do ")
+        assert len(backs) == 2  # the common back, and the crop marks
+        assert placed == 9 + 1
+    fonts = pdf.font_objects(data)
+    assert len(fonts) == len(set(fonts))  # every font once (a simple and a composite subset)
+
+
+@pytest.mark.parametrize("jobs", ["0", "-1", "two"])
+def test_jobs_must_be_a_whole_number_from_one(jobs: str, pnp, tmp_path: Path) -> None:
+    result = pnp("build", "--jobs", jobs, "--out", tmp_path)
+    assert result.code == 2
+    assert result.err.endswith(
+        f"pnp build: error: argument --jobs/-j: {jobs!r} is not "
+        f"{'a whole number' if jobs == 'two' else '1 or more'}\n"
+    )
+
+
+def test_clean_empties_the_cache_and_only_it(tmp_path: Path, pnp) -> None:
+    cache = tmp_path / "cache"
+    _build(DEFAULT_DATA_DIR, tmp_path / "out", cache, 2, "break_the_code")
+    (cache / "notes.txt").write_text("mine")
+    count = sum(1 for p in cache.glob("??/*") if ENTRY.fullmatch(p.name))
+    result = pnp("clean", "--cache", cache)
+    assert (result.code, result.out) == (0, f"removed {count} cached items from {cache}\n")
+    assert [p.name for p in cache.iterdir()] == ["notes.txt"]
