@@ -50,6 +50,7 @@ from generator.render.safe_area import (
     UNMEASURED,
     TextBox,
     outside_safe_area,
+    place_text_boxes,
     smallest_text,
 )
 from generator.render.shapes import blob_path, gear_path, star_path
@@ -422,7 +423,8 @@ class CardRenderer:
     ) -> None:
         """Text closer to the cut than the safe margin may be cut off: a problem at the line
         of the ``text(...)`` call, however the box was moved, scaled or turned on the way."""
-        for (file, line), over in outside_safe_area(root, self.fitter.boxes, size).items():
+        placements = place_text_boxes(root)
+        for (file, line), over in outside_safe_area(placements, self.fitter.boxes, size).items():
             what = (
                 "text box is drawn where the safe-area check cannot follow it (through <use>, "
                 "<defs>, a nested <svg>, a CSS transform or a transform with units): place "
@@ -435,7 +437,7 @@ class CardRenderer:
                 shown(file, self.game.templates), line, self._subject(name, card), what
             )
             self._template_problems.add((f"{file}:{line}", "safe area"), problem, rank=over)
-        for (file, line), printed in smallest_text(root, self.fitter.boxes).items():
+        for (file, line), printed in smallest_text(placements, self.fitter.boxes).items():
             if printed < SMALLEST_PRINTED - TOLERANCE:
                 what = (
                     f"text prints at {mm(round(printed, 2))} mm, smaller than the "
