@@ -15,12 +15,12 @@ import math
 import re
 import sys
 import traceback
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, MutableMapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from types import FrameType
-from typing import Any, NamedTuple
+from types import CodeType, FrameType, FunctionType
+from typing import Any, NamedTuple, cast
 from xml.etree import ElementTree
 
 import jinja2
@@ -54,7 +54,7 @@ from generator.render.safe_area import (
     smallest_text,
 )
 from generator.render.shapes import blob_path, gear_path, star_path
-from generator.render.text import FittedText, fit, reads_differently_turned
+from generator.render.text import fit, reads_differently_turned
 
 ALIGN = {"start": 0.0, "middle": 0.5, "end": 1.0}
 VALIGN = {"top": 0.0, "middle": 0.5, "bottom": 1.0}
@@ -71,8 +71,14 @@ shrinks to fit, and art scaled down to a smaller card shrinks it further."""
 MAX_SVG_CHARACTERS = 2_000_000
 """The largest SVG a template may write (a shipped face is under 20,000 characters)."""
 REFERENCE = re.compile(
-    r"""\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')|url\(\s*['"]?([^)'"]*)|@import\s+["']([^"']*)"""
+    r"""h(?<!\wh)ref\s*=\s*(?:"([^"]*)"|'([^']*)')|url\(\s*['"]?([^)'"]*)|@import\s+["']([^"']*)"""
 )
+"""A file an SVG names: an ``href`` attribute, a CSS ``url(...)`` or an ``@import``. ``href``
+starts a word (``xlink:href``, not ``data-xhref``); its check, ``(?<!\\wh)``, stands after the
+``h`` so that every alternative begins with a plain character, which lets Python's regex engine
+jump from one ``h``, ``u`` or ``@`` to the next instead of trying each position of the SVG."""
+REFERENCE_MARKS = ("href", "url(", "@import")
+"""What every :data:`REFERENCE` contains: an SVG without any of them names no file."""
 
 
 class _ProjectLoader(jinja2.FileSystemLoader):
@@ -93,11 +99,60 @@ class _ProjectLoader(jinja2.FileSystemLoader):
         return source, filename, uptodate
 
 
+_PLAIN_NUMBERS = frozenset({int, float})
+"""The types most values a template computes and prints have. Not their subclasses (``bool``, or
+a class whose ``str`` or ``*`` does something else)."""
+
+
+def _escape(value: Any) -> str:
+    """What a template prints of ``value``: markupsafe's ``escape``, except for a plain number
+    (nine in ten of the values a face prints), whose text holds nothing XML must escape, and
+    for ``Markup`` (already escaped, such as a macro's or ``text(...)``'s output): ``escape``
+    would look for an ``__html__`` method and copy the text into a new ``Markup``, several
+    times the work. The output joins a ``str`` like any ``Markup``."""
+    kind = type(value)
+    if kind in _PLAIN_NUMBERS:
+        return str(value)
+    if kind is Markup:
+        return cast(Markup, value)
+    return escape(value)
+
+
+class _Template(jinja2.Template):
+    """A template whose printed values go through :func:`_escape`, and which remembers the
+    template lines of its compiled code's lines."""
+
+    _lines: dict[int, int]
+
+    @classmethod
+    def from_code(
+        cls,
+        environment: jinja2.Environment,
+        code: CodeType,
+        globals: MutableMapping[str, Any],
+        uptodate: Callable[[], bool] | None = None,
+    ) -> jinja2.Template:
+        """The compiled code finds ``escape`` among its module's names: replaced there, it
+        is what every ``{{ ... }}`` of the template's blocks and macros calls."""
+        template = cast(_Template, super().from_code(environment, code, globals, uptodate))
+        cast(FunctionType, template.root_render_func).__globals__["escape"] = _escape
+        template._lines = {}
+        return template
+
+    def get_corresponding_lineno(self, lineno: int) -> int:
+        """Jinja's answer, kept: Jinja parses the template's whole table of lines to give it,
+        and :func:`_template_line` asks at every ``text(...)`` call."""
+        if lineno not in self._lines:
+            self._lines[lineno] = super().get_corresponding_lineno(lineno)
+        return self._lines[lineno]
+
+
 class _Sandbox(SandboxedEnvironment):
     """Jinja's sandbox (no attribute access to Python internals), plus limits on what a
     template can make the machine do: a template is data from a stranger, not our code."""
 
     intercepted_binops = frozenset({"*", "**", "%"})
+    template_class = _Template
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -117,6 +172,8 @@ class _Sandbox(SandboxedEnvironment):
             __self.depth -= 1
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if type(left) in _PLAIN_NUMBERS and type(right) in _PLAIN_NUMBERS and operator != "**":
+            return self.binop_table[operator](left, right)  # the usual case: nothing to bound
         if operator == "**" and _huge_power(left, right):
             raise SecurityError(f"{clipped(str(left))} ** {clipped(str(right))} is too large")
         if operator == "*" and isinstance(left, (str, list, tuple)):
@@ -258,7 +315,7 @@ class TextFitter:
                 f"no shipped font {font!r} ({weight}); use one of {', '.join(sorted(FAMILIES))}",
             )
             return Markup("")
-        missing = missing_glyphs(content, face)
+        missing = _missing_glyphs(content, face)
         if missing:
             self._report(
                 source,
@@ -278,8 +335,8 @@ class TextFitter:
         top = y + (height - step * len(fitted.lines)) * VALIGN[valign]
         elements = []
         self.boxes.append(TextBox(x, y, width, height, *_template_line()))
-        for index, line in enumerate(fitted.lines):
-            left = x + (width - measure_width(line, face, fitted.size)) * ALIGN[align]
+        for index, (line, line_width) in enumerate(zip(fitted.lines, fitted.widths, strict=True)):
+            left = x + (width - line_width) * ALIGN[align]
             baseline = top + step * index + (step + cap) / 2
             mark = f'{BOX_ATTRIBUTE}="{len(self.boxes) - 1}" ' if index == 0 else ""
             elements.append(
@@ -290,7 +347,7 @@ class TextFitter:
             if underline:
                 elements.append(
                     f'<rect x="{left:.3f}" y="{baseline + fitted.size * 0.1:.3f}" '
-                    f'width="{measure_width(line, face, fitted.size):.3f}" '
+                    f'width="{line_width:.3f}" '
                     f'height="{fitted.size * 0.08:.3f}" fill="{escape(fill)}"/>'
                 )
         return Markup("\n".join(elements))
@@ -472,6 +529,8 @@ class CardRenderer:
     def _check_references(self, svg: str, name: str) -> None:
         """Every file the SVG refers to must be one the build may read: validation refuses
         what the build would refuse, at the template line that names it."""
+        if not any(mark in svg for mark in REFERENCE_MARKS):
+            return
         for match in REFERENCE.finditer(svg):
             reference = next(group for group in match.groups() if group is not None)
             if reference.startswith("#") or not reference.strip():
@@ -523,6 +582,14 @@ def _message(error: Exception) -> str:
     return clipped(f"{type(error).__name__}: {error}", 300)
 
 
+class _Fitted(NamedTuple):
+    """Text fitted to its box: the size, the lines and how wide each line is drawn."""
+
+    size: float
+    lines: tuple[str, ...]
+    widths: tuple[float, ...]
+
+
 @cache
 def _fit(
     content: str,
@@ -533,9 +600,9 @@ def _fit(
     min_size: float,
     line_height: float,
     max_lines: int | None,
-) -> FittedText | None:
+) -> _Fitted | None:
     """Fitting is pure and the same text recurs on many cards (eleven wagons share an ability)."""
-    return fit(
+    fitted = fit(
         content,
         width,
         height,
@@ -545,6 +612,16 @@ def _fit(
         line_height,
         max_lines,
     )
+    if fitted is None:
+        return None
+    widths = tuple(measure_width(line, face, fitted.size) for line in fitted.lines)
+    return _Fitted(fitted.size, fitted.lines, widths)
+
+
+@cache
+def _missing_glyphs(content: str, face: Font) -> tuple[str, ...]:
+    """The characters of ``content`` the font cannot draw, found once per text and font."""
+    return tuple(missing_glyphs(content, face))
 
 
 def _template_line() -> tuple[str, int]:
