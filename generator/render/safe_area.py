@@ -46,6 +46,9 @@ _PLAIN_TRANSFORM = re.compile(
     rf"(?:\s*,?\s*{_NUMBER_TEXT})*)?\s*\)\s*,?\s*)*"
 )
 _ARGUMENTS = {"matrix": (6,), "translate": (1, 2), "scale": (1, 2), "rotate": (1, 3)}
+_LOOKED_FOR = ("use", "style")
+"""The elements the check looks for anywhere in the tree, in any namespace: a tag that does not
+end so is neither, and its name need not be split from its namespace."""
 
 
 @dataclass(frozen=True)
@@ -79,28 +82,27 @@ class Placements(NamedTuple):
 
 
 def place_text_boxes(root: Element) -> Placements:
-    """Where every marked text box below ``root`` is drawn: one pass over the tree finds the
-    marks, the ids a ``<use>`` draws again and the style sheets; matrices are then worked out
-    only along the groups that hold a mark (a face has a few dozen elements and a few boxes).
-    The tree is walked without recursion, so no depth of nesting can overflow the stack."""
-    parents: dict[Element, Element] = {}
-    used: set[str] = set()
-    styled = False
-    marked: list[tuple[int, Element]] = []
-    for element in root.iter():
-        parents.update(dict.fromkeys(element, element))
-        name = _local_name(element.tag)
-        if name == "use":
-            used.update(_drawn_again(element))
-        elif name == "style" and "transform" in (element.text or ""):
-            styled = True
-        mark = element.get(BOX_ATTRIBUTE)
-        if mark is not None and mark.isdigit():
-            marked.append((int(mark), element))
+    """Where every marked text box below ``root`` is drawn. Each pass over the tree is a
+    comprehension over ``iter()`` (no recursion, so no depth of nesting overflows the stack),
+    and matrices are worked out only along the groups that hold a mark: a face has a few dozen
+    elements and a few boxes."""
+    marked = [
+        (int(mark), element)
+        for element in root.iter()
+        if (mark := element.get(BOX_ATTRIBUTE)) is not None and mark.isdigit()
+    ]
+    named = [
+        (_local_name(element.tag), element)
+        for element in root.iter()
+        if str(element.tag).endswith(_LOOKED_FOR)
+    ]
+    used = {drawn for name, element in named if name == "use" for drawn in _drawn_again(element)}
+    styled = any(name == "style" and "transform" in (element.text or "") for name, element in named)
+    parents = {child: parent for parent in root.iter() for child in parent}
     matrices = _Matrices(root, parents, used)
     placed = [
-        Placed(index, matrices.of(element), element.get("font-size", ""))
-        for index, element in marked
+        Placed(number, matrices.of(element), element.get("font-size", ""))
+        for number, element in marked
     ]
     return Placements(placed, styled)
 

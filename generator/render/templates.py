@@ -441,7 +441,7 @@ class CardRenderer:
         self, name: str, card: Card | None, context: dict[str, Any], size: CardSize | None = None
     ) -> str | None:
         """The SVG of ``name``; a card face (one with a ``size``) also has its text boxes
-        checked against the card's safe area."""
+        checked against the card's safe area (a face without text has none to check)."""
         context = {
             "t": self.locale.texts,
             "lang": self.locale.lang,
@@ -455,7 +455,7 @@ class CardRenderer:
             self._report(self._template_problem(error, name, card))
             return None
         root = self._check_svg(svg, name)
-        if root is not None and size is not None:
+        if root is not None and size is not None and self.fitter.boxes:
             self._check_safe_area(root, size, name, card)
         return svg
 
