@@ -106,6 +106,15 @@ def test_a_box_is_measured_where_its_groups_put_it() -> None:
     assert found == {("a.svg.j2", 2): pytest.approx(12.5)}
 
 
+def test_a_mark_that_is_no_box_number_is_not_a_box() -> None:
+    """A template may write the mark itself: a superscript digit passes ``isdigit`` but is no
+    number ``int`` reads, and must not stop the check."""
+    svg = '<svg xmlns="http://www.w3.org/2000/svg"><text data-text-box="\u00b2">x</text></svg>'
+    outside = TextBox(-20, -20, 10, 10, "a.svg.j2", 2)
+    placements = place_text_boxes(ElementTree.fromstring(svg))
+    assert outside_safe_area(placements, [outside], CardSize(63, 88)) == {}
+
+
 @pytest.mark.parametrize(
     "drawn",
     [

@@ -89,7 +89,7 @@ def place_text_boxes(root: Element) -> Placements:
     marked = [
         (int(mark), element)
         for element in root.iter()
-        if (mark := element.get(BOX_ATTRIBUTE)) is not None and mark.isdigit()
+        if (mark := element.get(BOX_ATTRIBUTE)) is not None and mark.isdecimal()
     ]
     named = [
         (_local_name(element.tag), element)
