@@ -508,23 +508,28 @@ class CardRenderer:
 
     def _check_svg(self, svg: str, name: str) -> ElementTree.Element | None:
         """The parsed SVG, after reporting what the build could not draw or may not read."""
-        file = shown(self.game.templates / name, self.game.templates)
         root = None
         try:
             root = ElementTree.fromstring(svg)
         except ElementTree.ParseError as error:
-            self._report(Problem(file, 0, "svg", f"the rendered SVG is not valid XML: {error}"))
+            what = f"the rendered SVG is not valid XML: {error}"
+            self._report(Problem(self._shown(name), 0, "svg", what))
         self._check_references(svg, name)
         for family in set(re.findall(r'font-family="([^"]+)"', svg)) - FAMILIES:
             self._report(
                 Problem(
-                    file,
+                    self._shown(name),
                     0,
                     "font-family",
                     f"{family!r} is not a shipped font ({', '.join(sorted(FAMILIES))})",
                 )
             )
         return root
+
+    def _shown(self, name: str) -> str:
+        """The template ``name`` as a problem names it: worked out only when there is one to
+        name (most faces have none, and every face would pay for the path arithmetic)."""
+        return shown(self.game.templates / name, self.game.templates)
 
     def _check_references(self, svg: str, name: str) -> None:
         """Every file the SVG refers to must be one the build may read: validation refuses
