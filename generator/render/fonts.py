@@ -12,6 +12,7 @@ import atexit
 import os
 import shutil
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -79,7 +80,7 @@ def missing_glyphs(text: str, font: Font) -> list[str]:
     return list(missing)
 
 
-def describe_characters(characters: list[str]) -> str:
+def describe_characters(characters: Sequence[str]) -> str:
     return ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in characters)
 
 

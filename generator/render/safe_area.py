@@ -19,6 +19,7 @@ import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 from xml.etree.ElementTree import Element
 
 from generator.layout.outline import distance_outside
@@ -45,6 +46,9 @@ _PLAIN_TRANSFORM = re.compile(
     rf"(?:\s*,?\s*{_NUMBER_TEXT})*)?\s*\)\s*,?\s*)*"
 )
 _ARGUMENTS = {"matrix": (6,), "translate": (1, 2), "scale": (1, 2), "rotate": (1, 3)}
+_LOOKED_FOR = ("use", "style")
+"""The elements the check looks for anywhere in the tree, in any namespace: a tag that does not
+end so is neither, and its name need not be split from its namespace."""
 
 
 @dataclass(frozen=True)
@@ -60,23 +64,62 @@ class TextBox:
     line: int
 
 
+class Placed(NamedTuple):
+    """A marked text box as the walk found it: its number, the matrix from its coordinates to the
+    card's (``None`` below something the walk cannot follow) and its first line's font size."""
+
+    number: int
+    matrix: Matrix | None
+    font_size: str
+
+
+class Placements(NamedTuple):
+    """Every marked text box of a face, in document order, and whether a ``<style>`` sheet
+    mentions ``transform`` (CSS could then move any box, which only the safe-area check minds)."""
+
+    placed: list[Placed]
+    styled: bool
+
+
+def place_text_boxes(root: Element) -> Placements:
+    """Where every marked text box below ``root`` is drawn. Each pass over the tree is a
+    comprehension over ``iter()`` (no recursion, so no depth of nesting overflows the stack),
+    and matrices are worked out only along the groups that hold a mark: a face has a few dozen
+    elements and a few boxes."""
+    marked = [
+        (int(mark), element)
+        for element in root.iter()
+        if (mark := element.get(BOX_ATTRIBUTE)) is not None and mark.isdecimal()
+    ]
+    named = [
+        (_local_name(element.tag), element)
+        for element in root.iter()
+        if str(element.tag).endswith(_LOOKED_FOR)
+    ]
+    used = {drawn for name, element in named if name == "use" for drawn in _drawn_again(element)}
+    styled = any(name == "style" and "transform" in (element.text or "") for name, element in named)
+    parents = {child: parent for parent in root.iter() for child in parent}
+    matrices = _Matrices(root, parents, used)
+    placed = [
+        Placed(number, matrices.of(element), element.get("font-size", ""))
+        for number, element in marked
+    ]
+    return Placements(placed, styled)
+
+
 def outside_safe_area(
-    root: Element, boxes: list[TextBox], card: CardSize
+    placements: Placements, boxes: list[TextBox], card: CardSize
 ) -> dict[tuple[str, int], float]:
     """For each template line whose text boxes leave the card's safe area: how far (mm) the
     furthest corner of its boxes lies outside (a line drawn four times, turned, is one problem),
     :data:`UNMEASURED` where the check cannot follow how a box is drawn. The safe area is
     convex, so a box whose corners are in is in."""
     worst: dict[tuple[str, int], float] = {}
-    used = _used_again(root)
-    styled = any(
-        _local_name(e.tag) == "style" and "transform" in (e.text or "") for e in root.iter()
-    )
-    for index, matrix, _ in _marked(root, None if styled else IDENTITY, used):
+    for index, matrix, _ in placements.placed:
         if not 0 <= index < len(boxes):
             continue
         box = boxes[index]
-        over = UNMEASURED if matrix is None else _reach(box, matrix, card)
+        over = UNMEASURED if matrix is None or placements.styled else _reach(box, matrix, card)
         if over > TOLERANCE:
             worst[box.file, box.line] = max(over, worst.get((box.file, box.line), 0.0))
     return worst
@@ -93,23 +136,19 @@ def _reach(box: TextBox, matrix: Matrix, card: CardSize) -> float:
     return max(distance_outside(card, *_apply(matrix, x, y), card.safe) for x, y in corners)
 
 
-def _used_again(root: Element) -> set[str]:
-    """The ids a ``<use>`` draws again (``#id`` in ``href`` or ``xlink:href``)."""
-    return {
-        value[1:]
-        for element in root.iter()
-        if _local_name(element.tag) == "use"
-        for key, value in element.attrib.items()
-        if _local_name(key) == "href" and value.startswith("#")
-    }
+def _drawn_again(use: Element) -> Iterator[str]:
+    """The id a ``<use>`` draws again (``#id`` in ``href`` or ``xlink:href``)."""
+    for key, value in use.attrib.items():
+        if _local_name(key) == "href" and value.startswith("#"):
+            yield value[1:]
 
 
-def smallest_text(root: Element, boxes: list[TextBox]) -> dict[tuple[str, int], float]:
+def smallest_text(placements: Placements, boxes: list[TextBox]) -> dict[tuple[str, int], float]:
     """For each template line, the smallest size (mm) its text prints at on the card: the font
     size times the scale of the groups it is in (art scaled down to a smaller card)."""
     smallest: dict[tuple[str, int], float] = {}
-    for index, matrix, element in _marked(root, IDENTITY, _used_again(root)):
-        size = _NUMBER.fullmatch(element.get("font-size", ""))
+    for index, matrix, font_size in placements.placed:
+        size = _NUMBER.fullmatch(font_size)
         if matrix is None or size is None or not 0 <= index < len(boxes):
             continue
         a, b, c, d = matrix[:4]
@@ -119,20 +158,35 @@ def smallest_text(root: Element, boxes: list[TextBox]) -> dict[tuple[str, int], 
     return smallest
 
 
-def _marked(
-    element: Element, outer: Matrix | None, used: set[str], top: bool = True
-) -> Iterator[tuple[int, Matrix | None, Element]]:
-    """Every marked text box below ``element`` with the matrix from its coordinates to the
-    card's, or ``None`` below something the walk cannot follow."""
-    matrix = None if outer is None or not _followed(element, used, top) else outer
-    if matrix is not None:
+class _Matrices:
+    """The matrix from an element's coordinates to the card's, each worked out once from its
+    parent's: ``None`` below something the walk cannot follow."""
+
+    def __init__(self, root: Element, parents: dict[Element, Element], used: set[str]) -> None:
+        self.root = root
+        self.parents = parents
+        self.used = used
+        self.known: dict[Element, Matrix | None] = {}
+
+    def of(self, element: Element) -> Matrix | None:
+        """Up to the nearest element already known (or above the root), then down again."""
+        pending = []
+        above: Element | None = element
+        while above is not None and above not in self.known:
+            pending.append(above)
+            above = self.parents.get(above)
+        matrix = IDENTITY if above is None else self.known[above]
+        for below in reversed(pending):
+            matrix = self._own(below, matrix)
+            self.known[below] = matrix
+        return matrix
+
+    def _own(self, element: Element, outer: Matrix | None) -> Matrix | None:
+        """``outer`` followed by the element's own transform."""
+        if outer is None or not _followed(element, self.used, element is self.root):
+            return None
         own = parse_transform(element.get("transform", ""))
-        matrix = None if own is None else _multiply(matrix, own)
-    mark = element.get(BOX_ATTRIBUTE)
-    if mark is not None and mark.isdigit():
-        yield int(mark), matrix, element
-    for child in element:
-        yield from _marked(child, matrix, used, top=False)
+        return None if own is None else _multiply(outer, own)
 
 
 def _followed(element: Element, used: set[str], top: bool) -> bool:

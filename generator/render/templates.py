@@ -15,12 +15,12 @@ import math
 import re
 import sys
 import traceback
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, MutableMapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from types import FrameType
-from typing import Any, NamedTuple
+from types import CodeType, FrameType, FunctionType
+from typing import Any, NamedTuple, cast
 from xml.etree import ElementTree
 
 import jinja2
@@ -50,10 +50,11 @@ from generator.render.safe_area import (
     UNMEASURED,
     TextBox,
     outside_safe_area,
+    place_text_boxes,
     smallest_text,
 )
 from generator.render.shapes import blob_path, gear_path, star_path
-from generator.render.text import FittedText, fit, reads_differently_turned
+from generator.render.text import fit, reads_differently_turned
 
 ALIGN = {"start": 0.0, "middle": 0.5, "end": 1.0}
 VALIGN = {"top": 0.0, "middle": 0.5, "bottom": 1.0}
@@ -70,8 +71,14 @@ shrinks to fit, and art scaled down to a smaller card shrinks it further."""
 MAX_SVG_CHARACTERS = 2_000_000
 """The largest SVG a template may write (a shipped face is under 20,000 characters)."""
 REFERENCE = re.compile(
-    r"""\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')|url\(\s*['"]?([^)'"]*)|@import\s+["']([^"']*)"""
+    r"""h(?<!\wh)ref\s*=\s*(?:"([^"]*)"|'([^']*)')|url\(\s*['"]?([^)'"]*)|@import\s+["']([^"']*)"""
 )
+"""A file an SVG names: an ``href`` attribute, a CSS ``url(...)`` or an ``@import``. ``href``
+starts a word (``xlink:href``, not ``data-xhref``); its check, ``(?<!\\wh)``, stands after the
+``h`` so that every alternative begins with a plain character, which lets Python's regex engine
+jump from one ``h``, ``u`` or ``@`` to the next instead of trying each position of the SVG."""
+REFERENCE_MARKS = ("href", "url(", "@import")
+"""What every :data:`REFERENCE` contains: an SVG without any of them names no file."""
 
 
 class _ProjectLoader(jinja2.FileSystemLoader):
@@ -92,11 +99,60 @@ class _ProjectLoader(jinja2.FileSystemLoader):
         return source, filename, uptodate
 
 
+_PLAIN_NUMBERS = frozenset({int, float})
+"""The types most values a template computes and prints have. Not their subclasses (``bool``, or
+a class whose ``str`` or ``*`` does something else)."""
+
+
+def _escape(value: Any) -> str:
+    """What a template prints of ``value``: markupsafe's ``escape``, except for a plain number
+    (nine in ten of the values a face prints), whose text holds nothing XML must escape, and
+    for ``Markup`` (already escaped, such as a macro's or ``text(...)``'s output): ``escape``
+    would look for an ``__html__`` method and copy the text into a new ``Markup``, several
+    times the work. The output joins a ``str`` like any ``Markup``."""
+    kind = type(value)
+    if kind in _PLAIN_NUMBERS:
+        return str(value)
+    if kind is Markup:
+        return cast(Markup, value)
+    return escape(value)
+
+
+class _Template(jinja2.Template):
+    """A template whose printed values go through :func:`_escape`, and which remembers the
+    template lines of its compiled code's lines."""
+
+    _lines: dict[int, int]
+
+    @classmethod
+    def from_code(
+        cls,
+        environment: jinja2.Environment,
+        code: CodeType,
+        globals: MutableMapping[str, Any],
+        uptodate: Callable[[], bool] | None = None,
+    ) -> jinja2.Template:
+        """The compiled code finds ``escape`` among its module's names: replaced there, it
+        is what every ``{{ ... }}`` of the template's blocks and macros calls."""
+        template = cast(_Template, super().from_code(environment, code, globals, uptodate))
+        cast(FunctionType, template.root_render_func).__globals__["escape"] = _escape
+        template._lines = {}
+        return template
+
+    def get_corresponding_lineno(self, lineno: int) -> int:
+        """Jinja's answer, kept: Jinja parses the template's whole table of lines to give it,
+        and :func:`_template_line` asks at every ``text(...)`` call."""
+        if lineno not in self._lines:
+            self._lines[lineno] = super().get_corresponding_lineno(lineno)
+        return self._lines[lineno]
+
+
 class _Sandbox(SandboxedEnvironment):
     """Jinja's sandbox (no attribute access to Python internals), plus limits on what a
     template can make the machine do: a template is data from a stranger, not our code."""
 
     intercepted_binops = frozenset({"*", "**", "%"})
+    template_class = _Template
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -116,6 +172,8 @@ class _Sandbox(SandboxedEnvironment):
             __self.depth -= 1
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if type(left) in _PLAIN_NUMBERS and type(right) in _PLAIN_NUMBERS and operator != "**":
+            return self.binop_table[operator](left, right)  # the usual case: nothing to bound
         if operator == "**" and _huge_power(left, right):
             raise SecurityError(f"{clipped(str(left))} ** {clipped(str(right))} is too large")
         if operator == "*" and isinstance(left, (str, list, tuple)):
@@ -257,7 +315,7 @@ class TextFitter:
                 f"no shipped font {font!r} ({weight}); use one of {', '.join(sorted(FAMILIES))}",
             )
             return Markup("")
-        missing = missing_glyphs(content, face)
+        missing = _missing_glyphs(content, face)
         if missing:
             self._report(
                 source,
@@ -277,8 +335,8 @@ class TextFitter:
         top = y + (height - step * len(fitted.lines)) * VALIGN[valign]
         elements = []
         self.boxes.append(TextBox(x, y, width, height, *_template_line()))
-        for index, line in enumerate(fitted.lines):
-            left = x + (width - measure_width(line, face, fitted.size)) * ALIGN[align]
+        for index, (line, line_width) in enumerate(zip(fitted.lines, fitted.widths, strict=True)):
+            left = x + (width - line_width) * ALIGN[align]
             baseline = top + step * index + (step + cap) / 2
             mark = f'{BOX_ATTRIBUTE}="{len(self.boxes) - 1}" ' if index == 0 else ""
             elements.append(
@@ -289,7 +347,7 @@ class TextFitter:
             if underline:
                 elements.append(
                     f'<rect x="{left:.3f}" y="{baseline + fitted.size * 0.1:.3f}" '
-                    f'width="{measure_width(line, face, fitted.size):.3f}" '
+                    f'width="{line_width:.3f}" '
                     f'height="{fitted.size * 0.08:.3f}" fill="{escape(fill)}"/>'
                 )
         return Markup("\n".join(elements))
@@ -383,7 +441,7 @@ class CardRenderer:
         self, name: str, card: Card | None, context: dict[str, Any], size: CardSize | None = None
     ) -> str | None:
         """The SVG of ``name``; a card face (one with a ``size``) also has its text boxes
-        checked against the card's safe area."""
+        checked against the card's safe area (a face without text has none to check)."""
         context = {
             "t": self.locale.texts,
             "lang": self.locale.lang,
@@ -397,7 +455,7 @@ class CardRenderer:
             self._report(self._template_problem(error, name, card))
             return None
         root = self._check_svg(svg, name)
-        if root is not None and size is not None:
+        if root is not None and size is not None and self.fitter.boxes:
             self._check_safe_area(root, size, name, card)
         return svg
 
@@ -422,7 +480,8 @@ class CardRenderer:
     ) -> None:
         """Text closer to the cut than the safe margin may be cut off: a problem at the line
         of the ``text(...)`` call, however the box was moved, scaled or turned on the way."""
-        for (file, line), over in outside_safe_area(root, self.fitter.boxes, size).items():
+        placements = place_text_boxes(root)
+        for (file, line), over in outside_safe_area(placements, self.fitter.boxes, size).items():
             what = (
                 "text box is drawn where the safe-area check cannot follow it (through <use>, "
                 "<defs>, a nested <svg>, a CSS transform or a transform with units): place "
@@ -435,7 +494,7 @@ class CardRenderer:
                 shown(file, self.game.templates), line, self._subject(name, card), what
             )
             self._template_problems.add((f"{file}:{line}", "safe area"), problem, rank=over)
-        for (file, line), printed in smallest_text(root, self.fitter.boxes).items():
+        for (file, line), printed in smallest_text(placements, self.fitter.boxes).items():
             if printed < SMALLEST_PRINTED - TOLERANCE:
                 what = (
                     f"text prints at {mm(round(printed, 2))} mm, smaller than the "
@@ -449,17 +508,17 @@ class CardRenderer:
 
     def _check_svg(self, svg: str, name: str) -> ElementTree.Element | None:
         """The parsed SVG, after reporting what the build could not draw or may not read."""
-        file = shown(self.game.templates / name, self.game.templates)
         root = None
         try:
             root = ElementTree.fromstring(svg)
         except ElementTree.ParseError as error:
-            self._report(Problem(file, 0, "svg", f"the rendered SVG is not valid XML: {error}"))
+            what = f"the rendered SVG is not valid XML: {error}"
+            self._report(Problem(self._shown(name), 0, "svg", what))
         self._check_references(svg, name)
         for family in set(re.findall(r'font-family="([^"]+)"', svg)) - FAMILIES:
             self._report(
                 Problem(
-                    file,
+                    self._shown(name),
                     0,
                     "font-family",
                     f"{family!r} is not a shipped font ({', '.join(sorted(FAMILIES))})",
@@ -467,9 +526,16 @@ class CardRenderer:
             )
         return root
 
+    def _shown(self, name: str) -> str:
+        """The template ``name`` as a problem names it: worked out only when there is one to
+        name (most faces have none, and every face would pay for the path arithmetic)."""
+        return shown(self.game.templates / name, self.game.templates)
+
     def _check_references(self, svg: str, name: str) -> None:
         """Every file the SVG refers to must be one the build may read: validation refuses
         what the build would refuse, at the template line that names it."""
+        if not any(mark in svg for mark in REFERENCE_MARKS):
+            return
         for match in REFERENCE.finditer(svg):
             reference = next(group for group in match.groups() if group is not None)
             if reference.startswith("#") or not reference.strip():
@@ -521,6 +587,14 @@ def _message(error: Exception) -> str:
     return clipped(f"{type(error).__name__}: {error}", 300)
 
 
+class _Fitted(NamedTuple):
+    """Text fitted to its box: the size, the lines and how wide each line is drawn."""
+
+    size: float
+    lines: tuple[str, ...]
+    widths: tuple[float, ...]
+
+
 @cache
 def _fit(
     content: str,
@@ -531,9 +605,9 @@ def _fit(
     min_size: float,
     line_height: float,
     max_lines: int | None,
-) -> FittedText | None:
+) -> _Fitted | None:
     """Fitting is pure and the same text recurs on many cards (eleven wagons share an ability)."""
-    return fit(
+    fitted = fit(
         content,
         width,
         height,
@@ -543,6 +617,16 @@ def _fit(
         line_height,
         max_lines,
     )
+    if fitted is None:
+        return None
+    widths = tuple(measure_width(line, face, fitted.size) for line in fitted.lines)
+    return _Fitted(fitted.size, fitted.lines, widths)
+
+
+@cache
+def _missing_glyphs(content: str, face: Font) -> tuple[str, ...]:
+    """The characters of ``content`` the font cannot draw, found once per text and font."""
+    return tuple(missing_glyphs(content, face))
 
 
 def _template_line() -> tuple[str, int]:
