@@ -252,32 +252,39 @@ class Space:
         With the empty cells fixed, whether a step is legal depends only on the token in its
         origin (its target and the cells it passes over must be the empty ones), and the board
         it leads to has the origin empty instead of the target and the same order of tokens
-        but for the moved one: so a step is one lookup per set of empty cells.
+        but for the moved one. So a step is the same lookup for every set of empty cells that
+        puts its origin and target at the same places among the tokens.
         """
         size = len(self.orders)
         movable: dict[tuple[str, int], Array] = {}
         reordered: dict[tuple[int, int], Array] = {}
         found = []
         for step in steps():
-            sources, targets = [], []
+            blocks: dict[tuple[int, int], list[tuple[int, int]]] = {}
             for number, empty in enumerate(self.empties):
                 rest = set(empty) - {step.target}
                 if step.target not in empty or step.origin in empty or set(step.between) - rest:
                     continue
                 after = tuple(sorted(rest | {step.origin}))
-                slot, to = _filled(empty).index(step.origin), _filled(after).index(step.target)
+                places = (_filled(empty).index(step.origin), _filled(after).index(step.target))
+                blocks.setdefault(places, []).append((number, self._numbers[after]))
+            sources, targets = [], []
+            for (slot, to), numbers in blocks.items():
                 if (step.kind, slot) not in movable:
-                    movers = np.array(
-                        [t != EMPTY and step.kind in self.mode.moves[t] for t in self.alphabet]
-                    )
-                    movable[step.kind, slot] = np.flatnonzero(movers[self.orders[:, slot]])
+                    movable[step.kind, slot] = self._movable(step.kind, slot)
                 if (slot, to) not in reordered:
                     reordered[slot, to] = self._reordered(slot, to)
                 tokens = movable[step.kind, slot]
-                sources.append(number * size + tokens)
-                targets.append(self._numbers[after] * size + reordered[slot, to][tokens])
+                before, after_ = np.array(numbers, dtype=np.int64).T[:, :, np.newaxis] * size
+                sources.append((before + tokens).ravel())
+                targets.append((after_ + reordered[slot, to][tokens]).ravel())
             found.append((np.concatenate(sources), np.concatenate(targets)))
         return found
+
+    def _movable(self, kind: str, slot: int) -> Array:
+        """The orders of the tokens whose token at ``slot`` can take a step of ``kind``."""
+        movers = np.array([t != EMPTY and kind in self.mode.moves[t] for t in self.alphabet])
+        return np.flatnonzero(movers[self.orders[:, slot]])
 
     def _reordered(self, slot: int, to: int) -> Array:
         """For each order of the tokens, the number of the order with the token at ``slot``
