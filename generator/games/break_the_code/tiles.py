@@ -95,7 +95,7 @@ def deals(size: int, seen: Hand = ()) -> Iterator[Hand]:
         yield sort_hand(combination)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Hands:
     """Distinct hands as arrays, one row per hand, its tiles in hand order: ``numbers``, and
     ``colours`` (each tile's colour letter as its place in :data:`COLOURS`: black 0, white 1,

@@ -275,9 +275,10 @@ class Space:
                 if (slot, to) not in reordered:
                     reordered[slot, to] = self._reordered(slot, to)
                 tokens = movable[step.kind, slot]
-                before, after_ = np.array(numbers, dtype=np.int64).T[:, :, np.newaxis] * size
+                # the first board of each set of empty cells, before the step and after it
+                before, landed = np.array(numbers, dtype=np.int64).T[:, :, np.newaxis] * size
                 sources.append((before + tokens).ravel())
-                targets.append((after_ + reordered[slot, to][tokens]).ravel())
+                targets.append((landed + reordered[slot, to][tokens]).ravel())
             found.append((np.concatenate(sources), np.concatenate(targets)))
         return found
 
