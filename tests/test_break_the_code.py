@@ -4,20 +4,26 @@ the command, ratings and the hands a set of answers leaves."""
 from __future__ import annotations
 
 import json
+import math
 import random
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator import DEFAULT_DATA_DIR
 from generator.build import check
-from generator.games.break_the_code.questions import Question, answer
-from generator.games.break_the_code.rating import consistent, rate
+from generator.games.break_the_code.questions import Question, answer, answers, question
+from generator.games.break_the_code.rating import Rating, consistent, rate, still_fitting
 from generator.games.break_the_code.tiles import (
+    Hand,
     deal,
+    deals,
+    distinct_hands,
     hand_problem,
     hand_text,
     parse_hand,
@@ -137,6 +143,117 @@ def test_consistent_hands_contain_the_truth() -> None:
     hands = consistent(5, asked)
     assert truth in hands
     assert all(answer(q, hand, c) == said for hand in hands for q, c, said in asked)
+
+
+def shipped_questions() -> list[Question]:
+    (game,) = check(DEFAULT_DATA_DIR, ("break_the_code",), ())
+    return [question(card) for card in game.deck("questions").cards]
+
+
+@pytest.mark.parametrize("size", [4, 5])
+def test_the_distinct_hands_are_the_deals_grouped_in_the_order_they_come(size: int) -> None:
+    dealt = Counter(deals(size))  # counted in the order the deals first give each hand
+    hands = distinct_hands(size)
+    assert [hands.hand(i) for i in range(len(hands))] == list(dealt)
+    assert hands.deals.tolist() == list(dealt.values())
+    assert hands.deals.sum() == math.comb(20, size)
+    assert hands.index(parse_hand("1b 2b 3w 6w 7w" if size == 5 else "0w 3b 5g 9b")) >= 0
+
+
+def _same_split(question: Question, size: int, choice: int | None) -> None:
+    """``answers`` gives two hands the same number exactly when ``answer`` gives them the same
+    answer: a number stands for one answer, and an answer has one number."""
+    table = distinct_hands(size)
+    numbers = answers(question, table, choice).tolist()
+    said = [repr(answer(question, table.hand(i), choice)) for i in range(len(table))]
+    assert len(set(zip(numbers, said, strict=True))) == len(set(numbers)) == len(set(said))
+
+
+@pytest.mark.parametrize("size", [4, 5])
+def test_every_hand_at_once_answers_as_each_hand_does(size: int) -> None:
+    for asked in shipped_questions():
+        for choice in asked.choices:
+            _same_split(asked, size, choice)
+
+
+NUMBERS = st.integers(0, 9)
+QUESTIONS = st.one_of(
+    st.builds(
+        Question,
+        st.just("sum"),
+        st.just("sum"),
+        tiles=st.sampled_from(["all", "left", "right", "centre"]),
+        count=st.sampled_from([None, 1, 2, 3]),
+        colour=st.sampled_from([None, "black", "white", "green"]),
+    ),
+    st.builds(Question, st.just("count"), st.just("count"), colour=st.sampled_from(
+        ["black", "white", "green"])),
+    st.builds(Question, st.just("count"), st.just("count"), parity=st.sampled_from(
+        ["odd", "even"])),
+    st.builds(Question, st.just("pairs"), st.just("pairs")),
+    st.builds(Question, st.just("range"), st.just("range")),
+    st.builds(
+        Question,
+        st.just("compare"),
+        st.just("compare"),
+        position=st.integers(1, 4),
+        compare=st.sampled_from(["above", "below"]),
+        value=NUMBERS,
+    ),
+    st.builds(
+        Question,
+        st.just("where"),
+        st.just("where"),
+        numbers=st.lists(NUMBERS, min_size=1, max_size=3, unique=True).map(tuple),
+    ),
+    st.builds(Question, st.just("n"), st.just("neighbours"), by=st.sampled_from(
+        ["colour", "step"])),
+)  # fmt: skip
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(asked=QUESTIONS, size=st.sampled_from([4, 5]), pick=st.integers(0, 2))
+def test_any_question_at_once_answers_as_each_hand_does(asked: Question, size: int, pick: int):
+    """Questions the shipped deck does not have: every span, count and colour of a sum, every
+    position and value of a comparison, a choice among up to three numbers."""
+    choice = asked.numbers[pick % len(asked.numbers)] if asked.numbers else None
+    _same_split(asked, size, choice)
+
+
+def slow_rate(asked: Question, size: int, choice: int | None = None) -> Rating:
+    """A rating the obvious way: ask every deal, one by one, in the order they are dealt."""
+    every = list(deals(size))
+    deal_counts: Counter[str] = Counter()
+    hands_by_answer: defaultdict[str, set[Hand]] = defaultdict(set)
+    for hand in every:
+        key = repr(answer(asked, hand, choice))
+        deal_counts[key] += 1
+        hands_by_answer[key].add(hand)
+    total = len(every)
+    bits = -sum(n / total * math.log2(n / total) for n in deal_counts.values())
+    expected = sum(n / total * len(hands_by_answer[key]) for key, n in deal_counts.items())
+    return Rating(asked.id, choice, size, bits, expected, len(set(every)), len(deal_counts))
+
+
+@pytest.mark.parametrize("size", [4, 5])
+def test_ratings_are_the_deal_by_deal_ratings_to_the_last_bit(size: int) -> None:
+    questions = shipped_questions()
+    if size == 5:  # every question with 4 tiles, a few with 5 (a deal-by-deal rating is slow)
+        questions = [q for q in questions if q.id in ("sum", "count-pairs", "where-1-or-2")]
+    for asked in questions:
+        for choice in asked.choices:
+            assert rate(asked, size, choice) == slow_rate(asked, size, choice), asked.id
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_hands_still_fitting_are_the_consistent_hands(seed: int) -> None:
+    questions = random.Random(seed).sample(shipped_questions(), 4)
+    asked = [(q, q.choices[-1]) for q in questions]
+    for size in (4, 5):
+        hand = deal(2 if size == 5 else 4, random.Random(seed)).hands[0]
+        heard = [(q, choice, answer(q, hand, choice)) for q, choice in asked]
+        counted = [len(consistent(size, heard[:count])) for count in range(1, 5)]
+        assert still_fitting(asked, hand) == tuple(counted)
 
 
 def test_solve_through_the_command(pnp) -> None:

@@ -3,11 +3,15 @@ checked against a plain forward breadth-first search written here from the brief
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import deque
 
+import numpy as np
 import pytest
 
+from generator import DEFAULT_DATA_DIR
+from generator.build import check
 from generator.games.three_by_three.notation import (
     CHESS,
     FIFTEEN,
@@ -20,8 +24,9 @@ from generator.games.three_by_three.notation import (
     turned,
 )
 from generator.games.three_by_three.referee import Tally, parse_move, prove, winners
-from generator.games.three_by_three.solver import difficulty, solve, stranded
-from generator.games.three_by_three.space import space
+from generator.games.three_by_three.solver import difficulties, difficulty, solve, stranded
+from generator.games.three_by_three.space import UNREACHED, space, steps
+from generator.games.three_by_three.summary import EXAMPLE_MOVES, example_board
 from generator.games.three_by_three.validation import shortfall
 
 # --- a reference implementation of the brief, independent of the engine ---------------------
@@ -311,6 +316,94 @@ def test_difficulty_histogram_matches_forward_search_on_a_sample() -> None:
     setups = [int(i) for i in boards.setup_boards().nonzero()[0]]
     for index in rng.sample(setups, 6):
         assert distance[index] == reference_fewest("chess", boards.board(index), task)
+
+
+@pytest.mark.parametrize("mode", ["fifteen", "chess"])
+def test_every_board_has_its_own_number(mode: str) -> None:
+    boards = space(mode)
+    every = list(range(len(boards))) if mode == "fifteen" else range(0, len(boards), 37)
+    assert [boards.index(boards.board(i)) for i in every] == list(every)
+    assert len({boards.board(i) for i in every}) == len(every)
+
+
+@pytest.mark.parametrize("mode", ["fifteen", "chess"])
+def test_a_boards_moves_are_the_briefs_in_step_order(mode: str) -> None:
+    """Every move the brief allows and no other, listed in the order of the steps (origin
+    cell, then target cell): the solver takes the first shortest move in that order."""
+    boards = space(mode)
+    order = {(step.origin, step.target): n for n, step in enumerate(steps())}
+    for index in random.Random(9).sample(range(len(boards)), 300):
+        board = boards.board(index)
+        after = [boards.board(n) for n in boards.neighbours(index)]
+        assert set(after) == reference_moves(mode, board)
+        taken = [
+            order[next(i for i in range(9) if board[i] != "." == moved[i]),
+                  next(i for i in range(9) if board[i] == "." != moved[i])]
+            for moved in after
+        ]  # fmt: skip
+        assert taken == sorted(taken)
+
+
+def reference_difficulties(mode: str, tasks: list[str]) -> list[tuple[tuple[int, ...], int]]:
+    """(histogram, unreachable) of each task the slow, obvious way: every board listed from the
+    brief (the supply and two empty cells, every arrangement), one plain search backwards from
+    the boards showing the task over the brief's moves (each can be undone), and the fewest
+    moves counted over the setup boards (the centre empty)."""
+    every = {"".join(cells) for cells in itertools.permutations(MODES[mode].supply + "..")}
+    moves = {board: reference_moves(mode, board) for board in every}
+    setups = [board for board in every if board[4] == "."]
+    found = []
+    for task in tasks:
+        distance = {board: 0 for board in every if reference_shows(mode, board, task)}
+        queue = deque(distance)
+        while queue:
+            here = queue.popleft()
+            for there in moves[here]:
+                if there not in distance:
+                    distance[there] = distance[here] + 1
+                    queue.append(there)
+        reached = [distance[board] for board in setups if board in distance]
+        histogram = [0] * (max(reached) + 1) if reached else []
+        for fewest in reached:
+            histogram[fewest] += 1
+        found.append((tuple(histogram), len(setups) - len(reached)))
+    return found
+
+
+def test_the_answer_key_is_the_plain_searchs_on_the_fifteen_side() -> None:
+    tasks = ["R...B...G", ".RR.GG...", "B.R...R.B", "BBB.R...."]
+    rated = difficulties("fifteen", tasks)
+    assert [(r.histogram, r.unreachable) for r in rated] == reference_difficulties("fifteen", tasks)
+
+
+def test_the_answer_key_rates_each_side_as_its_own_search_does() -> None:
+    """Every shipped task side of both modes and random ones, more than one call's 32
+    searches at once, and sides no setup board can ever reach (a knight in the centre)."""
+    (game,) = check(DEFAULT_DATA_DIR, ("three_by_three",), ())
+    cards = game.deck("tasks").cards
+    rng = random.Random(4)
+    for mode in MODES:
+        tasks = [card.fields[mode] for card in cards]
+        tasks += [random_task(mode, rng, rng.choice((3, 4, 5))) for _ in range(12)]
+        tasks += ["w.w.N.w.w", "....N...."] if mode == "chess" else ["B.B.B...."]
+        assert len(tasks) > 32
+        assert difficulties(mode, tasks) == [difficulty(mode, task) for task in tasks], mode
+    assert difficulties("chess", ["w.w.N.w.w"])[0].histogram == ()
+
+
+def test_the_example_board_is_the_first_in_key_order_at_its_distance() -> None:
+    """Key order: the token codes (empty 0, then the tokens in supply order) packed 3 bits a
+    cell, the first cell lowest."""
+    boards = space("fifteen")
+
+    def key(board: str) -> int:
+        return sum(".BRGJ".index(token) << (3 * cell) for cell, token in enumerate(board))
+
+    for task in ["R...B...G", ".R.G.B...", "G.G.R...."]:
+        distance = boards.distances(boards.matching(task))
+        setups = {boards.board(i): int(distance[i]) for i in np.flatnonzero(boards.setup_boards())}
+        wanted = min(EXAMPLE_MOVES, max(d for d in setups.values() if d != UNREACHED))
+        assert example_board(task) == min((b for b, d in setups.items() if d == wanted), key=key)
 
 
 # --- filling a task -----------------------------------------------------------------------------

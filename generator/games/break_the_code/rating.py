@@ -4,17 +4,22 @@ Over every deal of 4 or 5 of the 20 tiles (each physical tile distinct, so every
 likely), a question splits the deals by their answer. Its rating is the information of hearing
 the answer (the entropy of that split, in bits) and the expected number of distinct hands still
 consistent afterwards: a useless card leaves every hand, a perfect one a single hand.
+
+A deal is answered by its hand, so the ratings answer every distinct hand once, all at once
+(:func:`questions.answers`), and count each hand as many times as there are deals of it.
 """
 
 from __future__ import annotations
 
 import math
-from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from generator.games.break_the_code.questions import Answer, Question, answer
-from generator.games.break_the_code.tiles import Hand, deals, hand_text
+import numpy as np
+
+from generator.games.break_the_code.questions import Answer, Question, answer, answers
+from generator.games.break_the_code.tiles import Hand, deals, distinct_hands, hand_text
 
 
 @dataclass(frozen=True)
@@ -37,18 +42,25 @@ def all_deals(size: int) -> tuple[Hand, ...]:
 
 
 def rate(question: Question, size: int, choice: int | None = None) -> Rating:
-    deal_counts: Counter[str] = Counter()
-    hands_by_answer: defaultdict[str, set[Hand]] = defaultdict(set)
-    every = all_deals(size)
-    for hand in every:
-        key = repr(answer(question, hand, choice))
-        deal_counts[key] += 1
-        hands_by_answer[key].add(hand)
-    total = len(every)
-    bits = -sum(n / total * math.log2(n / total) for n in deal_counts.values())
-    expected = sum(n / total * len(hands_by_answer[key]) for key, n in deal_counts.items())
-    distinct = len(set(every))
-    return Rating(question.id, choice, size, bits, expected, distinct, len(deal_counts))
+    """The question's rating over every deal of ``size`` tiles.
+
+    The deals that give one answer are the deals of the hands that give it: an answer heard
+    on ``n`` of the ``total`` deals has probability ``n / total`` and leaves the hands that
+    give it. The answers are summed in the order the deals first give them (the hands are in
+    that order), so the floats are the same as summing deal by deal.
+    """
+    hands = distinct_hands(size)
+    _, first, which = np.unique(
+        answers(question, hands, choice), return_index=True, return_inverse=True
+    )
+    order = np.argsort(first)
+    # whole numbers of deals (at most 15,504) are exact in the float64 that bincount sums in
+    deal_counts = np.bincount(which, weights=hands.deals)[order].astype(np.int64).tolist()
+    hand_counts = np.bincount(which)[order].tolist()
+    total = sum(deal_counts)
+    bits = -sum(n / total * math.log2(n / total) for n in deal_counts)
+    expected = sum(n / total * left for n, left in zip(deal_counts, hand_counts, strict=True))
+    return Rating(question.id, choice, size, bits, expected, len(hands), len(deal_counts))
 
 
 def consistent(
@@ -62,3 +74,19 @@ def consistent(
         if all(answer(question, hand, choice) == said for question, choice, said in heard)
     }
     return sorted(found, key=hand_text)
+
+
+def still_fitting(asked: Sequence[tuple[Question, int | None]], hand: Hand) -> tuple[int, ...]:
+    """How many distinct hands of ``hand``'s size give the same answers as ``hand`` to the first
+    1, 2, ... questions of ``asked`` (each with the asker's choice): the codes an opponent
+    hearing those answers still has to tell apart, the count of :func:`consistent` without
+    listing the hands."""
+    hands = distinct_hands(len(hand))
+    mine = hands.index(hand)
+    fits = np.ones(len(hands), dtype=bool)
+    left = []
+    for question, choice in asked:
+        said = answers(question, hands, choice)
+        fits &= said == said[mine]
+        left.append(int(fits.sum()))
+    return tuple(left)

@@ -12,8 +12,8 @@ from functools import lru_cache
 from generator.games.base import deck_of
 from generator.games.break_the_code.decks import QUESTIONS, TILES
 from generator.games.break_the_code.questions import Answer, Question, answer, question
-from generator.games.break_the_code.rating import Rating, all_deals, consistent, rate
-from generator.games.break_the_code.tiles import COLOURS, Hand, deal
+from generator.games.break_the_code.rating import Rating, rate, still_fitting
+from generator.games.break_the_code.tiles import COLOURS, Hand, deal, distinct_hands
 from generator.model import Deck, Game
 from generator.rulebook.compose import Pictures
 from generator.rulebook.content import Entry, Example, Reference, Section, Step
@@ -84,7 +84,7 @@ def _questions(deck: Deck, asked: list[Question], words: Words, pictures: Pictur
 
 @lru_cache(maxsize=256)
 def rated(question: Question, choice: int | None) -> Rating:
-    """A question's rating, computed once per build for all three languages."""
+    """A question's rating, computed once per process for the languages composed in it."""
     return rate(question, HAND_SIZE, choice)
 
 
@@ -102,7 +102,7 @@ def _example(tiles: Deck, asked: list[Question], words: Words, pictures: Picture
         if (tile.number, COLOURS[tile.colour]) in cards
     )
     heard = [(q, q.choices[0], answer(q, hand, q.choices[0])) for q in asked]
-    total = len(set(all_deals(HAND_SIZE)))
+    total = len(distinct_hands(HAND_SIZE))
     steps = [Step(words("summary.hand", hand=_hand_text(hand, words), total=total), shown)]
     before = total
     for (asked_question, choice, said), left in zip(
@@ -122,9 +122,8 @@ def _example(tiles: Deck, asked: list[Question], words: Words, pictures: Picture
 @lru_cache(maxsize=8)
 def codes_left(asked: tuple[Question, ...], hand: Hand) -> tuple[int, ...]:
     """How many codes still fit after each of the first 1, 2, ... answers ``hand`` gives to
-    ``asked`` (the asker's first choice where a card offers one), computed once per build."""
-    heard = [(q, q.choices[0], answer(q, hand, q.choices[0])) for q in asked]
-    return tuple(len(consistent(HAND_SIZE, heard[:count])) for count in range(1, len(heard) + 1))
+    ``asked`` (the asker's first choice where a card offers one), computed once per process."""
+    return still_fitting([(q, q.choices[0]) for q in asked], hand)
 
 
 def _asked_text(question: Question, choice: int | None, words: Words) -> str:

@@ -10,6 +10,10 @@ import itertools
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
 
 COLOURS = {"b": "black", "w": "white", "g": "green"}
 NUMBERS = range(10)
@@ -17,6 +21,8 @@ GREEN_NUMBER = 5
 COLOUR_ORDER = {"b": 0, "g": 0, "w": 1}
 """Black before white on equal numbers (only the 5s are green, and they are alike)."""
 HAND_SIZES = (4, 5)
+
+IntArray = npt.NDArray[np.int64]
 
 
 @dataclass(frozen=True)
@@ -87,6 +93,63 @@ def deals(size: int, seen: Hand = ()) -> Iterator[Hand]:
         pool.remove(tile)
     for combination in itertools.combinations(pool, size):
         yield sort_hand(combination)
+
+
+@dataclass(frozen=True, eq=False)
+class Hands:
+    """Distinct hands as arrays, one row per hand, its tiles in hand order: ``numbers``, and
+    ``colours`` (each tile's colour letter as its place in :data:`COLOURS`: black 0, white 1,
+    green 2); ``deals`` is how many deals give each hand."""
+
+    numbers: IntArray
+    colours: IntArray
+    deals: IntArray
+
+    def __len__(self) -> int:
+        return len(self.deals)
+
+    def hand(self, index: int) -> Hand:
+        letters = list(COLOURS)
+        return tuple(
+            Tile(int(number), letters[colour])
+            for number, colour in zip(self.numbers[index], self.colours[index], strict=True)
+        )
+
+    def index(self, hand: Hand) -> int:
+        """Where ``hand`` (sorted, of this size) is in the table."""
+        letters = list(COLOURS)
+        numbers = np.array([tile.number for tile in hand])
+        colours = np.array([letters.index(tile.colour) for tile in hand])
+        same = (self.numbers == numbers).all(axis=1) & (self.colours == colours).all(axis=1)
+        return int(np.flatnonzero(same)[0])
+
+
+@cache
+def distinct_hands(size: int) -> Hands:
+    """Every distinct hand of ``size`` tiles once, in the order :func:`deals` first gives it,
+    with how many deals give it (two for a hand with one green 5: either green tile).
+
+    A question is answered by the hand, not by which physical tile is which, so a rating
+    answers each distinct hand once and weighs it by its deals (12,444 hands stand for the
+    15,504 deals of 5 tiles). The deals are the same combinations of the 20 tiles that
+    :func:`deals` walks, each sorted as :func:`sort_hand` lays it out, so the hands come in the
+    same order; keeping that order keeps a rating's sums in the same order, to the last bit.
+    """
+    pool = tile_set()
+    # the distinct tiles in hand order: a hand's places among them, sorted, is the sorted hand
+    kinds = sorted(dict.fromkeys(pool), key=lambda tile: tile.order)
+    place = np.array([kinds.index(tile) for tile in pool], dtype=np.int64)
+    combinations = itertools.chain.from_iterable(itertools.combinations(range(len(pool)), size))
+    dealt = np.fromiter(combinations, dtype=np.int64).reshape(-1, size)
+    rows = np.sort(place[dealt], axis=1)
+    keys = rows @ (len(kinds) ** np.arange(size, dtype=np.int64))
+    _, first, counts = np.unique(keys, return_index=True, return_counts=True)
+    order = np.argsort(first)
+    rows = rows[first[order]]
+    letters = list(COLOURS)
+    numbers = np.array([tile.number for tile in kinds], dtype=np.int64)
+    colours = np.array([letters.index(tile.colour) for tile in kinds], dtype=np.int64)
+    return Hands(numbers[rows], colours[rows], counts[order].astype(np.int64))
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,15 @@
 """Every board of a mode at once, and breadth-first search over them with numpy.
 
 The chess mode has 9!/2! = 181,440 boards and the 15-puzzle 9!/(2!·2!·2!·2!) = 22,680. Each board
-is a row of token codes (0 for empty); its key packs the nine codes 3 bits each, and boards are
-kept sorted by key so a key finds its board with one ``searchsorted``. The moves of a board are a
-fixed-width table of neighbour indices, built column by column from the 72 ordered cell pairs a
-token could ever step between, so one breadth-first level is a handful of array operations.
+is a column of token codes (0 for empty), numbered by its two empty cells and then by the order
+of its seven tokens in the other cells, read in cell order, so a board's number is worked out
+from its cells. The moves of a board are a fixed-width table of neighbour numbers, in the order
+of the 72 ordered cell pairs a token could ever step between, so one breadth-first level is a
+handful of array operations.
+
+A move takes a token into an empty cell: the cell it left is empty instead, and the tokens keep
+their order but for the one that moved. So the moves are worked out once per order of the tokens
+(5,040 orders at most) for each pair of empty cells, not board by board.
 
 Every move can be undone by the same token (a slide or jump back into the cell it left, which is
 now empty, over the same cells, which are still empty), so the move graph is undirected: searching
@@ -14,6 +19,7 @@ outward from all boards that match a task gives every board's distance *to* the 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 
@@ -31,8 +37,11 @@ from generator.games.three_by_three.notation import (
 )
 
 Array = npt.NDArray[np.int64]
+Lanes = npt.NDArray[np.uint32]
+"""One number per board whose bits stand for as many searches at once, bit ``i`` the ``i``-th."""
 BITS = 3
 UNREACHED = -1
+LANES = 32
 
 
 @dataclass(frozen=True)
@@ -76,28 +85,54 @@ def _kind(rows: int, columns: int) -> str | None:
 
 
 class Space:
-    """All boards of one mode, their moves, and searches over them."""
+    """All boards of one mode, their moves, and searches over them.
+
+    Board ``e * len(orders) + o`` has the ``e``-th set of empty cells (in
+    ``itertools.combinations`` order) and the tokens in the ``o``-th of their distinct orders
+    (sorted), filled into the other cells in cell order.
+    """
 
     def __init__(self, mode: Mode) -> None:
         self.mode = mode
         self.alphabet = EMPTY + mode.tokens
-        self.boards = _all_boards(mode, self.alphabet)
-        self.keys = self.boards @ (1 << (BITS * np.arange(CELLS, dtype=np.int64)))
-        self.moves = self._move_table()
+        self.orders = _orders(np.array([self.alphabet.index(token) for token in mode.supply]))
+        self.empties = list(itertools.combinations(range(CELLS), CELLS - len(mode.supply)))
+        self._numbers = {empty: number for number, empty in enumerate(self.empties)}
+        self._weights: Array = len(self.alphabet) ** np.arange(len(mode.supply) - 1, -1, -1)
+        self._ranks: Array = self.orders @ self._weights
+        """Each order of the tokens as one number, ascending as the orders are."""
+        self.columns: Array = self._columns()
+        """The boards cell by cell: ``columns[cell]`` is every board's token code there."""
+        self.boards: Array = self.columns.T
+        """One row of token codes per board (a view of ``columns``)."""
+        self.moves: Array = _table(self._moves(), len(self))
+        """``moves[n]`` is every board's ``n``-th neighbour, or the board itself when it has
+        fewer."""
 
     def __len__(self) -> int:
-        return len(self.boards)
+        return len(self.empties) * len(self.orders)
 
     def index(self, board: str) -> int:
-        """The index of a board given in notation (which must be a board of this mode)."""
-        key = sum(self.alphabet.index(token) << (BITS * cell) for cell, token in enumerate(board))
-        index = int(np.searchsorted(self.keys, key))
-        if index == len(self.keys) or self.keys[index] != key:
+        """The number of a board given in notation (which must be a board of this mode)."""
+        empty = tuple(cell for cell, token in enumerate(board) if token == EMPTY)
+        codes = [self.alphabet.index(token) for token in board if token != EMPTY]
+        if empty not in self._numbers or len(codes) != len(self._weights):
             raise ValueError(f"{board!r} is not a {self.mode.id} board")
-        return index
+        rank = int(np.dot(codes, self._weights))
+        order = int(np.searchsorted(self._ranks, rank))
+        if order == len(self._ranks) or self._ranks[order] != rank:
+            raise ValueError(f"{board!r} is not a {self.mode.id} board")
+        return self._numbers[empty] * len(self.orders) + order
 
     def board(self, index: int) -> str:
         return "".join(self.alphabet[code] for code in self.boards[index])
+
+    def keys(self, indices: Array) -> Array:
+        """A number per board of ``indices``: its token codes packed 3 bits a cell, the first
+        cell lowest. The boards were once kept in this order; what picks "the first" board of
+        several still does so in this order, so it picks the board it always did."""
+        packed: Array = (1 << (BITS * np.arange(CELLS, dtype=np.int64))) @ self.columns[:, indices]
+        return packed
 
     def matching(self, task: str) -> npt.NDArray[np.bool_]:
         """Which boards show the task, turned any way."""
@@ -106,7 +141,7 @@ class Space:
             fit = np.ones(len(self), dtype=bool)
             for cell in specified(way):
                 fits = np.array([token in self.mode.fits[way[cell]] for token in self.alphabet])
-                fit &= fits[self.boards[:, cell]]
+                fit &= fits[self.columns[cell]]
             found |= fit
         return found
 
@@ -118,18 +153,75 @@ class Space:
         level = 0
         while frontier.size:
             level += 1
-            reached = self.moves[frontier].ravel()
+            reached = self.moves[:, frontier].ravel()
             distance[reached[distance[reached] == UNREACHED]] = level
             frontier = np.flatnonzero(distance == level)
         return distance
 
+    def matching_each(self, tasks: Sequence[str]) -> Lanes:
+        """:meth:`matching` for up to :data:`LANES` tasks at once: bit ``i`` of a board's
+        number says whether it shows ``tasks[i]``.
+
+        Each turning is checked cell by cell as in :meth:`matching`, for every task together:
+        a cell's table says, for each token, which tasks' turnings accept it there (every
+        task that leaves the cell open does), and a board keeps the tasks whose cells all
+        accept their tokens.
+        """
+        assert len(tasks) <= LANES, f"at most {LANES} tasks at once"
+        ways = [turnings(task) for task in tasks]
+        found = np.zeros(len(self), dtype=np.uint32)
+        for turn in range(max((len(turned) for turned in ways), default=0)):
+            lanes = {lane: turned[turn] for lane, turned in enumerate(ways) if turn < len(turned)}
+            every = sum(1 << lane for lane in lanes)
+            fit = np.full(len(self), every, dtype=np.uint32)
+            for cell in range(CELLS):
+                accepts = [
+                    sum(
+                        1 << lane
+                        for lane, way in lanes.items()
+                        if way[cell] == EMPTY or token in self.mode.fits[way[cell]]
+                    )
+                    for token in self.alphabet
+                ]
+                if any(lanes_fit != every for lanes_fit in accepts):
+                    fit &= np.array(accepts, dtype=np.uint32)[self.columns[cell]]
+            found |= fit
+        return found
+
+    def reached_each(
+        self, goals: Lanes, among: npt.NDArray[np.bool_], lanes: int = LANES
+    ) -> list[list[int]]:
+        """For each of the first ``lanes`` bits of ``goals``, how many boards of ``among`` are
+        0, 1, 2... moves from a board with that bit (item ``n`` of its list is the count at
+        ``n`` moves; a board never reached is in no count).
+
+        :meth:`distances` for up to 32 sets of goals at once: a board holds one bit per
+        search, and a level of all the searches costs about as much as a level of one, since
+        it is the same few array operations on numbers instead of booleans. Each bit is its
+        own search, exactly as in :meth:`distances`: a board is ``n + 1`` moves away when it
+        was not reached before and a neighbour is ``n`` moves away. The searches stop once no
+        board of ``among`` is left to reach: the boards beyond count for nothing.
+        """
+        every = np.uint32((1 << lanes) - 1)
+        reached = goals & every
+        frontier = reached
+        counts = [_lane_counts(reached[among], lanes)]
+        while frontier.any() and not (reached[among] == every).all():
+            incoming = frontier[self.moves[0]]
+            for column in self.moves[1:]:
+                incoming |= frontier[column]
+            frontier = incoming & ~reached
+            reached |= frontier
+            counts.append(_lane_counts(frontier[among], lanes))
+        return [[level[lane] for level in counts] for lane in range(lanes)]
+
     def neighbours(self, index: int) -> list[int]:
         """The boards one move away, in step order (duplicates and padding removed)."""
-        return [int(n) for n in dict.fromkeys(self.moves[index]) if n != index]
+        return [int(n) for n in dict.fromkeys(self.moves[:, index]) if n != index]
 
     def setup_boards(self) -> npt.NDArray[np.bool_]:
         """The boards a game starts from: the centre empty (and one other cell)."""
-        empty: npt.NDArray[np.bool_] = self.boards[:, CELLS // 2] == 0
+        empty: npt.NDArray[np.bool_] = self.columns[CELLS // 2] == 0
         return empty
 
     @cached_property
@@ -146,54 +238,95 @@ class Space:
             unplaced &= ~group
         return groups
 
-    def _move_table(self) -> Array:
-        """One row per board: the boards one move away, padded with the board itself."""
-        sources, targets = [], []
-        codes = self.boards
+    def _columns(self) -> Array:
+        size = len(self.orders)
+        found = np.zeros((CELLS, len(self.empties) * size), dtype=np.int64)
+        for number, empty in enumerate(self.empties):
+            found[_filled(empty), number * size : (number + 1) * size] = self.orders.T
+        return found
+
+    def _moves(self) -> list[tuple[Array, Array]]:
+        """For each step in :func:`steps` order, the boards that can take it and the boards
+        it leads to.
+
+        With the empty cells fixed, whether a step is legal depends only on the token in its
+        origin (its target and the cells it passes over must be the empty ones), and the board
+        it leads to has the origin empty instead of the target and the same order of tokens
+        but for the moved one. So a step is the same lookup for every set of empty cells that
+        puts its origin and target at the same places among the tokens.
+        """
+        size = len(self.orders)
+        movable: dict[tuple[str, int], Array] = {}
+        reordered: dict[tuple[int, int], Array] = {}
+        found = []
         for step in steps():
-            movers = np.array(
-                [token != EMPTY and step.kind in self.mode.moves[token] for token in self.alphabet]
-            )
-            legal = movers[codes[:, step.origin]] & (codes[:, step.target] == 0)
-            for cell in step.between:
-                legal &= codes[:, cell] == 0
-            source = np.flatnonzero(legal)
-            token = codes[source, step.origin]
-            moved = (
-                self.keys[source]
-                - (token << (BITS * step.origin))
-                + (token << (BITS * step.target))
-            )
-            sources.append(source)
-            targets.append(np.searchsorted(self.keys, moved))
-        return _table(np.concatenate(sources), np.concatenate(targets), len(self))
+            blocks: dict[tuple[int, int], list[tuple[int, int]]] = {}
+            for number, empty in enumerate(self.empties):
+                rest = set(empty) - {step.target}
+                if step.target not in empty or step.origin in empty or set(step.between) - rest:
+                    continue
+                after = tuple(sorted(rest | {step.origin}))
+                places = (_filled(empty).index(step.origin), _filled(after).index(step.target))
+                blocks.setdefault(places, []).append((number, self._numbers[after]))
+            sources, targets = [], []
+            for (slot, to), numbers in blocks.items():
+                if (step.kind, slot) not in movable:
+                    movable[step.kind, slot] = self._movable(step.kind, slot)
+                if (slot, to) not in reordered:
+                    reordered[slot, to] = self._reordered(slot, to)
+                tokens = movable[step.kind, slot]
+                # the first board of each set of empty cells, before the step and after it
+                before, landed = np.array(numbers, dtype=np.int64).T[:, :, np.newaxis] * size
+                sources.append((before + tokens).ravel())
+                targets.append((landed + reordered[slot, to][tokens]).ravel())
+            found.append((np.concatenate(sources), np.concatenate(targets)))
+        return found
+
+    def _movable(self, kind: str, slot: int) -> Array:
+        """The orders of the tokens whose token at ``slot`` can take a step of ``kind``."""
+        movers = np.array([t != EMPTY and kind in self.mode.moves[t] for t in self.alphabet])
+        return np.flatnonzero(movers[self.orders[:, slot]])
+
+    def _reordered(self, slot: int, to: int) -> Array:
+        """For each order of the tokens, the number of the order with the token at ``slot``
+        taken out and put back in at ``to``."""
+        tokens = list(range(len(self._weights)))
+        tokens.insert(to, tokens.pop(slot))
+        weights = np.empty_like(self._weights)
+        weights[tokens] = self._weights  # the token that ends at place k weighs what k does
+        found: Array = np.searchsorted(self._ranks, self.orders @ weights)
+        return found
 
 
-def _all_boards(mode: Mode, alphabet: str) -> Array:
-    """Every arrangement of the supply and two empty cells, sorted by key."""
-    codes = np.array([alphabet.index(token) for token in mode.supply], dtype=np.int64)
-    orders = np.array(list(itertools.permutations(range(len(codes)))), dtype=np.int64)
-    arrangements = np.unique(codes[orders], axis=0)
-    boards = []
-    for empties in itertools.combinations(range(CELLS), CELLS - len(codes)):
-        filled = [cell for cell in range(CELLS) if cell not in empties]
-        block = np.zeros((len(arrangements), CELLS), dtype=np.int64)
-        block[:, filled] = arrangements
-        boards.append(block)
-    every = np.concatenate(boards)
-    keys = every @ (1 << (BITS * np.arange(CELLS, dtype=np.int64)))
-    return every[np.argsort(keys)]
+def _filled(empty: tuple[int, ...]) -> list[int]:
+    return [cell for cell in range(CELLS) if cell not in empty]
 
 
-def _table(sources: Array, targets: Array, size: int) -> Array:
-    """Edges as a fixed-width table: row ``i`` lists the neighbours of board ``i``."""
-    order = np.argsort(sources, kind="stable")
-    sources, targets = sources[order], targets[order]
-    degree = np.bincount(sources, minlength=size)
-    start = np.concatenate(([0], np.cumsum(degree)[:-1]))
-    column = np.arange(len(sources)) - start[sources]
-    table = np.repeat(np.arange(size, dtype=np.int64)[:, None], degree.max(), axis=1)
-    table[sources, column] = targets
+def _orders(codes: Array) -> Array:
+    """Every distinct order of the token codes, sorted."""
+    every = np.array(list(itertools.permutations(codes)), dtype=np.int64)
+    ranks = every @ ((int(codes.max()) + 1) ** np.arange(len(codes) - 1, -1, -1))
+    _, first = np.unique(ranks, return_index=True)
+    found: Array = every[first]
+    return found
+
+
+def _lane_counts(lanes: Lanes, count: int) -> list[int]:
+    """How many of the numbers have each of the first ``count`` bits set, bit 0 first."""
+    return [int(np.count_nonzero(lanes & np.uint32(1 << lane))) for lane in range(count)]
+
+
+def _table(edges: list[tuple[Array, Array]], size: int) -> Array:
+    """Edges, given step by step, as a fixed-width table: ``table[n, i]`` is the ``n``-th
+    neighbour of board ``i`` in step order, or ``i`` itself when it has fewer."""
+    degree = np.bincount(np.concatenate([source for source, _ in edges]), minlength=size)
+    table = np.repeat(np.arange(size, dtype=np.int64)[np.newaxis, :], degree.max(), axis=0)
+    flat = table.ravel()
+    free = np.arange(size, dtype=np.int64)  # where each board's next neighbour goes in flat
+    for source, target in edges:
+        place = free[source]
+        flat[place] = target
+        free[source] = place + size
     return table
 
 

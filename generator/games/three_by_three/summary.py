@@ -11,7 +11,7 @@ import numpy as np
 from generator.games.base import deck_of
 from generator.games.three_by_three.decks import TASKS, TOKENS
 from generator.games.three_by_three.notation import FIFTEEN, MODES, TOKEN_NAMES, cell_name
-from generator.games.three_by_three.solver import Difficulty, difficulty, solve
+from generator.games.three_by_three.solver import Difficulty, difficulties, solve
 from generator.games.three_by_three.space import UNREACHED, space
 from generator.model import Card, Deck, Game
 from generator.rulebook.compose import Pictures
@@ -111,15 +111,16 @@ def _solved(tasks: Deck, words: Words, pictures: Pictures) -> Example:
 
 
 def example_board(task: str) -> str:
-    """The first setup board (in the board space's order) that needs ``EXAMPLE_MOVES`` moves
-    to show ``task``, or the farthest one if none needs that many."""
+    """The first setup board (in key order, see :meth:`Space.keys`) that needs
+    ``EXAMPLE_MOVES`` moves to show ``task``, or the farthest one if none needs that many."""
     boards = space(FIFTEEN.id)
     distance = boards.distances(boards.matching(task))
     setups = np.flatnonzero(boards.setup_boards())
     needed = distance[setups]
     reachable = needed[needed != UNREACHED]
     target = min(EXAMPLE_MOVES, int(reachable.max()))
-    return boards.board(int(setups[np.argmax(needed == target)]))
+    candidates = setups[needed == target]
+    return boards.board(int(candidates[np.argmin(boards.keys(candidates))]))
 
 
 def _answer_key(tasks: Deck, words: Words) -> Table:
@@ -131,17 +132,19 @@ def _answer_key(tasks: Deck, words: Words) -> Table:
             for column in ("points", "mean", "max")
         ),
     ]
+    rated = {mode: rate(mode, tuple(card.fields[mode] for card in tasks.cards)) for mode in MODES}
     rows = []
-    for card in tasks.cards:
+    for index, card in enumerate(tasks.cards):
         row = [str(card.fields["number"])]
         for mode in MODES:
-            rated = rate(mode, card.fields[mode])
-            row += [str(card.fields[f"{mode}_points"]), f"{rated.mean:.2f}", str(rated.maximum)]
+            side = rated[mode][index]
+            row += [str(card.fields[f"{mode}_points"]), f"{side.mean:.2f}", str(side.maximum)]
         rows.append(row)
     return Table(words("summary.key"), words("summary.key_intro"), header, rows)
 
 
-@lru_cache(maxsize=256)
-def rate(mode: str, task: str) -> Difficulty:
-    """A task side's difficulty, computed once per build for all three languages."""
-    return difficulty(mode, task)
+@lru_cache(maxsize=8)
+def rate(mode: str, tasks: tuple[str, ...]) -> tuple[Difficulty, ...]:
+    """The difficulty of every task side of one mode, all in one search (see
+    :func:`solver.difficulties`), computed once per process for the languages composed in it."""
+    return tuple(difficulties(mode, tasks))
