@@ -17,7 +17,6 @@ byte-identical with one worker or many, whatever the cache held.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import functools
 import hashlib
 import json
@@ -33,10 +32,10 @@ from generator import outputs
 from generator.cache import Cache
 from generator.cache import key as cache_key
 from generator.catalog import load_game, requested_games
+from generator.fastpath import Verdict, check_key, identity, options_key, remember_build
 from generator.games.base import GameEngine
 from generator.games.registry import ENGINES, find_engine
 from generator.inputs import GameInputs, game_inputs
-from generator.layout.pdf import build_date
 from generator.layout.sizes import PAPERS
 from generator.model import Game
 from generator.outputs import Job, Options, OutputKind, Progress, Written
@@ -44,6 +43,7 @@ from generator.outputs.base import FaceSet, drawing, render_faces
 from generator.problems import DataError, Problem, UsageError, across_languages
 from generator.render.store import ArtStore
 from generator.timing import Stopwatch
+from generator.versions import build_date
 from generator.workers import Workers, default_jobs
 from generator.writer import Writer, output_folder_problem
 
@@ -91,16 +91,6 @@ def check(
     return [checked.game for checked in run.checked]
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """What ``pnp validate`` says of a game that passed: its decks with their card counts
-    and its languages."""
-
-    game: str
-    decks: tuple[tuple[str, int], ...]
-    locales: tuple[str, ...]
-
-
 def validate(
     data_dir: Path,
     names: tuple[str, ...] = (),
@@ -111,14 +101,15 @@ def validate(
     """:func:`check`, remembering each game that passed under the digest of its inputs: a
     game unchanged since it last passed is not loaded again (``cache``: where to keep it)."""
     store = Cache(cache) if cache else None
+    papers = tuple(options.paper.name for options in wanted)
     keys: dict[str, str] = {}
     known: dict[str, Verdict] = {}
     for name in requested_games(data_dir, names):
         engine = find_engine(name)
         if store is None or engine is None:
             continue
-        keys[name] = _check_key(game_inputs(data_dir, name, engine), wanted)
-        if (found := _verdict(store.get(keys[name]))) is not None:
+        keys[name] = check_key(game_inputs(data_dir, name, identity(engine)), papers)
+        if (found := Verdict.unpack(store.get(keys[name]))) is not None:
             known[name] = found
     unknown = tuple(name for name in requested_games(data_dir, names) if name not in known)
     for game in check(data_dir, unknown, wanted, jobs=jobs) if unknown else []:
@@ -127,23 +118,8 @@ def validate(
         )
         known[game.id] = verdict
         if store is not None and game.id in keys:
-            store.put(keys[game.id], json.dumps(dataclasses.asdict(verdict)).encode())
+            store.put(keys[game.id], verdict.pack())
     return [known[name] for name in requested_games(data_dir, names)]
-
-
-def _check_key(inputs: GameInputs, wanted: Sequence[Options]) -> str:
-    return cache_key("check", inputs.all(), *(repr(options) for options in wanted))
-
-
-def _verdict(payload: bytes | None) -> Verdict | None:
-    if payload is None:
-        return None
-    try:
-        fields = json.loads(payload)
-        decks = tuple((str(deck), int(count)) for deck, count in fields["decks"])
-        return Verdict(str(fields["game"]), decks, tuple(str(lang) for lang in fields["locales"]))
-    except (ValueError, KeyError, TypeError):
-        return None  # a damaged entry: the game is checked again
 
 
 def preflight(game: Game, wanted: Sequence[Options]) -> list[Problem]:
@@ -189,6 +165,14 @@ def build(
             run.finish()
             changed = set(writer.commit())
             written = [file._replace(changed=file.path in changed) for file in printing.written()]
+            remember_build(
+                [printing.inputs[name] for name in run.names],
+                request.langs,
+                _options_key(request.options),
+                request.out_dir,
+                written,
+                cache,
+            )
         finally:
             writer.discard()
     return written
@@ -337,7 +321,7 @@ class _Printing:
     def restore_game(self, name: str, engine: GameEngine) -> bool:
         """Take every output of game ``name`` from the cache if its inputs are unchanged since a
         build made them; whether that was all of them (else the game is loaded and checked)."""
-        inputs = self.inputs[name] = game_inputs(self.run.data_dir, name, engine)
+        inputs = self.inputs[name] = game_inputs(self.run.data_dir, name, identity(engine))
         langs = self._langs(name, inputs.languages())
         kinds = _kinds(self.request.options)
         found = {
@@ -488,6 +472,10 @@ class _Printing:
             for _, files in sorted(made.items(), key=lambda item: (order[item[0][0]], item[0][1:]))
             for file in files
         ]
+
+
+def _options_key(options: Options) -> str:
+    return options_key(options.paper.name, options.flip, options.png)
 
 
 def _output_key(inputs: GameInputs, lang: str, kind: OutputKind, options: Options) -> str:

@@ -15,17 +15,15 @@ import time
 import traceback
 from pathlib import Path
 
-from generator import DEFAULT_DATA_DIR, __version__
-from generator.build import EVERY_PAPER, BuildRequest, build, check, validate
+from generator import DEFAULT_DATA_DIR, __version__, fastpath
 from generator.cache import Cache, default_folder
-from generator.games.base import RuleError
-from generator.games.registry import COMMANDS, ENGINES, find_commands
 from generator.layout.sizes import PAPERS
-from generator.outputs import Options, Written
-from generator.problems import DataError, UsageError
-from generator.render.draw import DrawError
+from generator.problems import DataError, DrawError, RuleError, UsageError
 from generator.workers import default_jobs
-from generator.writer import OutputError
+from generator.writer import OutputError, Written, output_folder_problem
+
+# The drawing pipeline (cairo, pikepdf, Jinja, reportlab) is imported by the commands that use
+# it, not here: a build or check with nothing to do is answered before it would have loaded.
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_BUG = 0, 1, 2, 70
 CACHE_HELP = (
@@ -36,7 +34,8 @@ BUG_REPORTS = "the project's issue tracker (README.md, 'Reporting a bug')"
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = _parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = _parser(with_rules=_command(argv) in ("rules", None))
     args = parser.parse_args(argv)
     try:
         return _run(parser, args)
@@ -88,7 +87,14 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return EXIT_OK
 
 
-def _parser() -> argparse.ArgumentParser:
+def _command(argv: list[str]) -> str | None:
+    """The command ``argv`` runs (its first word that is not an option), if any."""
+    return next((word for word in argv if not word.startswith("-")), None)
+
+
+def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
+    """The ``pnp`` command line. The ``rules`` queries of every game are added only when
+    ``rules`` is the command (or none is given): describing them imports every rule engine."""
     parser = argparse.ArgumentParser(
         prog="pnp",
         description="Print-and-play cards from YAML card data: checked by each game's "
@@ -151,6 +157,14 @@ def _parser() -> argparse.ArgumentParser:
     list_cmd.set_defaults(run=_list)
 
     rules_cmd = commands.add_parser("rules", help="ask a game's rule engine")
+    if with_rules:
+        _add_rules(rules_cmd)
+    return parser
+
+
+def _add_rules(rules_cmd: argparse.ArgumentParser) -> None:
+    from generator.games.registry import ENGINES, find_commands
+
     games = rules_cmd.add_subparsers(dest="game", required=True, metavar="GAME")
     for game_id in ENGINES:
         queries = find_commands(game_id)
@@ -160,7 +174,6 @@ def _parser() -> argparse.ArgumentParser:
             queries.add_queries(game_cmd)
     _accept_json(rules_cmd, default=False)
     rules_cmd.set_defaults(run=_rules)
-    return parser
 
 
 def _add_speed_options(command: argparse.ArgumentParser) -> None:
@@ -200,6 +213,17 @@ def _accept_json(parser: argparse.ArgumentParser, default: object) -> None:
 
 def _build(args: argparse.Namespace) -> int:
     start = time.perf_counter()
+    if not args.no_cache and not output_folder_problem(args.out):
+        options = fastpath.options_key(args.paper, args.flip, args.png)
+        names, langs = tuple(args.games), tuple(args.lang)
+        cache = Cache(_cache_folder(args))
+        done = fastpath.restore(args.data, names, langs, options, args.out, cache)
+        if done is not None:
+            _summarise(done, time.perf_counter() - start)
+            return EXIT_OK
+    from generator.build import BuildRequest, build
+    from generator.outputs import Options
+
     request = BuildRequest(
         data_dir=args.data,
         out_dir=args.out,
@@ -281,10 +305,16 @@ class _Bar(_PlainProgress):
 
 
 def _validate(args: argparse.Namespace) -> int:
-    wanted = tuple(Options(paper=PAPERS[name]) for name in args.paper) or EVERY_PAPER
-    for verdict in validate(
-        args.data, tuple(args.games), wanted, jobs=args.jobs, cache=_cache_folder(args)
-    ):
+    papers = tuple(args.paper) or tuple(PAPERS)
+    cache = Cache(_cache_folder(args))
+    found = fastpath.verdicts(args.data, tuple(args.games), papers, cache)
+    if found is None:
+        from generator.build import validate
+        from generator.outputs import Options
+
+        wanted = tuple(Options(paper=PAPERS[name]) for name in papers)
+        found = validate(args.data, tuple(args.games), wanted, args.jobs, cache.folder)
+    for verdict in found:
         decks = ", ".join(f"{count} {deck}" for deck, count in verdict.decks)
         print(f"{verdict.game}: ok ({decks}; locales {', '.join(verdict.locales)})")
     return EXIT_OK
@@ -298,6 +328,8 @@ def _clean(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
+    from generator.build import check
+
     games = check(args.data)
     if not games:
         print(f"no games in {args.data}")
@@ -319,6 +351,8 @@ def _list(args: argparse.Namespace) -> int:
 
 def _rules(args: argparse.Namespace) -> int:
     """Answer a query; a game the registry knows but that answers none is a usage mistake."""
+    from generator.games.registry import COMMANDS, find_commands
+
     queries = find_commands(args.game)
     if queries is None:
         raise UsageError(

@@ -12,13 +12,12 @@ languages' locale files, so a translator's edit remakes only their language.
 from __future__ import annotations
 
 import hashlib
-import inspect
 from dataclasses import dataclass
 from pathlib import Path
 
 from generator.cache import key
 from generator.folders import COMMON_DIR, game_templates
-from generator.render.store import code_version
+from generator.versions import code_version
 
 LOCALES = "locales"
 
@@ -55,8 +54,9 @@ class GameInputs:
         )
 
 
-def game_inputs(data_dir: Path, game: str, engine: object) -> GameInputs:
-    """Read and digest every input of ``game`` (a few hundred KB: milliseconds)."""
+def game_inputs(data_dir: Path, game: str, engine: str) -> GameInputs:
+    """Read and digest every input of ``game`` (a few hundred KB: milliseconds); ``engine``
+    names its rule engine (:func:`~generator.versions.engine_version`)."""
     files: list[tuple[str, str]] = []
     for label, folder in (
         ("data", data_dir / game),
@@ -66,18 +66,7 @@ def game_inputs(data_dir: Path, game: str, engine: object) -> GameInputs:
         for path in sorted(p for p in folder.rglob("*") if p.is_file()):
             digest = hashlib.sha256(path.read_bytes()).hexdigest()
             files.append((f"{label}/{path.relative_to(folder).as_posix()}", digest))
-    return GameInputs(game, tuple(files), _engine_version(engine))
-
-
-def _engine_version(engine: object) -> str:
-    """The rule engine's class and the source of its module: a game registered by a test or
-    a plugin outside pnp's package is covered as pnp's own games are by the code version."""
-    kind = type(engine)
-    try:
-        source = inspect.getsource(inspect.getmodule(kind) or kind)
-    except (OSError, TypeError):
-        source = ""
-    return key(f"{kind.__module__}.{kind.__qualname__}", source)
+    return GameInputs(game, tuple(files), engine)
 
 
 def _flat(files: tuple[tuple[str, str], ...]) -> list[str]:

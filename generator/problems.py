@@ -39,6 +39,19 @@ class DataError(Exception):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
+class DrawError(Exception):
+    """cairosvg could not draw a face: a file it may not read, or SVG it cannot draw. The build
+    reports it at the face's template, like any template problem."""
+
+
+class AssetError(DrawError):
+    """A template asked for a file outside the project's asset folders, or one that is missing."""
+
+
+class RuleError(Exception):
+    """A move the rules do not allow (as opposed to malformed data): ``pnp rules`` exit code 1."""
+
+
 class UsageError(Exception):
     """A command-line mistake that argparse cannot see (unknown game, locale...): exit code 2."""
 

@@ -20,7 +20,19 @@ import re
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, NamedTuple
+
+
+class Written(NamedTuple):
+    """A file an output kind wrote; ``kind`` names it in the command's summary."""
+
+    path: Path
+    kind: str
+    pages: int = 0
+    cards: int = 0
+    changed: bool = True
+    """Whether the build replaced the file (one with the same bytes is left as it was)."""
+
 
 PARTIAL = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d+)\.[^.]+\.part")
 

@@ -139,6 +139,31 @@ def test_two_builds_at_once_into_one_folder_both_finish(tmp_path: Path) -> None:
     assert not [p for p in out.rglob("*") if p.name.endswith(".part")]
 
 
+def test_a_fresh_process_with_every_face_cached_gives_the_same_file(tmp_path: Path) -> None:
+    """The second build only assembles (the other flip needs no face drawn): in a process
+    that has drawn nothing, the file's fonts must still be the project's, merged as in a
+    build that drew every face."""
+    cache = tmp_path / "cache"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for out, flip, cached in (
+        ("long", "long", True),
+        ("short", "short", True),
+        ("cold", "short", False),
+    ):
+        where = ["--cache", str(cache)] if cached else ["--no-cache"]
+        subprocess.run(
+            [*BUILD, "--flip", flip, "--out", str(tmp_path / out), *where],
+            check=True,
+            capture_output=True,
+            env=env,
+            cwd=ROOT,
+        )
+    short = (tmp_path / "short/break_the_code/ru/cards-a4.pdf").read_bytes()
+    assert short == (tmp_path / "cold/break_the_code/ru/cards-a4.pdf").read_bytes()
+    fonts = pdf.font_objects(short)
+    assert len(fonts) == len(set(fonts)) == 4  # two fonts, each a simple and a composite subset
+
+
 def test_a_face_printed_many_times_is_stored_once(tmp_path: Path) -> None:
     """Break the Code's question cards share one back: the file holds it once, placed in
     every slot of its back sheets, and one set of fonts."""

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.model import Card, Deck, Game
 from generator.problems import Problem
+from generator.problems import RuleError as RuleError  # the rules' error, where engines look
 from generator.schema import Field
 
 if TYPE_CHECKING:
@@ -26,10 +27,6 @@ if TYPE_CHECKING:
 
 LOWER_CASE_ID = Field(str, pattern=r"[a-z][a-z0-9-]*", pattern_help="a lower-case id")
 """A card's own id field (a locomotive, a character, an investor): what locale keys name it by."""
-
-
-class RuleError(Exception):
-    """A move the rules do not allow (as opposed to malformed data): ``pnp rules`` exit code 1."""
 
 
 class GameEngine:

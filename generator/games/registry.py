@@ -10,32 +10,25 @@ The order is the order ``pnp`` lists games in its messages. A test that needs a 
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from generator.commands import RulesCommands
 from generator.games.base import GameEngine
-from generator.games.break_the_code.commands import BreakTheCodeCommands
-from generator.games.break_the_code.engine import BreakTheCode
-from generator.games.game_of_trains.commands import GameOfTrainsCommands
-from generator.games.game_of_trains.engine import GameOfTrains
-from generator.games.gear_and_piston.commands import GearAndPistonCommands
-from generator.games.gear_and_piston.engine import GearAndPiston
-from generator.games.gears.commands import GearsCommands
-from generator.games.gears.engine import Gears
-from generator.games.three_by_three.commands import ThreeByThreeCommands
-from generator.games.three_by_three.engine import ThreeByThree
+from generator.games.shipped import SHIPPED
 
-_SHIPPED: tuple[tuple[GameEngine, RulesCommands | None], ...] = (
-    (GameOfTrains(), GameOfTrainsCommands()),
-    (Gears(), GearsCommands()),
-    (ThreeByThree(), ThreeByThreeCommands()),
-    (BreakTheCode(), BreakTheCodeCommands()),
-    (GearAndPiston(), GearAndPistonCommands()),
-)
-ENGINES: dict[str, GameEngine] = {engine.id: engine for engine, _ in _SHIPPED}
+
+def _load(module: str, name: str) -> Any:
+    return getattr(importlib.import_module(module), name)()
+
+
+ENGINES: dict[str, GameEngine] = {
+    game.game: _load(f"{game.module}.engine", game.engine) for game in SHIPPED
+}
 COMMANDS: dict[str, RulesCommands] = {
-    engine.id: commands for engine, commands in _SHIPPED if commands is not None
+    game.game: _load(f"{game.module}.commands", game.commands) for game in SHIPPED
 }
 
 

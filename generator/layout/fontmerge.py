@@ -23,6 +23,8 @@ from dataclasses import dataclass
 import cairocffi
 import pikepdf
 
+from generator.fontconfig import use_project_fonts
+
 Selection = tuple[str, int, int]
 """How cairosvg asks cairo for a font: family, slant and weight (cairo's toy font API)."""
 
@@ -112,6 +114,7 @@ def file_fonts(
 ) -> dict[FontKey, FileFont]:
     """One subset of each font holding every character of ``characters`` (by base name), drawn
     by cairo with the selection each face used, copied into ``out``."""
+    use_project_fonts()  # a process that drew no face yet must find the same fonts
     data = io.BytesIO()
     surface = cairocffi.PDFSurface(data, 10, 10)
     context = cairocffi.Context(surface)

@@ -10,10 +10,8 @@ build gives byte-identical PDFs.
 
 from __future__ import annotations
 
-import datetime
 import functools
 import io
-import os
 from collections.abc import Iterable
 
 import cairocffi
@@ -23,17 +21,7 @@ from generator.layout.compose import Metadata
 from generator.layout.imposition import Grid, Rect
 from generator.layout.outline import curves
 from generator.layout.sizes import pt
-
-FIXED_DATE = "2000-01-01T00:00:00Z"
-
-
-def build_date() -> str:
-    """SOURCE_DATE_EPOCH if the packager set one (reproducible-builds.org), else a fixed date."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
-    if not epoch.isdigit():
-        return FIXED_DATE
-    moment = datetime.datetime.fromtimestamp(int(epoch), tz=datetime.timezone.utc)
-    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+from generator.versions import FIXED_DATE, build_date
 
 
 def metadata(title: str) -> Metadata:

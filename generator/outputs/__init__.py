@@ -6,12 +6,14 @@ A new kind of file is one module here and one entry in :data:`OUTPUTS`.
 
 from __future__ import annotations
 
-from generator.outputs.base import Job, Options, OutputKind, Progress, Written
+from generator.outputs.base import Job, Options, OutputKind, Progress
 from generator.outputs.cards import CardSheets
 from generator.outputs.handouts import Handouts
 from generator.outputs.png import PngFaces
 from generator.outputs.summary import RulesSummary
+from generator.writer import Written
 
-OUTPUTS: list[OutputKind] = [CardSheets(), Handouts(), RulesSummary(), PngFaces()]
+SHIPPED: tuple[OutputKind, ...] = (CardSheets(), Handouts(), RulesSummary(), PngFaces())
+OUTPUTS: list[OutputKind] = list(SHIPPED)
 
-__all__ = ["OUTPUTS", "Job", "Options", "OutputKind", "Progress", "Written"]
+__all__ = ["OUTPUTS", "SHIPPED", "Job", "Options", "OutputKind", "Progress", "Written"]

@@ -13,18 +13,17 @@ import contextlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
 from generator.cache import Cache, default_folder
 from generator.layout.compose import FaceArt
 from generator.layout.sizes import PAPERS, Paper
 from generator.model import Card, Deck, Game
-from generator.problems import DataError, Problem
-from generator.render import draw
+from generator.problems import DataError, DrawError, Problem
 from generator.render.store import ArtStore, face_key
 from generator.render.templates import CardRenderer, Face
 from generator.timing import Stopwatch
-from generator.writer import Writer
+from generator.writer import Writer, Written
 
 Progress = Callable[[str, int, int], None]
 
@@ -114,17 +113,6 @@ class Job:
         return str(self.game.locales[self.lang].text("title") or self.game.id)
 
 
-class Written(NamedTuple):
-    """A file an output kind wrote; ``kind`` names it in the command's summary."""
-
-    path: Path
-    kind: str
-    pages: int = 0
-    cards: int = 0
-    changed: bool = True
-    """Whether the build replaced the file (one with the same bytes is left as it was)."""
-
-
 class OutputKind(Protocol):
     """One kind of output file."""
 
@@ -163,7 +151,7 @@ def drawing(game: Game, template: str, subject: str) -> Iterator[None]:
     of its template, reported like any other: the build stops and writes nothing."""
     try:
         yield
-    except draw.DrawError as error:
+    except DrawError as error:
         problem = Problem(f"templates/{game.id}/{template}", 0, subject, str(error))
         raise DataError([problem]) from None
 

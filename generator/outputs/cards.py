@@ -15,8 +15,9 @@ from generator.layout.imposition import Grid, Rect, fit_grid
 from generator.layout.pdf import marks, metadata
 from generator.layout.sizes import Paper
 from generator.model import Card, Deck, Game
-from generator.outputs.base import Job, Options, Written
+from generator.outputs.base import Job, Options
 from generator.problems import DataError, Problem
+from generator.writer import Written
 
 Slot = tuple[Deck, Card]
 

@@ -11,9 +11,10 @@ from generator.layout.compose import Book, Page, Placement
 from generator.layout.imposition import Rect
 from generator.layout.pdf import metadata
 from generator.model import Game, Handout
-from generator.outputs.base import Job, Options, Written, drawing
+from generator.outputs.base import Job, Options, drawing
 from generator.problems import DataError, Problem
 from generator.render.templates import CardRenderer
+from generator.writer import Written
 
 
 class Handouts:

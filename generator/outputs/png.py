@@ -4,8 +4,9 @@ print-on-demand services that take images and for screens. Only on request (``--
 from __future__ import annotations
 
 from generator.model import Game
-from generator.outputs.base import Job, Options, Written, drawing
+from generator.outputs.base import Job, Options, drawing
 from generator.problems import Problem
+from generator.writer import Written
 
 
 class PngFaces:

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from generator.games.registry import find_engine
 from generator.model import Game
-from generator.outputs.base import Job, Options, Written, drawing
+from generator.outputs.base import Job, Options, drawing
 from generator.problems import DataError, Problem
 from generator.rulebook import document
 from generator.rulebook.compose import SummaryHooks, checked_summary, summary_problems
+from generator.rulebook.pictures import painted_by
+from generator.writer import Written
 
 
 class RulesSummary:
@@ -31,7 +33,11 @@ class RulesSummary:
             if summary is None or problems:
                 raise DataError(problems)
             subject = f"summary ({job.lang})"
-            with job.writer.open(path) as stream, drawing(job.game, "pictogram.svg.j2", subject):
+            with (
+                job.writer.open(path) as stream,
+                drawing(job.game, "pictogram.svg.j2", subject),
+                painted_by(job.arts.picture),
+            ):
                 pages = document.write(summary, job.options.paper, stream)
         job.report("rules summary", 1, 1)
         return [Written(path, self.name, pages)]

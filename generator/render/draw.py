@@ -28,10 +28,10 @@ from generator.folders import COMMON_DIR, shown, template_roots
 from generator.layout.compose import FaceArt
 from generator.layout.fontmerge import Selection
 from generator.layout.imposition import Rect
-from generator.layout.pdf import FIXED_DATE
 from generator.layout.sizes import pt
-from generator.problems import clipped
+from generator.problems import AssetError, DrawError, clipped
 from generator.render.fonts import SHIPPED_FONTS, use_project_fonts
+from generator.versions import FIXED_DATE
 
 PNG_DPI = 300
 MAX_ASSET_BYTES = 16 * 1024 * 1024
@@ -39,15 +39,6 @@ MAX_IMAGE_PIXELS = 50_000_000
 """An image a template embeds may hold at most this many pixels (a 300 dpi A3 page is 17.5
 million): a tiny PNG that claims to be 100,000 pixels a side must not take the memory of the
 machine."""
-
-
-class DrawError(Exception):
-    """cairosvg could not draw a face: a file it may not read, or SVG it cannot draw. The build
-    reports it at the face's template, like any template problem."""
-
-
-class AssetError(DrawError):
-    """A template asked for a file outside the project's asset folders, or one that is missing."""
 
 
 class Fetcher:

@@ -8,22 +8,15 @@ project's font folder, so every machine draws with exactly the files reportlab m
 
 from __future__ import annotations
 
-import atexit
-import os
-import shutil
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
-from xml.sax.saxutils import escape
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from generator import TEMPLATES_DIR
-
-FONT_DIR = TEMPLATES_DIR / "_common" / "fonts"
+from generator.fontconfig import FONT_DIR
+from generator.fontconfig import use_project_fonts as use_project_fonts  # where draw looks
 
 
 @dataclass(frozen=True)
@@ -82,31 +75,3 @@ def missing_glyphs(text: str, font: Font) -> list[str]:
 
 def describe_characters(characters: Sequence[str]) -> str:
     return ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in characters)
-
-
-_fontconfig_ready = False
-
-
-def use_project_fonts() -> None:
-    """Make fontconfig (and so cairo and cairosvg) see only the project's font folder.
-
-    Must run before cairo first looks up a font in this process; fontconfig reads the variable
-    once. Idempotent. The configuration and fontconfig's cache live in a private folder made
-    for this process (``mkdtemp``: readable by this user only, a name no one can guess) and
-    removed when it ends: a shared, predictable folder in /tmp would let another user of the
-    machine plant a link there that we then write through.
-    """
-    global _fontconfig_ready
-    if _fontconfig_ready:
-        return
-    config_dir = Path(tempfile.mkdtemp(prefix="pnp-fontconfig-"))
-    atexit.register(shutil.rmtree, config_dir, ignore_errors=True)
-    config = config_dir / "fonts.conf"
-    config.write_text(
-        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
-        f"  <dir>{escape(str(FONT_DIR.resolve()))}</dir>\n"
-        f"  <cachedir>{escape(str(config_dir / 'cache'))}</cachedir>\n</fontconfig>\n",
-        encoding="utf-8",
-    )
-    os.environ["FONTCONFIG_FILE"] = str(config)
-    _fontconfig_ready = True

@@ -12,45 +12,28 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
-import sys
-from importlib import metadata
 from pathlib import Path
 
 import cairocffi
 import cairosvg.url
 
-from generator import PACKAGE_DIR
 from generator.cache import Cache, key
 from generator.layout.compose import FaceArt
+from generator.problems import DrawError
 from generator.render import draw
-from generator.render.fonts import FONT_DIR
+from generator.versions import code_version
 
 REFERENCE = re.compile(r"""(?:href\s*=\s*["']|url\(\s*["']?)(?!#|data:)([^"')\s]+)""")
 
 
-@functools.lru_cache(maxsize=1)
-def code_version() -> str:
-    """What changes how anything is drawn or laid out, besides the data: every source file of
-    pnp, the libraries that draw and the fonts (read once per process)."""
-    parts: list[str | bytes] = [sys.version, cairocffi.cairo_version_string()]
-    for library in ("cairosvg", "cairocffi", "pikepdf", "pillow", "reportlab", "jinja2"):
-        try:
-            parts.append(f"{library} {metadata.version(library)}")
-        except metadata.PackageNotFoundError:
-            parts.append(f"{library} absent")
-    for folder in (PACKAGE_DIR, FONT_DIR):
-        for path in sorted(p for p in folder.rglob("*") if _is_source(p)):
-            parts += [str(path.relative_to(folder)), path.read_bytes()]
-    return key(*parts)
-
-
-def _is_source(path: Path) -> bool:
-    return path.is_file() and path.suffix in (".py", ".ttf", ".otf") and "_data" not in path.parts
-
-
 def face_key(svg: str, folder: Path) -> str:
     """The key of the face ``svg`` drawn from the template folder ``folder``."""
-    return key("face", code_version(), svg, *_referenced(svg, folder))
+    return key("face", code_version(), _cairo(), svg, *_referenced(svg, folder))
+
+
+@functools.lru_cache(maxsize=1)
+def _cairo() -> str:
+    return str(cairocffi.cairo_version_string())
 
 
 def _referenced(svg: str, folder: Path) -> list[str | bytes]:
@@ -64,7 +47,7 @@ def _referenced(svg: str, folder: Path) -> list[str | bytes]:
             url = cairosvg.url.parse_url(reference, base)
             data = cairosvg.url.read_url(url, fetch, "image/*")
             parts += [reference, hashlib.sha256(data).digest()]
-        except (draw.DrawError, OSError, ValueError) as error:
+        except (DrawError, OSError, ValueError) as error:
             parts += [reference, f"unreadable: {error}"]
     return parts
 
@@ -94,6 +77,16 @@ class ArtStore:
         cached = self.cache.get(entry)
         if cached is None:
             cached = draw.png(svg, folder)
+            self.cache.put(entry, cached)
+        return cached
+
+    def picture(self, svg: str, width: float, height: float, folder: Path) -> bytes:
+        """The part (0, 0) to (``width``, ``height``) mm of an SVG as a one-page PDF (a card or
+        pictogram in a rules summary, see :func:`draw.pdf`)."""
+        entry = key("picture", face_key(svg, folder), repr((width, height)))
+        cached = self.cache.get(entry)
+        if cached is None:
+            cached = draw.pdf(svg, width, height, folder)
             self.cache.put(entry, cached)
         return cached
 

@@ -8,10 +8,12 @@ canvas places like an image, at any size, as vectors with its fonts embedded.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
 
-from pdfrw import PdfReader
+from pdfrw import PdfDict, PdfReader
 from pdfrw.buildxobj import pagexobj
 from pdfrw.toreportlab import makerl
 from reportlab.pdfgen.canvas import Canvas
@@ -21,12 +23,34 @@ from generator.layout.sizes import pt
 from generator.render import draw
 from generator.rulebook.content import Picture
 
+Painter = Callable[[str, float, float, Path], bytes]
+"""What draws a picture: SVG, width and height (mm), template folder -> a one-page PDF."""
+
 
 @lru_cache(maxsize=512)
 def _page(svg: str, width: float, height: float, folder: Path) -> bytes:
     """One picture as a PDF page of ``width`` x ``height`` mm, showing the SVG's (0, 0) corner
     onward: a card's trim box, without its bleed."""
     return draw.pdf(svg, width, height, folder)
+
+
+_painter: list[Painter] = [_page]
+
+
+@contextlib.contextmanager
+def painted_by(painter: Painter) -> Iterator[None]:
+    """Draw the pictures of the summaries written meanwhile through ``painter`` (the build's
+    cache of drawn faces: a pictogram without words is drawn once for every language)."""
+    _painter.append(painter)
+    try:
+        yield
+    finally:
+        _painter.pop()
+
+
+@lru_cache(maxsize=512)
+def _form(data: bytes) -> PdfDict:
+    return pagexobj(PdfReader(fdata=data).pages[0])
 
 
 class PictureFlowable(Flowable):
@@ -47,9 +71,8 @@ class PictureFlowable(Flowable):
 
 def place(canvas: Canvas, picture: Picture, x: float, y: float) -> None:
     """Draw ``picture`` with its lower left corner at (x, y) points."""
-    data = _page(picture.svg, picture.width, picture.height, picture.folder)
-    form = pagexobj(PdfReader(fdata=data).pages[0])
-    name = makerl(canvas, form)
+    data = _painter[-1](picture.svg, picture.width, picture.height, picture.folder)
+    name = makerl(canvas, _form(data))
     canvas.saveState()
     canvas.translate(x, y)
     canvas.scale(picture.scale, picture.scale)

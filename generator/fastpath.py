@@ -1,0 +1,184 @@
+"""Builds and checks with nothing to do, answered from the cache before the drawing pipeline is
+even imported (cairo, pikepdf, Jinja and reportlab take longer to import than such a build
+takes to finish).
+
+A whole build is remembered under the digest of everything it was made from (every input file
+of every game it printed, their rule engines, pnp's code and libraries, the options and
+languages asked for): if none changed, its files are the ones listed, and the cache holds their
+bytes. A validation is remembered per game the same way. Anything else (a changed file, a game
+without an engine, a name that is not a game) goes the long way, which also explains mistakes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from generator.cache import Cache, key
+from generator.games.shipped import SHIPPED
+from generator.inputs import GameInputs, game_inputs
+from generator.versions import build_date, code_version, engine_version
+from generator.writer import Writer, Written, output_folder_problem
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What ``pnp validate`` says of a game that passed: its decks with their card counts
+    and its languages."""
+
+    game: str
+    decks: tuple[tuple[str, int], ...]
+    locales: tuple[str, ...]
+
+    def pack(self) -> bytes:
+        return json.dumps(asdict(self)).encode()
+
+    @classmethod
+    def unpack(cls, payload: bytes | None) -> Verdict | None:
+        if payload is None:
+            return None
+        try:
+            fields = json.loads(payload)
+            decks = tuple((str(deck), int(count)) for deck, count in fields["decks"])
+            return cls(str(fields["game"]), decks, tuple(str(lang) for lang in fields["locales"]))
+        except (ValueError, KeyError, TypeError):
+            return None  # a damaged entry: the game is checked again
+
+
+def engine_of(game: str) -> str | None:
+    """Which rule engine ``game`` has, as :func:`engine_version` names it; ``None`` if none.
+    A game a test registered is known once the registry has been imported."""
+    registry = sys.modules.get("generator.games.registry")
+    if registry is not None:
+        engine = registry.find_engine(game)
+        return None if engine is None else identity(engine)
+    shipped = next((s for s in SHIPPED if s.game == game), None)
+    return engine_version(f"{shipped.module}.engine", shipped.engine) if shipped else None
+
+
+def identity(engine: object) -> str:
+    kind = type(engine)
+    return engine_version(kind.__module__, kind.__qualname__)
+
+
+def options_key(paper: str, flip: str, png: bool) -> str:
+    """The options of a build, as its keys name them."""
+    return f"paper={paper} flip={flip} png={png}"
+
+
+def kinds_key() -> str:
+    """The output kinds a build makes: pnp's own (its code version says which), unless a test
+    or plugin has registered others (:data:`generator.outputs.OUTPUTS`)."""
+    outputs = sys.modules.get("generator.outputs")
+    if outputs is None or tuple(outputs.OUTPUTS) == outputs.SHIPPED:
+        return "shipped"
+    return key(
+        *(f"{type(k).__module__}.{type(k).__qualname__} {vars(k)!r}" for k in outputs.OUTPUTS)
+    )
+
+
+def build_key(inputs: list[GameInputs], langs: tuple[str, ...], options: str) -> str:
+    return key(
+        "build",
+        code_version(),
+        build_date(),
+        kinds_key(),
+        options,
+        *langs,
+        "|",
+        *(part for game in inputs for part in (game.game, game.all())),
+    )
+
+
+def check_key(inputs: GameInputs, papers: tuple[str, ...]) -> str:
+    return key("check", inputs.all(), kinds_key(), *papers)
+
+
+def requested(data_dir: Path, names: tuple[str, ...]) -> list[GameInputs] | None:
+    """The inputs of the games asked for (every game when none), if each is a game of
+    ``data_dir`` with a rule engine."""
+    games = sorted(p.parent.name for p in data_dir.glob("*/game.yaml")) if data_dir.is_dir() else []
+    if not games or any(name not in games for name in names):
+        return None
+    found = []
+    for name in names or games:
+        engine = engine_of(name)
+        if engine is None:
+            return None
+        found.append(game_inputs(data_dir, name, engine))
+    return found
+
+
+def restore(
+    data_dir: Path,
+    names: tuple[str, ...],
+    langs: tuple[str, ...],
+    options: str,
+    out: Path,
+    cache: Cache,
+) -> list[Written] | None:
+    """The files of a build whose inputs did not change, put back where they differ from the
+    output folder; ``None`` if this build was not made before with these inputs."""
+    inputs = requested(data_dir, names)
+    if inputs is None or output_folder_problem(out):
+        return None
+    listed = cache.get(build_key(inputs, langs, options))
+    if listed is None:
+        return None
+    writer = Writer(out)
+    written = []
+    try:
+        for item in json.loads(listed):
+            path = out / item["path"]
+            if _digest_of(path) != item["digest"]:
+                data = cache.get(key("file", item["digest"]))
+                if data is None:
+                    return None
+                writer.write_bytes(path, data)
+            written.append(Written(path, item["kind"], item["pages"], item["cards"]))
+        changed = set(writer.commit())
+    finally:
+        writer.discard()
+    return [file._replace(changed=file.path in changed) for file in written]
+
+
+def remember_build(
+    inputs: list[GameInputs],
+    langs: tuple[str, ...],
+    options: str,
+    out: Path,
+    written: list[Written],
+    cache: Cache,
+) -> None:
+    """List a finished build's files under the key of its inputs (their bytes are in the
+    cache already, put there as each was made)."""
+    items = []
+    for file in written:
+        digest = _digest_of(file.path)
+        if digest is None or not cache.path(key("file", digest)).is_file():
+            return  # a file that was not kept: this build cannot be answered from the cache
+        path = file.path.relative_to(out).as_posix()
+        fields = {"path": path, "digest": digest, "kind": file.kind}
+        items.append({**fields, "pages": file.pages, "cards": file.cards})
+    cache.put(build_key(inputs, langs, options), json.dumps(items, sort_keys=True).encode())
+
+
+def verdicts(
+    data_dir: Path, names: tuple[str, ...], papers: tuple[str, ...], cache: Cache
+) -> list[Verdict] | None:
+    """What ``pnp validate`` said of every game asked for, if none changed since."""
+    inputs = requested(data_dir, names)
+    if inputs is None:
+        return None
+    found = [Verdict.unpack(cache.get(check_key(game, papers))) for game in inputs]
+    return None if any(v is None for v in found) else [v for v in found if v is not None]
+
+
+def _digest_of(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
