@@ -3,6 +3,7 @@ none of it changes a byte of what is printed."""
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -10,12 +11,17 @@ from pathlib import Path
 
 import pikepdf
 import pytest
+from PIL import Image, ImageStat
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import BuildRequest, build
+from generator.build import BuildRequest, build, check
 from generator.cache import ENTRY, Cache
-from tests import pdf
-from tests.conftest import DataCopy
+from generator.layout.sizes import PAPERS, CardSize
+from generator.outputs.cards import sheets_for
+from generator.render import draw
+from generator.render.templates import CardRenderer
+from tests import fixture, pdf
+from tests.conftest import Built, DataCopy
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -196,3 +202,59 @@ def test_clean_empties_the_cache_and_only_it(tmp_path: Path, pnp) -> None:
     result = pnp("clean", "--cache", cache)
     assert (result.code, result.out) == (0, f"removed {count} cached items from {cache}\n")
     assert [p.name for p in cache.iterdir()] == ["notes.txt"]
+
+
+PRINTED = {
+    "tiny": "uk",
+    "game_of_trains": "en",
+    "gears": "en",
+    "three_by_three": "uk",
+    "break_the_code": "ru",
+    "gear_and_piston": "ru",
+}
+"""Every game, in the language its print tests read."""
+
+
+@pdf.needs_pdftoppm
+@pytest.mark.parametrize(("game", "lang"), PRINTED.items())
+def test_every_back_slot_of_every_game_shows_its_back(
+    game: str, lang: str, built: Built, tmp_path: Path
+) -> None:
+    """A face drawn once and placed in many slots must show in every one (cairo once wrote
+    recorded backs so that whole columns came out blank): the middle of each slot of each back
+    page has the colours of that card's back drawn alone."""
+    data = fixture.DATA if game == "tiny" else DEFAULT_DATA_DIR
+    with fixture.registered():
+        (loaded,) = check(data, (game,), ())
+    layouts, _ = sheets_for(loaded, PAPERS["a4"])
+    renderer = CardRenderer(loaded, loaded.locales[lang])
+    pages = pdf.rendered_pages(built(game, lang) / "cards-a4.pdf", 1, 999, tmp_path, 30)
+    alone: dict[str, tuple[float, ...]] = {}
+    number = 0
+    for sheets in layouts:
+        grid = sheets.grid
+        for chunk in sheets.chunks():
+            back = pages[number + 1]
+            number += 2
+            for slot, (deck, card) in enumerate(chunk):
+                svg = renderer.back(deck, card if deck.two_sided else None) or ""
+                if svg not in alone:
+                    image = Image.open(io.BytesIO(draw.png(svg, loaded.templates, 30)))
+                    size = deck.size
+                    alone[svg] = _middle(image.convert("RGB"), size.bleed, size.bleed, size)
+                trim = grid.back(slot)
+                shown = _middle(back, trim.x, trim.y, deck.size)
+                assert shown == pytest.approx(alone[svg], abs=14), (deck.id, card.id, slot)
+    assert number == len(pages)
+
+
+def _middle(image: Image.Image, x: float, y: float, size: CardSize) -> tuple[float, ...]:
+    """The mean colour of the middle half of a card whose trim starts at (x, y) mm."""
+    scale = 30 / 25.4
+    box = (
+        round((x + size.width / 4) * scale),
+        round((y + size.height / 4) * scale),
+        round((x + 3 * size.width / 4) * scale),
+        round((y + 3 * size.height / 4) * scale),
+    )
+    return tuple(ImageStat.Stat(image.crop(box)).mean)
