@@ -29,6 +29,17 @@ os.environ[face_cache.ENV] = str(SESSION_CACHE)
 atexit.register(shutil.rmtree, SESSION_CACHE, ignore_errors=True)
 
 
+PRINTED = {
+    "tiny": "uk",
+    "game_of_trains": "en",
+    "gears": "en",
+    "three_by_three": "uk",
+    "break_the_code": "ru",
+    "gear_and_piston": "ru",
+}
+"""Every game (the fixture game too), in the language its print tests read."""
+
+
 @dataclass
 class DataCopy:
     """A copy of ``card_data/`` in a temporary folder, with a helper to edit one file."""

@@ -21,7 +21,7 @@ from generator.outputs.cards import sheets_for
 from generator.render import draw
 from generator.render.templates import CardRenderer
 from tests import fixture, pdf
-from tests.conftest import Built, DataCopy
+from tests.conftest import PRINTED, Built, DataCopy
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -202,17 +202,6 @@ def test_clean_empties_the_cache_and_only_it(tmp_path: Path, pnp) -> None:
     result = pnp("clean", "--cache", cache)
     assert (result.code, result.out) == (0, f"removed {count} cached items from {cache}\n")
     assert [p.name for p in cache.iterdir()] == ["notes.txt"]
-
-
-PRINTED = {
-    "tiny": "uk",
-    "game_of_trains": "en",
-    "gears": "en",
-    "three_by_three": "uk",
-    "break_the_code": "ru",
-    "gear_and_piston": "ru",
-}
-"""Every game, in the language its print tests read."""
 
 
 @pdf.needs_pdftoppm

@@ -11,16 +11,7 @@ import pytest
 
 from generator import DEFAULT_DATA_DIR
 from generator.catalog import discover_games
-from tests.conftest import Built, build_once
-
-PRINTED = {
-    "tiny": "uk",
-    "game_of_trains": "en",
-    "gears": "en",
-    "three_by_three": "uk",
-    "break_the_code": "ru",
-    "gear_and_piston": "ru",
-}
+from tests.conftest import PRINTED, Built, build_once
 
 
 @pytest.mark.parametrize(("game", "lang"), PRINTED.items())
