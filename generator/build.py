@@ -160,6 +160,8 @@ def build(
         printing = _Printing(run, request, writer, cache)
         run.on_checked = printing.start
         run.shortcut = printing.restore_game
+        run.rendered_before = printing.rendered_before
+        run.on_rendered = printing.remember_rendered
         try:
             run.start()
             run.finish()
@@ -173,6 +175,7 @@ def build(
                 written,
                 cache,
             )
+            cache.prune()
         finally:
             writer.discard()
     return written
@@ -215,6 +218,8 @@ class _Run:
         self.checked: list[Checked] = []
         self.on_checked: Callable[[Checked], None] = lambda checked: None
         self.shortcut: Callable[[str, GameEngine], bool] = lambda name, engine: False
+        self.rendered_before: Callable[[str, str], bool] = lambda game, lang: False
+        self.on_rendered: Callable[[str, str], None] = lambda game, lang: None
         self.usage: list[str] = []
         self.done = 0
         self.total = 0
@@ -262,7 +267,10 @@ class _Run:
             return
         checked = Checked(game)
         for lang in game.locales:
-            self.submit(functools.partial(self._rendered, checked), _render, game, lang)
+            if self.rendered_before(game.id, lang):
+                self._rendered(checked, (lang, FaceSet(), [], {}))
+            else:
+                self.submit(functools.partial(self._rendered, checked), _render, game, lang)
 
     def _rendered(
         self, checked: Checked, result: tuple[str, FaceSet, list[Problem], dict[str, float]]
@@ -271,6 +279,8 @@ class _Run:
         self._time(seconds)
         self.found(checked.game.id, (1, lang), problems)
         checked.faces[lang] = faces
+        if not problems:
+            self.on_rendered(checked.game.id, lang)
         if len(checked.faces) == len(checked.game.locales) and not self.of_game(checked.game.id):
             self.checked.append(checked)
             self.on_checked(checked)
@@ -335,6 +345,20 @@ class _Printing:
             self.restored[(name, lang, index)] = self._use(files or [])
         return True
 
+    def rendered_before(self, game: str, lang: str) -> bool:
+        """Whether the faces of ``game`` in ``lang`` need not be rendered: they rendered
+        without a problem before from the same inputs, and every output in that language is
+        in the cache (a translator's edit in one language renders only that one)."""
+        inputs = self.inputs[game]
+        if self.cache.get(_rendered_key(inputs, lang)) is None:
+            return False
+        wanted = lang in self._langs(game, inputs.languages())
+        kinds = _kinds(self.request.options)
+        return not wanted or all(self._lookup(inputs, lang, kind) is not None for kind in kinds)
+
+    def remember_rendered(self, game: str, lang: str) -> None:
+        self.cache.put(_rendered_key(self.inputs[game], lang), b"ok")
+
     def _lookup(self, inputs: GameInputs, lang: str, kind: OutputKind) -> _Restorable | None:
         """The files of one output as the cache has them, with the bytes of each that differs
         from the output folder; ``None`` if the cache does not have them all."""
@@ -383,6 +407,8 @@ class _Printing:
                     kinds.append((index, kind))
                 else:
                     self.results[(number, index)] = self._use(files)
+            if kinds and not job.faces.named:  # skipped as cached, and the cache lost an output
+                job = self.jobs[number] = replace(job, faces=render_faces(game, lang)[0])
             if not any(kind.draws_faces for _, kind in kinds):
                 self.waiting[number] = set()
                 for index, kind in kinds:
@@ -472,6 +498,11 @@ class _Printing:
             for _, files in sorted(made.items(), key=lambda item: (order[item[0][0]], item[0][1:]))
             for file in files
         ]
+
+
+def _rendered_key(inputs: GameInputs, lang: str) -> str:
+    """A language whose faces all rendered without a problem (the check of it)."""
+    return cache_key("rendered", inputs.language(lang))
 
 
 def _options_key(options: Options) -> str:

@@ -13,6 +13,7 @@ import pikepdf
 import pytest
 from PIL import Image, ImageStat
 
+import generator.build
 from generator import DEFAULT_DATA_DIR
 from generator.build import BuildRequest, build, check
 from generator.cache import ENTRY, Cache
@@ -97,7 +98,9 @@ def test_an_output_deleted_or_edited_is_made_again_from_the_cache(
     assert _files(out) == made
 
 
-def test_a_one_word_edit_rewrites_only_its_language_cards(tiny: DataCopy, tmp_path: Path) -> None:
+def test_a_one_word_edit_rewrites_only_its_language_cards(
+    tiny: DataCopy, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A translator changes the Ukrainian name of one colour (not the one the summary shows):
     the Ukrainian card sheets change, and nothing else is touched (the summary, made again,
     came out the same)."""
@@ -108,7 +111,15 @@ def test_a_one_word_edit_rewrites_only_its_language_cards(tiny: DataCopy, tmp_pa
     text = locale.read_text(encoding="utf-8")
     assert "Синій" in text
     locale.write_text(text.replace("Синій", "Блакитний"), encoding="utf-8")
-    _build(tiny.root, out, cache, 2)
+    rendered: list[str] = []
+    render = generator.build.render_faces
+    monkeypatch.setattr(
+        generator.build,
+        "render_faces",
+        lambda game, lang: rendered.append(lang) or render(game, lang),
+    )
+    _build(tiny.root, out, cache, 1)
+    assert rendered == ["uk"]  # English, unchanged and printed already, is not rendered again
     after = _files(out)
     changed = {name for name in after if after[name] != before[name]}
     assert changed == {"tiny/uk/cards-a4.pdf"}
