@@ -268,15 +268,38 @@ class _Run:
         checked = Checked(game)
         for lang in game.locales:
             if self.rendered_before(game.id, lang):
-                self._rendered(checked, (lang, FaceSet(), [], {}))
-            else:
-                self.submit(functools.partial(self._rendered, checked), _render, game, lang)
+                self._rendered(checked, lang, [(FaceSet(), [])])
+                continue
+            parts: list[tuple[FaceSet, list[Problem]] | None] = [None] * len(game.decks)
+            for number, deck in enumerate(game.decks):  # a deck a task: one language on 2 cores
+                then = functools.partial(self._deck_rendered, checked, lang, parts, number)
+                self.submit(then, _render, game, lang, deck.id)
+            if not game.decks:
+                self._rendered(checked, lang, [])
+
+    def _deck_rendered(
+        self,
+        checked: Checked,
+        lang: str,
+        parts: list[tuple[FaceSet, list[Problem]] | None],
+        number: int,
+        result: tuple[FaceSet, list[Problem], dict[str, float]],
+    ) -> None:
+        faces, problems, seconds = result
+        self._time(seconds)
+        parts[number] = (faces, problems)
+        if all(part is not None for part in parts):
+            self._rendered(checked, lang, [part for part in parts if part is not None])
 
     def _rendered(
-        self, checked: Checked, result: tuple[str, FaceSet, list[Problem], dict[str, float]]
+        self, checked: Checked, lang: str, parts: list[tuple[FaceSet, list[Problem]]]
     ) -> None:
-        lang, faces, problems, seconds = result
-        self._time(seconds)
+        """Every deck of ``lang`` rendered: its faces in deck order, its problems too."""
+        faces = FaceSet()
+        problems = []
+        for part, found in parts:
+            faces.update(part)
+            problems += found
         self.found(checked.game.id, (1, lang), problems)
         checked.faces[lang] = faces
         if not problems:
@@ -544,11 +567,11 @@ def _load(
     return game, problems, stopwatch.seconds
 
 
-def _render(game: Game, lang: str) -> tuple[str, FaceSet, list[Problem], dict[str, float]]:
+def _render(game: Game, lang: str, deck: str) -> tuple[FaceSet, list[Problem], dict[str, float]]:
     stopwatch = Stopwatch()
     with stopwatch.stage("template"):
-        faces, problems = render_faces(game, lang)
-    return lang, faces, problems, stopwatch.seconds
+        faces, problems = render_faces(game, lang, (deck,))
+    return faces, problems, stopwatch.seconds
 
 
 def _draw(

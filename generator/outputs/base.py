@@ -57,6 +57,14 @@ class FaceSet:
         self.templates.setdefault(entry, face.template)
         self.first.setdefault(entry, face.name)
 
+    def update(self, other: FaceSet) -> None:
+        """Add the faces of ``other`` after these (faces rendered deck by deck, elsewhere)."""
+        for entry, svg in other.svgs.items():
+            self.svgs.setdefault(entry, svg)
+            self.templates.setdefault(entry, other.templates[entry])
+            self.first.setdefault(entry, other.first[entry])
+        self.named.update(other.named)
+
     def front(self, deck: Deck, card: Card) -> str:
         return self.named[(deck.id, card.id)]
 
@@ -64,12 +72,17 @@ class FaceSet:
         return self.named[(deck.id, f"{card.id}-back" if deck.two_sided else "back")]
 
 
-def render_faces(game: Game, lang: str) -> tuple[FaceSet, list[Problem]]:
-    """Render every face of ``game`` in ``lang``: template errors, text that cannot fit, assets
-    that cannot be found are problems; the faces of a game without any are its FaceSet."""
+def render_faces(
+    game: Game, lang: str, decks: tuple[str, ...] | None = None
+) -> tuple[FaceSet, list[Problem]]:
+    """Render every face of ``game`` (of ``decks`` only, if given) in ``lang``: template errors,
+    text that cannot fit, assets that cannot be found are problems; the faces of a game
+    without any are its FaceSet."""
     renderer = CardRenderer(game, game.locales[lang])
     faces = FaceSet()
     for deck in game.decks:
+        if decks is not None and deck.id not in decks:
+            continue
         for face in renderer.faces(deck):
             if face.svg is not None:
                 faces.add(deck, face, game.templates)
