@@ -41,6 +41,7 @@ from generator.model import Game
 from generator.outputs import Job, Options, OutputKind, Progress, Written
 from generator.outputs.base import FaceSet, drawing, render_faces
 from generator.problems import DataError, Problem, UsageError, across_languages
+from generator.render import fonts
 from generator.render.store import ArtStore
 from generator.timing import Stopwatch
 from generator.versions import build_date
@@ -83,6 +84,7 @@ def check(
 ) -> list[Game]:
     """Load, validate and preflight ``names`` (every game when empty) for each of ``wanted``;
     raises DataError with every problem of every game."""
+    fonts.preload()
     with Workers(jobs) as workers:
         run = _Run(data_dir, names, workers, stopwatch or Stopwatch())
         run.on_checked = lambda checked: run.preflight(checked, wanted)
@@ -155,6 +157,7 @@ def build(
     if out_problem:
         raise UsageError(f"--out {request.out_dir}: {out_problem}")
     writer = Writer(request.out_dir)
+    fonts.preload()
     with _cache(request.cache) as cache, Workers(request.jobs) as workers:
         run = _Run(request.data_dir, request.games, workers, stopwatch or Stopwatch(), progress)
         printing = _Printing(run, request, writer, cache)

@@ -12,6 +12,7 @@ one-core machines, debuggers and profilers simple.
 from __future__ import annotations
 
 import concurrent.futures
+import gc
 import multiprocessing
 import os
 import sys
@@ -36,6 +37,10 @@ class Workers:
         self.jobs = max(1, jobs)
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         if self.jobs > 1:
+            # Forked workers share this process's memory until they write to it, and the
+            # garbage collector writes to every object it visits: frozen, what is here now
+            # (the imported libraries, mostly) stays shared instead of being copied into each.
+            gc.freeze()
             self._pool = concurrent.futures.ProcessPoolExecutor(
                 max_workers=self.jobs, mp_context=_context()
             )
@@ -56,6 +61,7 @@ class Workers:
     def __exit__(self, kind: object, *rest: object) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=kind is not None)
+            gc.unfreeze()
 
 
 def _context() -> multiprocessing.context.BaseContext:

@@ -55,6 +55,13 @@ def register(font: Font) -> TTFont:
     return ttf
 
 
+def preload() -> None:
+    """Parse every shipped font now, in the build's process: workers forked after share the
+    parsed fonts (tens of MB) instead of each parsing its own copy."""
+    for font in SHIPPED_FONTS:
+        register(font)
+
+
 def text_width(text: str, font: Font, size: float) -> float:
     """Advance width of ``text`` in the units of ``size`` (we draw in millimetres)."""
     register(font)

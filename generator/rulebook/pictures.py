@@ -48,7 +48,7 @@ def painted_by(painter: Painter) -> Iterator[None]:
         _painter.pop()
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=32)
 def _form(data: bytes) -> PdfDict:
     return pagexobj(PdfReader(fdata=data).pages[0])
 
