@@ -19,7 +19,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
-import json
 import os
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
@@ -32,7 +31,16 @@ from generator import outputs
 from generator.cache import Cache
 from generator.cache import key as cache_key
 from generator.catalog import load_game, requested_games
-from generator.fastpath import Verdict, check_key, identity, options_key, remember_build
+from generator.fastpath import (
+    Listed,
+    Verdict,
+    check_key,
+    identity,
+    listed,
+    listing,
+    options_key,
+    remember_build,
+)
 from generator.games.base import GameEngine
 from generator.games.registry import ENGINES, find_engine
 from generator.inputs import GameInputs, game_inputs
@@ -106,14 +114,15 @@ def validate(
     papers = tuple(options.paper.name for options in wanted)
     keys: dict[str, str] = {}
     known: dict[str, Verdict] = {}
-    for name in requested_games(data_dir, names):
+    every = requested_games(data_dir, names)
+    for name in every:
         engine = find_engine(name)
         if store is None or engine is None:
             continue
         keys[name] = check_key(game_inputs(data_dir, name, identity(engine)), papers)
         if (found := Verdict.unpack(store.get(keys[name]))) is not None:
             known[name] = found
-    unknown = tuple(name for name in requested_games(data_dir, names) if name not in known)
+    unknown = tuple(name for name in every if name not in known)
     for game in check(data_dir, unknown, wanted, jobs=jobs) if unknown else []:
         verdict = Verdict(
             game.id, tuple((d.id, len(d.cards)) for d in game.decks), tuple(game.locales)
@@ -121,7 +130,7 @@ def validate(
         known[game.id] = verdict
         if store is not None and game.id in keys:
             store.put(keys[game.id], verdict.pack())
-    return [known[name] for name in requested_games(data_dir, names)]
+    return [known[name] for name in every]
 
 
 def preflight(game: Game, wanted: Sequence[Options]) -> list[Problem]:
@@ -332,11 +341,6 @@ class _Run:
             self.stopwatch.seconds[stage] = self.stopwatch.seconds.get(stage, 0.0) + spent
 
 
-_Restorable = list[tuple[Written, "bytes | None"]]
-"""An output's files as the cache has them, each with its bytes if the output folder lacks
-them."""
-
-
 class _Printing:
     """The writing half of a build: draws the faces of each checked game, then writes each
     output kind of each of its languages."""
@@ -358,6 +362,8 @@ class _Printing:
         """Take every output of game ``name`` from the cache if its inputs are unchanged since a
         build made them; whether that was all of them (else the game is loaded and checked)."""
         inputs = self.inputs[name] = game_inputs(self.run.data_dir, name, identity(engine))
+        if self.cache.get(_checked_key(inputs)) is None:
+            return False  # every language is checked, even those not printed
         langs = self._langs(name, inputs.languages())
         kinds = _kinds(self.request.options)
         found = {
@@ -385,24 +391,12 @@ class _Printing:
     def remember_rendered(self, game: str, lang: str) -> None:
         self.cache.put(_rendered_key(self.inputs[game], lang), b"ok")
 
-    def _lookup(self, inputs: GameInputs, lang: str, kind: OutputKind) -> _Restorable | None:
-        """The files of one output as the cache has them, with the bytes of each that differs
-        from the output folder; ``None`` if the cache does not have them all."""
+    def _lookup(self, inputs: GameInputs, lang: str, kind: OutputKind) -> Listed | None:
+        """The files of one output as the cache has them (see :func:`fastpath.listed`)."""
         entry = self.cache.get(_output_key(inputs, lang, kind, self.request.options))
-        if entry is None:
-            return None
-        files: _Restorable = []
-        for item in json.loads(entry):
-            path = self.request.out_dir / item["path"]
-            data = None
-            if _digest_of(path) != item["digest"]:
-                data = self.cache.get(cache_key("file", item["digest"]))
-                if data is None:
-                    return None
-            files.append((Written(path, item["kind"], item["pages"], item["cards"]), data))
-        return files
+        return listed(entry, self.request.out_dir, self.cache)
 
-    def _use(self, files: _Restorable) -> list[Written]:
+    def _use(self, files: Listed) -> list[Written]:
         """Stage the restored files the output folder lacks; what the output is."""
         for file, data in files:
             if data is not None:
@@ -413,6 +407,7 @@ class _Printing:
         """Draw the faces of ``checked`` not drawn yet; write what needs none at once."""
         game = checked.game
         inputs = self.inputs[game.id]
+        self.cache.put(_checked_key(inputs), b"ok")
         arts = ArtStore(self.cache)
         for lang in self._langs(game.id, list(game.locales)):
             job = Job(
@@ -526,6 +521,11 @@ class _Printing:
         ]
 
 
+def _checked_key(inputs: GameInputs) -> str:
+    """A game whose every file, in every language, passed the check of a build."""
+    return cache_key("checked", inputs.all())
+
+
 def _rendered_key(inputs: GameInputs, lang: str) -> str:
     """A language whose faces all rendered without a problem (the check of it)."""
     return cache_key("rendered", inputs.language(lang))
@@ -541,13 +541,6 @@ def _output_key(inputs: GameInputs, lang: str, kind: OutputKind, options: Option
     settings = repr(sorted(vars(kind).items()))  # a kind made with settings (a test's)
     made_by = f"{type(kind).__module__}.{type(kind).__qualname__} {kind.name} {settings}"
     return cache_key("output", inputs.language(lang), made_by, repr(options), build_date())
-
-
-def _digest_of(path: Path) -> str | None:
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
-        return None
 
 
 def _kinds(options: Options) -> list[OutputKind]:
@@ -617,19 +610,10 @@ def _write(
 
 def _remember(cache: Cache, entry: str, written: list[Written], writer: Writer) -> None:
     """Keep each file's bytes, and the list of them under ``entry``."""
-    items = []
+    files = []
     for file in written:
         data = writer.staged[file.path].read_bytes()
         digest = hashlib.sha256(data).hexdigest()
         cache.put(cache_key("file", digest), data)
-        path = file.path.relative_to(writer.root).as_posix()
-        items.append(
-            {
-                "path": path,
-                "digest": digest,
-                "kind": file.kind,
-                "pages": file.pages,
-                "cards": file.cards,
-            }
-        )
-    cache.put(entry, json.dumps(items, sort_keys=True).encode())
+        files.append((file, digest))
+    cache.put(entry, listing(files, writer.root))

@@ -125,24 +125,50 @@ def restore(
     inputs = requested(data_dir, names)
     if inputs is None or output_folder_problem(out):
         return None
-    listed = cache.get(build_key(inputs, langs, options))
-    if listed is None:
+    files = listed(cache.get(build_key(inputs, langs, options)), out, cache)
+    if files is None:
         return None
     writer = Writer(out)
-    written = []
     try:
-        for item in json.loads(listed):
-            path = out / item["path"]
-            if _digest_of(path) != item["digest"]:
-                data = cache.get(key("file", item["digest"]))
-                if data is None:
-                    return None
-                writer.write_bytes(path, data)
-            written.append(Written(path, item["kind"], item["pages"], item["cards"]))
+        for file, data in files:
+            if data is not None:
+                writer.write_bytes(file.path, data)
         changed = set(writer.commit())
     finally:
         writer.discard()
-    return [file._replace(changed=file.path in changed) for file in written]
+    return [file._replace(changed=file.path in changed) for file, _ in files]
+
+
+Listed = list[tuple[Written, "bytes | None"]]
+"""Files as the cache lists them, each with its bytes where the output folder's copy differs."""
+
+
+def listing(files: list[tuple[Written, str]], out: Path) -> bytes:
+    """The list of files (each with the digest of its bytes) to keep in the cache: where each
+    lies under ``out``, its digest, kind, pages and cards."""
+    items = [
+        {"path": file.path.relative_to(out).as_posix(), "digest": digest, "kind": file.kind}
+        | {"pages": file.pages, "cards": file.cards}
+        for file, digest in files
+    ]
+    return json.dumps(items, sort_keys=True).encode()
+
+
+def listed(entry: bytes | None, out: Path, cache: Cache) -> Listed | None:
+    """The files a :func:`listing` names, under ``out``; ``None`` without a listing, or if the
+    cache has lost the bytes of a file the output folder lacks."""
+    if entry is None:
+        return None
+    files: Listed = []
+    for item in json.loads(entry):
+        path = out / item["path"]
+        data = None
+        if digest_of(path) != item["digest"]:
+            data = cache.get(key("file", item["digest"]))
+            if data is None:
+                return None
+        files.append((Written(path, item["kind"], item["pages"], item["cards"]), data))
+    return files
 
 
 def remember_build(
@@ -155,15 +181,13 @@ def remember_build(
 ) -> None:
     """List a finished build's files under the key of its inputs (their bytes are in the
     cache already, put there as each was made)."""
-    items = []
+    files = []
     for file in written:
-        digest = _digest_of(file.path)
+        digest = digest_of(file.path)
         if digest is None or not cache.path(key("file", digest)).is_file():
             return  # a file that was not kept: this build cannot be answered from the cache
-        path = file.path.relative_to(out).as_posix()
-        fields = {"path": path, "digest": digest, "kind": file.kind}
-        items.append({**fields, "pages": file.pages, "cards": file.cards})
-    cache.put(build_key(inputs, langs, options), json.dumps(items, sort_keys=True).encode())
+        files.append((file, digest))
+    cache.put(build_key(inputs, langs, options), listing(files, out))
 
 
 def verdicts(
@@ -177,7 +201,7 @@ def verdicts(
     return None if any(v is None for v in found) else [v for v in found if v is not None]
 
 
-def _digest_of(path: Path) -> str | None:
+def digest_of(path: Path) -> str | None:
     try:
         return hashlib.sha256(path.read_bytes()).hexdigest()
     except OSError:

@@ -63,10 +63,23 @@ def game_inputs(data_dir: Path, game: str, engine: str) -> GameInputs:
         ("templates", game_templates(data_dir, game)),
         ("common", COMMON_DIR),
     ):
-        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-            digest = hashlib.sha256(path.read_bytes()).hexdigest()
-            files.append((f"{label}/{path.relative_to(folder).as_posix()}", digest))
+        for path in sorted(folder.rglob("*")):
+            files.append((f"{label}/{path.relative_to(folder).as_posix()}", _state(path)))
     return GameInputs(game, tuple(files), engine)
+
+
+def _state(path: Path) -> str:
+    """What the loader will find at ``path``: a file's digest, or what else is there (a folder
+    named like a locale file, a link to nowhere, a file it may not read) so that a build whose
+    data is broken that way is never answered from the cache of one whose data was not."""
+    if path.is_symlink() and not path.exists():
+        return "a link to nowhere"
+    if path.is_dir():
+        return "a folder"
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError as error:
+        return f"unreadable: {error.strerror or error}"
 
 
 def _flat(files: tuple[tuple[str, str], ...]) -> list[str]:

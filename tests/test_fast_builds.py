@@ -258,3 +258,21 @@ def _middle(image: Image.Image, x: float, y: float, size: CardSize) -> tuple[flo
         round((y + 3 * size.height / 4) * scale),
     )
     return tuple(ImageStat.Stat(image.crop(box)).mean)
+
+
+def test_a_broken_language_stops_a_build_of_another_even_when_cached(
+    tiny: DataCopy, tmp_path: Path, pnp
+) -> None:
+    """The English files are in the cache, but the game now has a broken German locale: the
+    build checks every language and refuses, as it would without a cache."""
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    assert pnp("build", "--data", tiny.root, "--out", out, "--cache", cache).code == 0
+    before = _files(out)
+    (tiny.root / "tiny/locales/de.yaml").mkdir()
+    result = pnp("build", "--lang", "en", "--data", tiny.root, "--out", out, "--cache", cache)
+    assert (result.code, result.err) == (
+        1,
+        "tiny/locales/de.yaml: cannot read the file: Is a directory\n"
+        "1 problem found; nothing was written.\n",
+    )
+    assert _files(out) == before

@@ -1,8 +1,8 @@
-"""Render stage, part two: SVG text to vector drawing on a PDF page, or to PNG.
+"""Render stage, part two: SVG text to vector drawing, or to PNG.
 
-A card is drawn straight onto its place on the sheet's cairo surface (a sub-surface of the page,
-which clips it to its printed area), so a sheet of cards is one PDF page with fonts embedded once,
-within a few per cent of the bare cairosvg draw time (see ARCHITECTURE.md).
+A face is drawn once, alone, onto a one-page PDF of its whole SVG (:func:`face`); the assembler
+places that page on every slot that prints it (:mod:`generator.layout.compose`). Every file a
+template names is fetched through :class:`Fetcher`, which reads only the template folders.
 """
 
 from __future__ import annotations
@@ -146,30 +146,6 @@ def parse(svg: str, folder: Path) -> cairosvg.parser.Tree:
         raise
     except Exception as error:  # cairosvg reading a stranger's SVG: any failure is the SVG's
         raise DrawError(f"cairosvg cannot read the SVG: {type(error).__name__}: {error}") from None
-
-
-class _PlacedSurface(cairosvg.surface.PDFSurface):
-    """cairosvg's surface, drawing onto a given cairo surface instead of creating a file."""
-
-    def __init__(self, tree: cairosvg.parser.Tree, target: cairocffi.Surface) -> None:
-        self._target = target
-        super().__init__(tree, None, 96)
-
-    def _create_surface(
-        self, width: float, height: float
-    ) -> tuple[cairocffi.Surface, float, float]:
-        return self._target, width, height
-
-
-def draw(tree: cairosvg.parser.Tree, printed: Rect, target: cairocffi.Surface, at: Rect) -> None:
-    """Draw the part ``printed`` (trim + the bleed the sheet has room for, in the card's own mm
-    coordinates) of a card onto ``target``, filling its rectangle ``at`` (mm on the page)."""
-    tree["width"] = f"{printed.width}mm"
-    tree["height"] = f"{printed.height}mm"
-    tree["viewBox"] = f"{printed.x} {printed.y} {printed.width} {printed.height}"
-    placed = target.create_for_rectangle(pt(at.x), pt(at.y), pt(at.width), pt(at.height))
-    with _drawing():
-        _PlacedSurface(tree, placed)
 
 
 def png(svg: str, folder: Path, dpi: float = PNG_DPI) -> bytes:

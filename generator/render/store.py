@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import re
 from pathlib import Path
 
 import cairocffi
@@ -21,9 +20,8 @@ from generator.cache import Cache, key
 from generator.layout.compose import FaceArt
 from generator.problems import DrawError
 from generator.render import draw
+from generator.render.templates import named_files
 from generator.versions import code_version
-
-REFERENCE = re.compile(r"""(?:href\s*=\s*["']|url\(\s*["']?)(?!#|data:)([^"')\s]+)""")
 
 
 def face_key(svg: str, folder: Path) -> str:
@@ -37,12 +35,13 @@ def _cairo() -> str:
 
 
 def _referenced(svg: str, folder: Path) -> list[str | bytes]:
-    """The files ``svg`` draws from (images, fonts by URL), each as its bytes; a reference that
-    cannot be read is its message (drawing will report it)."""
+    """The files ``svg`` draws from (images, stylesheets, fonts by URL), each as the digest of
+    its bytes (a ``data:`` URL is in the SVG text already); a reference that cannot be read is
+    its message (drawing will report it)."""
     parts: list[str | bytes] = []
     fetch = draw.Fetcher(folder)
     base = f"{folder}/"
-    for reference in sorted(set(REFERENCE.findall(svg))):
+    for reference in sorted({r for r in named_files(svg) if not r.startswith("data:")}):
         try:
             url = cairosvg.url.parse_url(reference, base)
             data = cairosvg.url.read_url(url, fetch, "image/*")

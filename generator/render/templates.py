@@ -534,16 +534,20 @@ class CardRenderer:
     def _check_references(self, svg: str, name: str) -> None:
         """Every file the SVG refers to must be one the build may read: validation refuses
         what the build would refuse, at the template line that names it."""
-        if not any(mark in svg for mark in REFERENCE_MARKS):
-            return
-        for match in REFERENCE.finditer(svg):
-            reference = next(group for group in match.groups() if group is not None)
-            if reference.startswith("#") or not reference.strip():
-                continue
+        for reference in named_files(svg):
             problem = _reference_problem(reference, self.game.templates)
             if problem is not None:
                 file, line = _line_naming(reference, self.game.templates, name)
                 self._report(Problem(file, line, "href", problem))
+
+
+def named_files(svg: str) -> list[str]:
+    """What ``svg`` refers to outside itself, in order: every :data:`REFERENCE` but fragments
+    (``#id``) and blanks."""
+    if not any(mark in svg for mark in REFERENCE_MARKS):
+        return []
+    found = (next(g for g in match.groups() if g is not None) for match in REFERENCE.finditer(svg))
+    return [reference for reference in found if reference.strip() and not reference.startswith("#")]
 
 
 @cache
