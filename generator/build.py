@@ -182,7 +182,7 @@ def build(
             remember_build(
                 [printing.inputs[name] for name in run.names],
                 request.langs,
-                _options_key(request.options),
+                options_key(request.options),
                 request.out_dir,
                 written,
                 cache,
@@ -529,10 +529,6 @@ def _checked_key(inputs: GameInputs) -> str:
 def _rendered_key(inputs: GameInputs, lang: str) -> str:
     """A language whose faces all rendered without a problem (the check of it)."""
     return cache_key("rendered", inputs.language(lang))
-
-
-def _options_key(options: Options) -> str:
-    return options_key(options.paper.name, options.flip, options.png)
 
 
 def _output_key(inputs: GameInputs, lang: str, kind: OutputKind, options: Options) -> str:

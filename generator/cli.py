@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 import traceback
@@ -18,6 +19,7 @@ from pathlib import Path
 from generator import DEFAULT_DATA_DIR, __version__, fastpath
 from generator.cache import Cache, default_folder
 from generator.layout.sizes import PAPERS
+from generator.options import CUTTERS, DUPLEX, LAYOUTS, SHEETS, Options
 from generator.problems import DataError, DrawError, RuleError, UsageError
 from generator.workers import default_jobs
 from generator.writer import OutputError, Written, output_folder_problem
@@ -30,6 +32,8 @@ CACHE_HELP = (
     "where drawn faces are kept between builds (default: $PNP_CACHE_DIR, else the user "
     "cache folder, ~/.cache/pnp on Linux)"
 )
+MAX_BACK_OFFSET = 20.0
+"""Millimetres: a printer off by more needs mending, not correcting."""
 BUG_REPORTS = "the project's issue tracker (README.md, 'Reporting a bug')"
 
 
@@ -121,12 +125,7 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     build_cmd.add_argument(
         "--png", action="store_true", help="also write every card as a 300 dpi PNG with bleed"
     )
-    build_cmd.add_argument(
-        "--flip",
-        choices=("long", "short"),
-        default="long",
-        help="how your printer turns the sheet for duplex (default: long edge)",
-    )
+    _add_printing_options(build_cmd)
     _add_speed_options(build_cmd)
     build_cmd.add_argument(
         "--no-cache",
@@ -176,6 +175,73 @@ def _add_rules(rules_cmd: argparse.ArgumentParser) -> None:
     rules_cmd.set_defaults(run=_rules)
 
 
+def _add_printing_options(command: argparse.ArgumentParser) -> None:
+    """How the user prints, turns and cuts the sheets (see the README's printing guide)."""
+    command.add_argument(
+        "--duplex",
+        "--flip",
+        choices=DUPLEX,
+        default="long",
+        help="how the sheet is turned for its backs: by a duplex printer over its long or short "
+        "edge, or 'none': all fronts, then all backs to feed the stack again (default: long)",
+    )
+    command.add_argument(
+        "--back-offset",
+        type=_offset,
+        default=(0.0, 0.0),
+        metavar="X,Y",
+        help="move every back page X mm right and Y mm down, as pnp calibrate measures it "
+        "(a negative first number: --back-offset=-1,0.5)",
+    )
+    command.add_argument(
+        "--sheets",
+        choices=SHEETS,
+        default="shared",
+        help="let decks share sheets (fewest pages) or start each deck on its own sheet",
+    )
+    command.add_argument(
+        "--layout",
+        choices=LAYOUTS,
+        default="duplex",
+        help="backs on the back of the sheet, or 'gutterfold': beside their fronts, to fold",
+    )
+    command.add_argument(
+        "--cut",
+        choices=CUTTERS,
+        default="none",
+        help="'silhouette': registration marks and cut files for a Silhouette cutting machine",
+    )
+
+
+def _offset(text: str) -> tuple[float, float]:
+    """``X,Y`` in millimetres, each within what a printer can be off by."""
+    parts = text.split(",")
+    try:
+        x, y = (float(part) for part in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not two numbers of millimetres, like 1.5,-0.8"
+        ) from None
+    if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET for v in (x, y)):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} moves the backs more than {MAX_BACK_OFFSET:g} mm; "
+            "print the calibration sheet again (pnp calibrate)"
+        )
+    return (x + 0.0, y + 0.0)
+
+
+def _options(args: argparse.Namespace) -> Options:
+    return Options(
+        paper=PAPERS[args.paper],
+        duplex=args.duplex,
+        png=getattr(args, "png", False),
+        back_offset=args.back_offset,
+        sheets=args.sheets,
+        layout=args.layout,
+        cut=args.cut,
+    )
+
+
 def _add_speed_options(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--jobs",
@@ -214,7 +280,7 @@ def _accept_json(parser: argparse.ArgumentParser, default: object) -> None:
 def _build(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     if not args.no_cache and not output_folder_problem(args.out):
-        options = fastpath.options_key(args.paper, args.flip, args.png)
+        options = fastpath.options_key(_options(args))
         names, langs = tuple(args.games), tuple(args.lang)
         cache = Cache(_cache_folder(args))
         done = fastpath.restore(args.data, names, langs, options, args.out, cache)
@@ -222,14 +288,13 @@ def _build(args: argparse.Namespace) -> int:
             _summarise(done, time.perf_counter() - start)
             return EXIT_OK
     from generator.build import BuildRequest, build
-    from generator.outputs import Options
 
     request = BuildRequest(
         data_dir=args.data,
         out_dir=args.out,
         games=tuple(args.games),
         langs=tuple(args.lang),
-        options=Options(paper=PAPERS[args.paper], flip=args.flip, png=args.png),
+        options=_options(args),
         cache=None if args.no_cache else _cache_folder(args),
         jobs=args.jobs,
     )
@@ -310,7 +375,6 @@ def _validate(args: argparse.Namespace) -> int:
     found = fastpath.verdicts(args.data, tuple(args.games), papers, cache)
     if found is None:
         from generator.build import validate
-        from generator.outputs import Options
 
         wanted = tuple(Options(paper=PAPERS[name]) for name in papers)
         found = validate(args.data, tuple(args.games), wanted, args.jobs, cache.folder)

@@ -20,6 +20,7 @@ from pathlib import Path
 from generator.cache import Cache, key
 from generator.games.shipped import SHIPPED
 from generator.inputs import GameInputs, game_inputs
+from generator.options import Options
 from generator.versions import build_date, code_version, engine_version
 from generator.writer import Writer, Written, output_folder_problem
 
@@ -64,9 +65,9 @@ def identity(engine: object) -> str:
     return engine_version(kind.__module__, kind.__qualname__)
 
 
-def options_key(paper: str, flip: str, png: bool) -> str:
+def options_key(options: Options) -> str:
     """The options of a build, as its keys name them."""
-    return f"paper={paper} flip={flip} png={png}"
+    return repr(options)
 
 
 def kinds_key() -> str:

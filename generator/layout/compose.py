@@ -67,12 +67,15 @@ class Placement:
 
 @dataclass
 class Page:
-    """A page of ``width`` x ``height`` mm: faces, then an overlay PDF page drawn over them."""
+    """A page of ``width`` x ``height`` mm: faces, then overlay PDF pages drawn over them in
+    order, everything moved by ``shift`` (mm right and down: a back page corrected for a
+    printer's offset)."""
 
     width: float
     height: float
     placements: list[Placement] = field(default_factory=list)
-    overlay: bytes | None = None
+    overlays: tuple[bytes, ...] = ()
+    shift: tuple[float, float] = (0.0, 0.0)
 
 
 @dataclass(frozen=True)
@@ -108,12 +111,12 @@ class Book:
             forms = {key: _form(out, art.pdf, sources) for key, art in self.faces.items()}
             overlays: dict[bytes, pikepdf.Stream] = {}
             for page in self.pages:
-                if page.overlay is not None and page.overlay not in overlays:
-                    overlays[page.overlay] = _form(out, page.overlay, sources)
+                for overlay in page.overlays:
+                    if overlay not in overlays:
+                        overlays[overlay] = _form(out, overlay, sources)
             _one_set_of_fonts(out, [*forms.values(), *overlays.values()], self.faces.values())
             for page in self.pages:
-                overlay = overlays[page.overlay] if page.overlay is not None else None
-                self._page(out, page, forms, overlay)
+                self._page(out, page, forms, [overlays[o] for o in page.overlays])
             _describe(out, self.metadata)
             out.save(
                 stream,
@@ -132,18 +135,22 @@ class Book:
         out: pikepdf.Pdf,
         page: Page,
         forms: dict[str, pikepdf.Stream],
-        overlay: pikepdf.Stream | None,
+        overlays: list[pikepdf.Stream],
     ) -> None:
         names: dict[str, str] = {}
         xobjects = pikepdf.Dictionary()
         lines = []
+        if page.shift != (0.0, 0.0):
+            lines.append(f"q 1 0 0 1 {_numbers([pt(page.shift[0]), -pt(page.shift[1])])} cm")
         for placement in page.placements:
             name = names.setdefault(placement.face, f"/F{len(names)}")
             xobjects[name] = forms[placement.face]
             lines.append(self._placed(page, placement, name))
-        if overlay is not None:
-            xobjects["/Marks"] = overlay
-            lines.append("q /Marks Do Q")
+        for number, overlay in enumerate(overlays):
+            xobjects[f"/Marks{number}"] = overlay
+            lines.append(f"q /Marks{number} Do Q")
+        if page.shift != (0.0, 0.0):
+            lines.append("Q")
         added = out.add_blank_page(page_size=(pt(page.width), pt(page.height)))
         added.Resources = pikepdf.Dictionary(XObject=xobjects)
         added.Contents = out.make_stream("\n".join(lines).encode())

@@ -6,7 +6,8 @@ A new kind of file is one module here and one entry in :data:`OUTPUTS`.
 
 from __future__ import annotations
 
-from generator.outputs.base import Job, Options, OutputKind, Progress
+from generator.options import Options
+from generator.outputs.base import Job, OutputKind, Progress
 from generator.outputs.cards import CardSheets
 from generator.outputs.handouts import Handouts
 from generator.outputs.png import PngFaces

@@ -17,8 +17,8 @@ from typing import Protocol
 
 from generator.cache import Cache, default_folder
 from generator.layout.compose import FaceArt
-from generator.layout.sizes import PAPERS, Paper
 from generator.model import Card, Deck, Game
+from generator.options import Options
 from generator.problems import DataError, DrawError, Problem
 from generator.render.store import ArtStore, face_key
 from generator.render.templates import CardRenderer, Face
@@ -26,15 +26,6 @@ from generator.timing import Stopwatch
 from generator.writer import Writer, Written
 
 Progress = Callable[[str, int, int], None]
-
-
-@dataclass(frozen=True)
-class Options:
-    """What the user asked of the printed files, resolved once (the paper is a value)."""
-
-    paper: Paper = PAPERS["a4"]
-    flip: str = "long"
-    png: bool = False
 
 
 @dataclass

@@ -15,7 +15,8 @@ from generator.layout.imposition import Grid, Rect, fit_grid
 from generator.layout.pdf import marks, metadata
 from generator.layout.sizes import Paper
 from generator.model import Card, Deck, Game
-from generator.outputs.base import Job, Options
+from generator.options import Options
+from generator.outputs.base import Job
 from generator.problems import DataError, Problem
 from generator.writer import Written
 
@@ -104,12 +105,12 @@ def _back_page(job: Job, book: Book, grid: Grid, chunk: list[Slot]) -> Page:
     """The backs of a sheet, each where it lands behind its front after the flip; a deck's
     common back is one face placed in every slot."""
     faces = [job.faces.back(deck, card) for deck, card in chunk]
-    trims = [grid.back(i, job.options.flip) for i in range(len(chunk))]
+    trims = [grid.back(i, job.options.duplex) for i in range(len(chunk))]
     return _page(job, book, grid, list(zip(faces, trims, strict=True)), marks(grid))
 
 
 def _page(job: Job, book: Book, grid: Grid, slots: list[tuple[str, Rect]], overlay: bytes) -> Page:
-    page = Page(grid.paper.width, grid.paper.height, overlay=overlay)
+    page = Page(grid.paper.width, grid.paper.height, overlays=(overlay,))
     for face, trim in slots:
         book.add_face(face, job.art(face))
         page.placements.append(Placement(face, grid.with_bleed(trim), _printed(grid)))

@@ -11,7 +11,8 @@ from generator.layout.compose import Book, Page, Placement
 from generator.layout.imposition import Rect
 from generator.layout.pdf import metadata
 from generator.model import Game, Handout
-from generator.outputs.base import Job, Options, drawing
+from generator.options import Options
+from generator.outputs.base import Job, drawing
 from generator.problems import DataError, Problem
 from generator.render.templates import CardRenderer
 from generator.writer import Written

@@ -4,7 +4,8 @@ print-on-demand services that take images and for screens. Only on request (``--
 from __future__ import annotations
 
 from generator.model import Game
-from generator.outputs.base import Job, Options, drawing
+from generator.options import Options
+from generator.outputs.base import Job, drawing
 from generator.problems import Problem
 from generator.writer import Written
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from generator.games.registry import find_engine
 from generator.model import Game
-from generator.outputs.base import Job, Options, drawing
+from generator.options import Options
+from generator.outputs.base import Job, drawing
 from generator.problems import DataError, Problem
 from generator.rulebook import document
 from generator.rulebook.compose import SummaryHooks, checked_summary, summary_problems

@@ -1,0 +1,38 @@
+"""What the user asked of the printed files, resolved once: a light module (no drawing library),
+so the fast path of ``pnp build`` can key a build by its options without importing the pipeline.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.layout.sizes import PAPERS, Paper
+
+DUPLEX = ("long", "short", "none")
+"""How the backs reach the other side of the sheet: a printer turning it over its long or its
+short edge, or the user turning the printed stack over and feeding it again."""
+
+SHEETS = ("shared", "per-deck")
+"""Whether decks share sheets (fewest pages) or each starts on its own (to sort by sheet)."""
+
+LAYOUTS = ("duplex", "gutterfold")
+"""Fronts and backs on the two sides of a sheet, or side by side on one side, to fold and glue."""
+
+CUTTERS = ("none", "silhouette")
+"""Marks for cutting by hand (crop marks), or registration marks and cut files for a machine."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """The paper, and how the user prints, turns and cuts it. Its ``repr`` keys a build."""
+
+    paper: Paper = PAPERS["a4"]
+    duplex: str = "long"
+    png: bool = False
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    """Millimetres every back page is moved by, right and down as the back is seen, to make up
+    for a printer that does not put the second side where it put the first
+    (``pnp calibrate`` measures it)."""
+    sheets: str = "shared"
+    layout: str = "duplex"
+    cut: str = "none"
