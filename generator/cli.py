@@ -312,7 +312,8 @@ def _summarise(outputs: list[Written], seconds: float) -> None:
     documents = [o for o in outputs if o.pages]
     for output in documents:
         counted = f", {output.cards} cards" if output.cards else ""
-        print(f"{output.path}: {output.pages} page{'s' if output.pages != 1 else ''}{counted}")
+        sharing = f" ({_pages(output.saved)} saved by sharing sheets)" if output.saved else ""
+        print(f"{output.path}: {_pages(output.pages)}{counted}{sharing}")
     others: dict[str, int] = {}
     for output in outputs:
         if not output.pages:
@@ -328,7 +329,13 @@ def _summarise(outputs: list[Written], seconds: float) -> None:
         head = f"all {total} files up to date"
     else:
         head = f"wrote {changed} of {total} files ({total - changed} up to date)"
-    print(f"{head}: {pages} pages, {cards} cards in {seconds:.1f} s")
+    saved = sum(o.saved for o in documents)
+    total_saved = f"; sharing sheets saved {_pages(saved)}" if saved else ""
+    print(f"{head}: {pages} pages, {cards} cards in {seconds:.1f} s{total_saved}")
+
+
+def _pages(count: int) -> str:
+    return f"{count} page{'s' if count != 1 else ''}"
 
 
 class _PlainProgress:

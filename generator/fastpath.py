@@ -146,10 +146,10 @@ Listed = list[tuple[Written, "bytes | None"]]
 
 def listing(files: list[tuple[Written, str]], out: Path) -> bytes:
     """The list of files (each with the digest of its bytes) to keep in the cache: where each
-    lies under ``out``, its digest, kind, pages and cards."""
+    lies under ``out``, its digest, kind, pages, cards and pages saved."""
     items = [
         {"path": file.path.relative_to(out).as_posix(), "digest": digest, "kind": file.kind}
-        | {"pages": file.pages, "cards": file.cards}
+        | {"pages": file.pages, "cards": file.cards, "saved": file.saved}
         for file, digest in files
     ]
     return json.dumps(items, sort_keys=True).encode()
@@ -168,7 +168,8 @@ def listed(entry: bytes | None, out: Path, cache: Cache) -> Listed | None:
             data = cache.get(key("file", item["digest"]))
             if data is None:
                 return None
-        files.append((Written(path, item["kind"], item["pages"], item["cards"]), data))
+        written = Written(path, item["kind"], item["pages"], item["cards"], saved=item["saved"])
+        files.append((written, data))
     return files
 
 

@@ -32,6 +32,8 @@ class Written(NamedTuple):
     cards: int = 0
     changed: bool = True
     """Whether the build replaced the file (one with the same bytes is left as it was)."""
+    saved: int = 0
+    """Pages saved by decks sharing sheets (card sheets)."""
 
 
 PARTIAL = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d+)\.[^.]+\.part")

@@ -3,7 +3,6 @@ none of it changes a byte of what is printed."""
 
 from __future__ import annotations
 
-import io
 import os
 import subprocess
 import sys
@@ -17,12 +16,16 @@ import generator.build
 from generator import DEFAULT_DATA_DIR
 from generator.build import BuildRequest, build, check
 from generator.cache import ENTRY, Cache
-from generator.layout.sizes import PAPERS, CardSize
-from generator.outputs.cards import sheets_for
-from generator.render import draw
+from generator.layout.compose import Book, Metadata, Page, Placement
+from generator.layout.imposition import Rect
+from generator.layout.sizes import CardSize
+from generator.model import Game
+from generator.options import Options
+from generator.outputs.sheets import Layout, layout
+from generator.render.store import ArtStore
 from generator.render.templates import CardRenderer
 from tests import fixture, pdf
-from tests.conftest import PRINTED, Built, DataCopy
+from tests.conftest import PRINTED, SESSION_CACHE, Built, DataCopy
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -216,36 +219,69 @@ def test_clean_empties_the_cache_and_only_it(tmp_path: Path, pnp) -> None:
 
 
 @pdf.needs_pdftoppm
+@pytest.mark.parametrize("flip", ["long", "short"])
 @pytest.mark.parametrize(("game", "lang"), PRINTED.items())
 def test_every_back_slot_of_every_game_shows_its_back(
-    game: str, lang: str, built: Built, tmp_path: Path
+    game: str, lang: str, flip: str, built: Built, tmp_path: Path
 ) -> None:
     """A face drawn once and placed in many slots must show in every one (cairo once wrote
-    recorded backs so that whole columns came out blank): the middle of each slot of each back
-    page has the colours of that card's back drawn alone."""
+    recorded backs so that whole columns came out blank), and behind its own front on shared
+    sheets too: the middle of each card's place on the front page has the colours of its front
+    drawn alone, and the middle of where that place lands after the flip, on the back page,
+    the colours of its back."""
     data = fixture.DATA if game == "tiny" else DEFAULT_DATA_DIR
     with fixture.registered():
         (loaded,) = check(data, (game,), ())
-    layouts, _ = sheets_for(loaded, PAPERS["a4"])
+        folder = built(game, lang)
+        if flip == "short":
+            build(
+                BuildRequest(data, tmp_path, (game,), (lang,), Options(duplex=flip), SESSION_CACHE)
+            )
+            folder = tmp_path / game / lang
+    planned = layout(loaded, Options(duplex=flip))
+    assert isinstance(planned, Layout)
     renderer = CardRenderer(loaded, loaded.locales[lang])
-    pages = pdf.rendered_pages(built(game, lang) / "cards-a4.pdf", 1, 999, tmp_path, 30)
-    alone: dict[str, tuple[float, ...]] = {}
-    number = 0
-    for sheets in layouts:
-        grid = sheets.grid
-        for chunk in sheets.chunks():
-            back = pages[number + 1]
-            number += 2
-            for slot, (deck, card) in enumerate(chunk):
-                svg = renderer.back(deck, card if deck.two_sided else None) or ""
-                if svg not in alone:
-                    image = Image.open(io.BytesIO(draw.png(svg, loaded.templates, 30)))
-                    size = deck.size
-                    alone[svg] = _middle(image.convert("RGB"), size.bleed, size.bleed, size)
-                trim = grid.back(slot)
-                shown = _middle(back, trim.x, trim.y, deck.size)
-                assert shown == pytest.approx(alone[svg], abs=14), (deck.id, card.id, slot)
-    assert number == len(pages)
+    pages = pdf.rendered_pages(folder / "cards-a4.pdf", 1, 999, tmp_path, 30)
+    assert len(pages) == 2 * len(planned.sheets)
+    expected = []
+    for number, sheet in enumerate(planned.sheets):
+        for slot, deck, card in planned.cards(sheet):
+            trim = slot.trim
+            mirrored = (
+                (trim.x, 297 - trim.y - trim.height)
+                if flip == "short"
+                else (210 - trim.x - trim.width, trim.y)
+            )
+            back = renderer.back(deck, card if deck.two_sided else None)
+            expected.append((2 * number, renderer.front(deck, card), (trim.x, trim.y), deck))
+            expected.append((2 * number + 1, back, mirrored, deck))
+    alone = _alone(loaded, [svg or "" for _, svg, _, _ in expected], tmp_path / "alone")
+    for page, svg, (x, y), deck in expected:
+        shown = _middle(pages[page], x, y, deck.size)
+        assert shown == pytest.approx(alone[svg or ""], abs=14), (deck.id, page, svg)
+
+
+def _alone(game: Game, svgs: list[str], folder: Path) -> dict[str, tuple[float, ...]]:
+    """The mean colour of the middle of each face drawn alone: on a page of its own (trim and
+    bleed), rendered by poppler as the sheets are."""
+    arts = ArtStore(Cache(SESSION_CACHE))
+    distinct = list(dict.fromkeys(svgs))
+    book = Book(Metadata("alone", "test", "2000-01-01T00:00:00Z"))
+    for number, svg in enumerate(distinct):
+        art = arts.art(svg, game.templates)
+        book.add_face(str(number), art)
+        box = art.box
+        area = Rect(0, 0, box.width, box.height)
+        book.add_page(Page(box.width, box.height, [Placement(str(number), area, box)]))
+    folder.mkdir()
+    with (folder / "alone.pdf").open("wb") as stream:
+        book.save(stream)
+    pages = pdf.rendered_pages(folder / "alone.pdf", 1, 9999, folder, 30)
+    sizes = [arts.art(svg, game.templates).box for svg in distinct]
+    return {
+        svg: _middle(page, -box.x, -box.y, CardSize(box.width + 2 * box.x, box.height + 2 * box.y))
+        for svg, page, box in zip(distinct, pages, sizes, strict=True)
+    }
 
 
 def _middle(image: Image.Image, x: float, y: float, size: CardSize) -> tuple[float, ...]:

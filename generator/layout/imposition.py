@@ -1,31 +1,28 @@
 """Imposition: where each card goes on a sheet, in millimetres, fronts and backs.
 
-Cards sit in a grid centred on the page. Between neighbouring cards there is room for the bleed of
-both; when the full 3 mm bleed would cost a row or column of cards, the bleed shrinks just enough to
-keep the most cards per sheet (never the trim). Crop marks sit in the margin outside the grid, on
-every cut line; the curves of a card's cut line (a round card, rounded corners), which no crop
-mark can show, are printed on its front as cut guides. Backs are placed so that after the sheet
-is flipped each back lies behind its own front: columns mirrored for a long-edge flip, rows for a
-short-edge flip.
+Cards of one size sit in a grid centred in the sheet's printable area. Between neighbouring
+cards there is room for the bleed of both; when the full 3 mm bleed would cost a row or column
+of cards, the bleed shrinks just enough to keep the most cards per sheet (never the trim).
+
+A sheet is a stack of *bands*: rows of cards of one size, in the columns that size's full sheet
+uses, so every sheet of a size can be cut alike (or stacked and cut at once). A run of cards
+fills whole sheets of its grid first; what is left, less than a sheet, becomes a band, and the
+bands of different sizes share sheets where they fit one above the other (:func:`plan`). Bands
+of different sizes are kept apart by a gutter the height of two crop marks, so cutting along
+the middle of the gutter (marked in the side margins) leaves two pieces each marked like a sheet.
+
+Crop marks sit in the margin outside the cards in use, on every cut line; the curves of a cut
+line (a round card, rounded corners), which no crop mark can show, are printed on the fronts as
+cut guides. A back goes where its front lands after the flip (:meth:`Rect.behind`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from generator.layout.outline import curves
 from generator.layout.sizes import CardSize, Paper
-
-
-@dataclass(frozen=True)
-class SheetStyle:
-    """Sizes around the grid, in mm, as data (Squib's sprues), not code."""
-
-    margin: float = 3.0
-    """Page edge to the outer end of a crop mark; printers cannot print the outermost mm."""
-    mark_length: float = 3.5
-    mark_width_pt: float = 0.5
-    """≥ 0.25 pt so the marks print on any printer."""
 
 
 @dataclass(frozen=True)
@@ -35,6 +32,13 @@ class Rect:
     width: float
     height: float
 
+    def behind(self, paper: Paper, flip: str) -> Rect:
+        """Where this rectangle of the front lands on the back after the sheet is turned over
+        its long edge (columns mirrored, ``long``) or its short edge (rows mirrored)."""
+        if flip == "short":
+            return replace(self, y=paper.height - self.y - self.height)
+        return replace(self, x=paper.width - self.x - self.width)
+
 
 @dataclass(frozen=True)
 class Line:
@@ -43,10 +47,46 @@ class Line:
     x2: float
     y2: float
 
+    def behind(self, paper: Paper, flip: str) -> Line:
+        """This line of the front, seen on the back after the flip (see :meth:`Rect.behind`)."""
+        if flip == "short":
+            return Line(self.x1, paper.height - self.y1, self.x2, paper.height - self.y2)
+        return Line(paper.width - self.x1, self.y1, paper.width - self.x2, self.y2)
+
+
+@dataclass(frozen=True)
+class SheetStyle:
+    """Sizes around the cards, in mm, as data (Squib's sprues), not code."""
+
+    margin: float = 3.0
+    """Page edge to the outer end of a crop mark; printers cannot print the outermost mm."""
+    mark_length: float = 3.5
+    mark_width_pt: float = 0.5
+    """≥ 0.25 pt so the marks print on any printer."""
+    crop_marks: bool = True
+    """False where a machine cuts (its registration marks keep the edges instead)."""
+    keep_out: tuple[float, float, float, float] | None = None
+    """Margins (top, right, bottom, left) no card may enter, replacing the crop marks' margin:
+    a cutting machine's registration marks and what its feeder cannot reach."""
+
+    def area(self, paper: Paper) -> Rect:
+        """The part of the paper cards and their bleed may take."""
+        if self.keep_out is not None:
+            top, right, bottom, left = self.keep_out
+        else:
+            top = right = bottom = left = self.margin + self.mark_length
+        return Rect(left, top, paper.width - left - right, paper.height - top - bottom)
+
+    @property
+    def gutter(self) -> float:
+        """Room between bands of different sizes: the marks below one and above the next."""
+        return 2 * self.mark_length if self.crop_marks else 0.0
+
 
 @dataclass(frozen=True)
 class Grid:
-    """A sheet of ``columns`` x ``rows`` cards; ``bleed_x``/``bleed_y`` is the bleed printed."""
+    """A full sheet of ``columns`` x ``rows`` cards of one size; ``bleed_x``/``bleed_y`` is the
+    bleed printed around each."""
 
     paper: Paper
     card: CardSize
@@ -71,30 +111,22 @@ class Grid:
     @property
     def left(self) -> float:
         """x of the first column's trim."""
-        return (self.paper.width - self.columns * self.pitch_x) / 2 + self.bleed_x
+        area = self.style.area(self.paper)
+        return area.x + (area.width - self.columns * self.pitch_x) / 2 + self.bleed_x
 
     @property
     def top(self) -> float:
-        return (self.paper.height - self.rows * self.pitch_y) / 2 + self.bleed_y
+        area = self.style.area(self.paper)
+        return area.y + (area.height - self.rows * self.pitch_y) / 2 + self.bleed_y
+
+    @property
+    def shows(self) -> Rect:
+        """The part of a card's art a slot prints, in the card's own coordinates."""
+        return Rect(-self.bleed_x, -self.bleed_y, self.pitch_x, self.pitch_y)
 
     def front(self, index: int) -> Rect:
         """Trim rectangle of the card in slot ``index`` (row by row from the top left)."""
-        row, column = divmod(index, self.columns)
-        return Rect(
-            self.left + column * self.pitch_x,
-            self.top + row * self.pitch_y,
-            self.card.width,
-            self.card.height,
-        )
-
-    def back(self, index: int, flip: str = "long") -> Rect:
-        """Where the back of slot ``index`` goes so it lands behind its front after ``flip``."""
-        front = self.front(index)
-        if flip == "long":
-            return Rect(
-                self.paper.width - front.x - front.width, front.y, front.width, front.height
-            )
-        return Rect(front.x, self.paper.height - front.y - front.height, front.width, front.height)
+        return Band(self, self.top, self.per_sheet).front(index)
 
     def with_bleed(self, trim: Rect) -> Rect:
         """The printed area of a card: its trim plus the bleed this grid has room for."""
@@ -105,46 +137,219 @@ class Grid:
             trim.height + 2 * self.bleed_y,
         )
 
-    def cut_guides(self, count: int) -> list[Rect]:
-        """The trims of the first ``count`` cards when their cut line has curves crop marks
-        cannot show (a round card, rounded corners): the front prints those curves over them."""
-        return [self.front(i) for i in range(count)] if curves(self.card) else []
 
-    def crop_marks(self) -> list[Line]:
-        """Marks in the margin, in line with every trim edge, stopping short of the bleed."""
-        left, top = self.left - self.bleed_x, self.top - self.bleed_y
-        right = left + self.columns * self.pitch_x
-        bottom = top + self.rows * self.pitch_y
-        length = self.style.mark_length
+@dataclass(frozen=True)
+class Band:
+    """``count`` cards of ``grid``'s size in rows from ``top`` (the first row's trim), in the
+    columns of the grid's full sheet; ``run`` and ``first`` say which cards (see :func:`plan`)."""
+
+    grid: Grid
+    top: float
+    count: int
+    run: int = 0
+    first: int = 0
+
+    @property
+    def columns(self) -> int:
+        """Columns in use."""
+        return min(self.count, self.grid.columns)
+
+    @property
+    def rows(self) -> int:
+        return -(-self.count // self.grid.columns)
+
+    @property
+    def height(self) -> float:
+        """From the top of its first row's bleed to the bottom of its last."""
+        return self.rows * self.grid.pitch_y
+
+    def front(self, index: int) -> Rect:
+        row, column = divmod(index, self.grid.columns)
+        return Rect(
+            self.grid.left + column * self.grid.pitch_x,
+            self.top + row * self.grid.pitch_y,
+            self.grid.card.width,
+            self.grid.card.height,
+        )
+
+    @property
+    def printed(self) -> Rect:
+        """The printed area of the cards in use, bleed to bleed."""
+        grid = self.grid
+        return Rect(
+            grid.left - grid.bleed_x,
+            self.top - grid.bleed_y,
+            self.columns * grid.pitch_x,
+            self.height,
+        )
+
+    def crop_marks(self, right: bool = True) -> list[Line]:
+        """Marks just outside the printed area, in line with each cut of the rows and columns
+        in use: above and below for the columns, left (and ``right``) for the rows."""
+        grid, area, length = self.grid, self.printed, self.grid.style.mark_length
+        bottom, far = area.y + area.height, area.x + area.width
         marks = []
         for column in range(self.columns):
-            for x in (
-                self.left + column * self.pitch_x,
-                self.left + column * self.pitch_x + self.card.width,
-            ):
-                marks += [Line(x, top - length, x, top), Line(x, bottom, x, bottom + length)]
+            start = grid.left + column * grid.pitch_x
+            for x in (start, start + grid.card.width):
+                marks += [Line(x, area.y - length, x, area.y), Line(x, bottom, x, bottom + length)]
         for row in range(self.rows):
-            for y in (
-                self.top + row * self.pitch_y,
-                self.top + row * self.pitch_y + self.card.height,
-            ):
-                marks += [Line(left - length, y, left, y), Line(right, y, right + length, y)]
+            start = self.top + row * grid.pitch_y
+            for y in (start, start + grid.card.height):
+                marks.append(Line(area.x - length, y, area.x, y))
+                if right:
+                    marks.append(Line(far, y, far + length, y))
         return marks
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A card's place on a sheet: its trim, and the part of its art printed around it."""
+
+    card: CardSize
+    trim: Rect
+    shows: Rect
+    run: int
+    index: int
+    """Which card: the ``index``-th of run ``run``."""
+
+    @property
+    def printed(self) -> Rect:
+        return Rect(
+            self.trim.x + self.shows.x,
+            self.trim.y + self.shows.y,
+            self.shows.width,
+            self.shows.height,
+        )
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One side of a sheet of cards: its bands from the top."""
+
+    paper: Paper
+    bands: tuple[Band, ...]
+    style: SheetStyle
+
+    def slots(self) -> list[Slot]:
+        return [
+            Slot(band.grid.card, band.front(i), band.grid.shows, band.run, band.first + i)
+            for band in self.bands
+            for i in range(band.count)
+        ]
+
+    def crop_marks(self, right: bool = True) -> list[Line]:
+        """The marks of every band, and a mark in the side margins at the middle of each
+        gutter: the first cut, which parts the bands. None where a machine cuts. Without
+        ``right``, none in the right margin (the fold of a gutterfold sheet)."""
+        if not self.style.crop_marks:
+            return []
+        marks = [mark for band in self.bands for mark in band.crop_marks(right)]
+        length = self.style.mark_length
+        for upper, lower in zip(self.bands, self.bands[1:], strict=False):
+            y = (upper.printed.y + upper.height + lower.printed.y) / 2
+            left = min(upper.printed.x, lower.printed.x)
+            marks.append(Line(left - length, y, left, y))
+            if right:
+                far = max(b.printed.x + b.printed.width for b in (upper, lower))
+                marks.append(Line(far, y, far + length, y))
+        return marks
+
+    def cut_guides(self) -> list[tuple[CardSize, Rect]]:
+        """The trims of the cards whose cut line has curves crop marks cannot show (a round
+        card, rounded corners): the front prints those curves over them. None where a machine
+        cuts."""
+        if not self.style.crop_marks:
+            return []
+        return [(slot.card, slot.trim) for slot in self.slots() if curves(slot.card)]
+
+
+@dataclass(frozen=True)
+class Run:
+    """Cards of one size to be placed in order."""
+
+    card: CardSize
+    count: int
 
 
 def fit_grid(paper: Paper, card: CardSize, style: SheetStyle = SheetStyle()) -> Grid | None:
     """The grid with the most cards per sheet, then the most bleed; ``None`` if none fits."""
-    columns, bleed_x = _fit_axis(paper.width, card.width, card.bleed, style)
-    rows, bleed_y = _fit_axis(paper.height, card.height, card.bleed, style)
+    area = style.area(paper)
+    columns, bleed_x = _fit_axis(area.width, card.width, card.bleed)
+    rows, bleed_y = _fit_axis(area.height, card.height, card.bleed)
     if columns == 0 or rows == 0:
         return None
     return Grid(paper, card, columns, rows, bleed_x, bleed_y, style)
 
 
-def _fit_axis(page: float, trim: float, bleed: float, style: SheetStyle) -> tuple[int, float]:
+def _fit_axis(room: float, trim: float, bleed: float) -> tuple[int, float]:
     """How many cards fit along one axis and the bleed each gets (the same on every side)."""
-    room = page - 2 * (style.margin + style.mark_length)
     count = int(room // trim) if room > 0 else 0
     if count == 0:
         return 0, 0.0
     return count, min(bleed, (room - count * trim) / (2 * count))
+
+
+def plan(
+    paper: Paper, runs: Sequence[Run], style: SheetStyle = SheetStyle(), share: bool = True
+) -> list[Sheet]:
+    """The sheets that print ``runs``: each run's full sheets in run order, then its rest (less
+    than a sheet) as one band; with ``share``, the rests share sheets where they fit one above
+    the other (largest first, each on the first sheet with room), else each has its own.
+    A band alone on its sheet sits where its rows sit on a full sheet, so sheets cut alike.
+    Every run must fit the paper (:func:`fit_grid`)."""
+    sheets: list[Sheet] = []
+    rests: list[Band] = []
+    for number, run in enumerate(runs):
+        grid = fit_grid(paper, run.card, style)
+        if grid is None:
+            raise ValueError(f"a {run.card.width:g} x {run.card.height:g} mm card does not fit")
+        full, rest = divmod(run.count, grid.per_sheet)
+        for page in range(full):
+            band = Band(grid, grid.top, grid.per_sheet, number, page * grid.per_sheet)
+            sheets.append(Sheet(paper, (band,), style))
+        if rest:
+            rests.append(Band(grid, grid.top, rest, number, full * grid.per_sheet))
+    groups = (
+        _share(rests, style.area(paper).height, style.gutter) if share else [[r] for r in rests]
+    )
+    sheets += [Sheet(paper, _stacked(group, style), style) for group in groups]
+    return sheets
+
+
+def _share(bands: list[Band], room: float, gutter: float) -> list[list[Band]]:
+    """First fit, tallest first: few sheets, and a sheet's bands in a stable order."""
+    groups: list[list[Band]] = []
+    for band in sorted(bands, key=lambda b: (-b.height, b.run)):
+        for group in groups:
+            if sum(b.height + gutter for b in group) + band.height <= room + 1e-9:
+                group.append(band)
+                break
+        else:
+            groups.append([band])
+    return groups
+
+
+def _full_bleed(bands: list[Band], style: SheetStyle) -> list[Band]:
+    """The bands with each card's full bleed above and below where the sheet has room for it
+    (a grid shrinks its bleed to fit a full sheet of rows; a band of a few rows may not need
+    to)."""
+    full = [replace(b, grid=replace(b.grid, bleed_y=b.grid.card.bleed)) for b in bands]
+    room = style.area(bands[0].grid.paper).height - style.gutter * (len(bands) - 1)
+    return full if sum(b.height for b in full) <= room + 1e-9 else bands
+
+
+def _stacked(group: list[Band], style: SheetStyle) -> tuple[Band, ...]:
+    """A band alone keeps its full sheet's rows; bands sharing a sheet are stacked in run order
+    from the top of the printable area, a gutter apart, the stack centred on the page."""
+    if len(group) == 1:
+        return (group[0],)
+    ordered = _full_bleed(sorted(group, key=lambda b: b.run), style)
+    area = style.area(ordered[0].grid.paper)
+    total = sum(b.height for b in ordered) + style.gutter * (len(ordered) - 1)
+    y = area.y + (area.height - total) / 2
+    stacked = []
+    for band in ordered:
+        stacked.append(replace(band, top=y + band.grid.bleed_y))
+        y += band.height + style.gutter
+    return tuple(stacked)

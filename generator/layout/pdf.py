@@ -1,11 +1,11 @@
 """What a sheet prints besides its cards: crop marks and cut guides, as a page drawn over them.
 
 Crop marks sit in the margin, on every cut line of the slots in use; cut guides trace, over the
-fronts, the curves of a cut line no crop mark can show (a round card, rounded corners). They are
-drawn by cairo into a one-page PDF the size of the paper, which
-:class:`~generator.layout.compose.Book` places over the faces of every sheet that has the same
-grid. Dates in the files are fixed (cairo would otherwise stamp the current time), so the same
-build gives byte-identical PDFs.
+fronts, the curves of a cut line no crop mark can show (a round card, rounded corners); a dashed
+line shows where a gutterfold sheet folds. They are drawn by cairo into a one-page PDF the size
+of the paper, which :class:`~generator.layout.compose.Book` places over the faces of every
+sheet that has the same layout. Dates in the files are fixed (cairo would otherwise stamp the
+current time), so the same build gives byte-identical PDFs.
 """
 
 from __future__ import annotations
@@ -18,10 +18,13 @@ import cairocffi
 
 from generator import __version__
 from generator.layout.compose import Metadata
-from generator.layout.imposition import Grid, Rect
+from generator.layout.imposition import Line, Rect, SheetStyle
 from generator.layout.outline import curves
-from generator.layout.sizes import pt
+from generator.layout.sizes import CardSize, Paper, pt
 from generator.versions import FIXED_DATE, build_date
+
+FOLD_DASH = 2.0
+"""Millimetres of line, then of gap, along a fold: dashed, so it is not taken for a cut."""
 
 
 def metadata(title: str) -> Metadata:
@@ -30,34 +33,49 @@ def metadata(title: str) -> Metadata:
 
 
 @functools.lru_cache(maxsize=64)
-def marks(grid: Grid, guides: tuple[Rect, ...] = ()) -> bytes:
-    """A page of ``grid``'s paper with its crop marks and the curves of the cut line of each
-    card at ``guides`` (see :meth:`Grid.cut_guides`)."""
+def marks(
+    paper: Paper,
+    lines: tuple[Line, ...] = (),
+    guides: tuple[tuple[CardSize, Rect], ...] = (),
+    folds: tuple[Line, ...] = (),
+    width_pt: float = SheetStyle().mark_width_pt,
+) -> bytes:
+    """A page of ``paper`` with crop marks along ``lines``, the curves of the cut line of each
+    card at ``guides`` (see :meth:`Sheet.cut_guides`) and dashed fold lines."""
     output = io.BytesIO()
-    surface = cairocffi.PDFSurface(output, pt(grid.paper.width), pt(grid.paper.height))
+    surface = cairocffi.PDFSurface(output, pt(paper.width), pt(paper.height))
     for key in (cairocffi.PDF_METADATA_CREATE_DATE, cairocffi.PDF_METADATA_MOD_DATE):
         surface.set_metadata(key, FIXED_DATE)
-    _draw_marks(cairocffi.Context(surface), grid, guides)
+    context = cairocffi.Context(surface)
+    context.set_line_width(width_pt)
+    _stroke(context, lines)
+    _draw_guides(context, guides, width_pt)
+    context.set_dash([pt(FOLD_DASH), pt(FOLD_DASH)])
+    _stroke(context, folds)
     surface.finish()
     return output.getvalue()
 
 
-def _draw_marks(context: cairocffi.Context, grid: Grid, guides: Iterable[Rect]) -> None:
+def _stroke(context: cairocffi.Context, lines: Iterable[Line]) -> None:
     context.set_source_rgb(0, 0, 0)
-    context.set_line_width(grid.style.mark_width_pt)
-    for line in grid.crop_marks():
+    for line in lines:
         context.move_to(pt(line.x1), pt(line.y1))
         context.line_to(pt(line.x2), pt(line.y2))
     context.stroke()
-    for trim in guides:
-        for arc in curves(grid.card):
+
+
+def _draw_guides(
+    context: cairocffi.Context, guides: Iterable[tuple[CardSize, Rect]], width_pt: float
+) -> None:
+    for card, trim in guides:
+        for arc in curves(card):
             context.new_sub_path()
             centre_x, centre_y = pt(trim.x + arc.cx), pt(trim.y + arc.cy)
             context.arc(centre_x, centre_y, pt(arc.radius), arc.start, arc.end)
     # a guide runs over the card's own art: black on a white line shows on any ground
     context.set_source_rgb(1, 1, 1)
-    context.set_line_width(3 * grid.style.mark_width_pt)
+    context.set_line_width(3 * width_pt)
     context.stroke_preserve()
     context.set_source_rgb(0, 0, 0)
-    context.set_line_width(grid.style.mark_width_pt)
+    context.set_line_width(width_pt)
     context.stroke()

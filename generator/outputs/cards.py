@@ -1,5 +1,9 @@
-"""Card sheets: each game in each language as ``cards-<paper>.pdf``, every sheet of fronts
-followed by its sheet of backs, so a duplex print puts each back behind its front.
+"""Card sheets: each game in each language as ``cards-<paper>.pdf``.
+
+How the pages follow each other is how the user prints: with a duplex printer every sheet of
+fronts is followed by its sheet of backs; without one (``--duplex none``) all fronts come
+first, then all backs in the same order, to feed the printed stack again; a gutterfold page
+carries its backs beside their fronts, across a fold. Each back lands behind its own front.
 
 Each distinct face is drawn once (or read from the cache) and placed on every slot that prints
 it; memory grows with the distinct faces, not with the number of cards.
@@ -7,34 +11,15 @@ it; memory grows with the distinct faces, not with the number of cards.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field
-
 from generator.layout.compose import Book, Page, Placement
-from generator.layout.imposition import Grid, Rect, fit_grid
+from generator.layout.imposition import Line, Rect, Sheet
 from generator.layout.pdf import marks, metadata
-from generator.layout.sizes import Paper
-from generator.model import Card, Deck, Game
+from generator.model import Game
 from generator.options import Options
 from generator.outputs.base import Job
+from generator.outputs.sheets import Layout, layout
 from generator.problems import DataError, Problem
 from generator.writer import Written
-
-Slot = tuple[Deck, Card]
-
-
-@dataclass
-class Sheets:
-    """The cards of one deck with the grid they are printed on."""
-
-    grid: Grid
-    cards: list[Slot] = field(default_factory=list)
-
-    def chunks(self) -> Iterator[list[Slot]]:
-        """The cards sheet by sheet."""
-        size = self.grid.per_sheet
-        for start in range(0, len(self.cards), size):
-            yield self.cards[start : start + size]
 
 
 class CardSheets:
@@ -47,71 +32,74 @@ class CardSheets:
         return True
 
     def preflight(self, game: Game, options: Options) -> list[Problem]:
-        return sheets_for(game, options.paper)[1]
+        planned = layout(game, options)
+        return planned if isinstance(planned, list) else []
 
     def write(self, job: Job) -> list[Written]:
-        paper = job.options.paper
-        path = job.folder / f"cards-{paper.name}.pdf"
-        layouts, problems = sheets_for(job.game, paper)
-        if problems:
-            raise DataError(problems)
+        path = job.folder / f"cards-{job.options.paper.name}.pdf"
+        planned = layout(job.game, job.options)
+        if isinstance(planned, list):
+            raise DataError(planned)
         book = Book(metadata(job.title))
-        total = sum(-(-len(s.cards) // s.grid.per_sheet) for s in layouts)
-        done = 0
-        for sheets in layouts:
-            for chunk in sheets.chunks():
-                with job.stopwatch.stage("parse+draw"):
-                    book.add_page(_front_page(job, book, sheets.grid, chunk))
-                    book.add_page(_back_page(job, book, sheets.grid, chunk))
-                done += 1
-                job.report("", done, total)
+        fronts, backs = [], []
+        for done, sheet in enumerate(planned.sheets, start=1):
+            with job.stopwatch.stage("parse+draw"):
+                fronts.append(_fronts(job, book, planned, sheet))
+                backs.append(_backs(job, book, planned, sheet))
+            job.report("", done, len(planned.sheets))
+        for page in _in_print_order(job.options, planned, fronts, backs):
+            book.add_page(page)
         with job.stopwatch.stage("assembly"), job.writer.open(path) as stream:
             pages = book.save(stream)
-        return [Written(path, self.name, pages, sum(len(s.cards) for s in layouts))]
+        cards = sum(len(run) for run in planned.runs)
+        saved = planned.saved * (pages // max(len(planned.sheets), 1))
+        return [Written(path, self.name, pages, cards, saved=saved)]
 
 
-def sheets_for(game: Game, paper: Paper) -> tuple[list[Sheets], list[Problem]]:
-    """Each deck on its own sheets, fitted to its own card size: a sheet is cut into one deck,
-    and a deck's backs (common or per card) follow its fronts. A deck too large for the paper
-    is a problem at its size."""
-    layouts = []
-    problems = []
-    for deck in game.decks:
-        grid = fit_grid(paper, deck.size)
-        if grid is None:
-            what = (
-                f"a {deck.size.width:g} x {deck.size.height:g} mm card "
-                f"does not fit on {paper.name} paper"
-            )
-            problems.append(Problem(deck.file, deck.line, f"decks.{deck.id}.size", what))
-            continue
-        layouts.append(Sheets(grid, [(deck, card) for card in deck.cards]))
-    return layouts, problems
+def _in_print_order(
+    options: Options, planned: Layout, fronts: list[Page], backs: list[Page]
+) -> list[Page]:
+    """Front and back of each sheet in turn for a duplex printer; all fronts then all backs to
+    feed the stack again; a gutterfold page is its fronts and backs in one."""
+    if planned.gutterfold:
+        return [_folded(front, back, planned) for front, back in zip(fronts, backs, strict=True)]
+    if options.duplex == "none":
+        return fronts + backs
+    return [page for pair in zip(fronts, backs, strict=True) for page in pair]
 
 
-def _printed(grid: Grid) -> Rect:
-    """The part of a card's art a sheet prints, in the card's own coordinates."""
-    return Rect(-grid.bleed_x, -grid.bleed_y, grid.pitch_x, grid.pitch_y)
-
-
-def _front_page(job: Job, book: Book, grid: Grid, chunk: list[Slot]) -> Page:
-    """The fronts of a sheet, with crop marks and the cut guides of the slots in use."""
-    faces = [job.faces.front(deck, card) for deck, card in chunk]
-    overlay = marks(grid, tuple(grid.cut_guides(len(chunk))))
-    return _page(job, book, grid, [(face, grid.front(i)) for i, face in enumerate(faces)], overlay)
-
-
-def _back_page(job: Job, book: Book, grid: Grid, chunk: list[Slot]) -> Page:
-    """The backs of a sheet, each where it lands behind its front after the flip; a deck's
-    common back is one face placed in every slot."""
-    faces = [job.faces.back(deck, card) for deck, card in chunk]
-    trims = [grid.back(i, job.options.duplex) for i in range(len(chunk))]
-    return _page(job, book, grid, list(zip(faces, trims, strict=True)), marks(grid))
-
-
-def _page(job: Job, book: Book, grid: Grid, slots: list[tuple[str, Rect]], overlay: bytes) -> Page:
-    page = Page(grid.paper.width, grid.paper.height, overlays=(overlay,))
-    for face, trim in slots:
-        book.add_face(face, job.art(face))
-        page.placements.append(Placement(face, grid.with_bleed(trim), _printed(grid)))
+def _fronts(job: Job, book: Book, planned: Layout, sheet: Sheet) -> Page:
+    """The fronts of a sheet with their crop marks and cut guides (none on a gutterfold's fold)."""
+    page = Page(planned.page.width, planned.page.height)
+    for slot, deck, card in planned.cards(sheet):
+        _place(job, book, page, job.faces.front(deck, card), slot.trim, slot.shows)
+    lines = sheet.crop_marks(right=not planned.gutterfold)
+    page.overlays = (marks(planned.page, tuple(lines), tuple(sheet.cut_guides())),)
     return page
+
+
+def _backs(job: Job, book: Book, planned: Layout, sheet: Sheet) -> Page:
+    """The backs of a sheet, each where it lands behind its front (a deck's common back is one
+    face placed in every slot), the crop marks mirrored with them, moved by the back offset."""
+    flip = planned.flip(job.options)
+    page = Page(planned.page.width, planned.page.height, shift=job.options.back_offset)
+    for slot, deck, card in planned.cards(sheet):
+        trim = slot.trim.behind(planned.page, flip)
+        _place(job, book, page, job.faces.back(deck, card), trim, slot.shows)
+    lines = sheet.crop_marks(right=not planned.gutterfold)
+    page.overlays = (marks(planned.page, tuple(line.behind(planned.page, flip) for line in lines)),)
+    return page
+
+
+def _folded(front: Page, back: Page, planned: Layout) -> Page:
+    """A gutterfold page: fronts on the left half, backs on the right, a dashed fold between."""
+    middle = planned.page.width / 2
+    fold = marks(planned.page, folds=(Line(middle, 0, middle, planned.page.height),))
+    placements = front.placements + back.placements
+    return Page(front.width, front.height, placements, front.overlays + back.overlays + (fold,))
+
+
+def _place(job: Job, book: Book, page: Page, face: str, trim: Rect, shows: Rect) -> None:
+    book.add_face(face, job.art(face))
+    at = Rect(trim.x + shows.x, trim.y + shows.y, shows.width, shows.height)
+    page.placements.append(Placement(face, at, shows))

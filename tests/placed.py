@@ -1,0 +1,53 @@
+"""Where each card of a game prints, front and back, page by page, worked out from the sheet
+layout and the printing options as a person would: page order and the mirror image of a flip
+written out here, not taken from the code under test."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.layout.imposition import Rect
+from generator.model import Game
+from generator.options import Options
+from generator.outputs.sheets import Layout, layout
+
+
+@dataclass(frozen=True)
+class Where:
+    """A card's front and back: the page (0-based) and the trim rectangle in mm."""
+
+    front_page: int
+    front: Rect
+    back_page: int
+    back: Rect
+
+
+def placed(game: Game, options: Options = Options()) -> dict[tuple[str, str], Where]:
+    """Every card of ``game`` by (deck id, card id)."""
+    planned = layout(game, options)
+    assert isinstance(planned, Layout), planned
+    found = {}
+    count = len(planned.sheets)
+    for number, sheet in enumerate(planned.sheets):
+        front_page, back_page = _pages(number, count, options)
+        for slot, deck, card in planned.cards(sheet):
+            back = _behind(slot.trim, planned, options)
+            found[(deck.id, card.id)] = Where(front_page, slot.trim, back_page, back)
+    return found
+
+
+def _pages(number: int, count: int, options: Options) -> tuple[int, int]:
+    if options.layout == "gutterfold":
+        return number, number
+    if options.duplex == "none":
+        return number, count + number
+    return 2 * number, 2 * number + 1
+
+
+def _behind(trim: Rect, planned: Layout, options: Options) -> Rect:
+    """Turned over the short edge, rows change places; over the long edge (or folded down the
+    middle), columns do."""
+    page = planned.page
+    if options.duplex == "short" and options.layout != "gutterfold":
+        return Rect(trim.x, page.height - trim.y - trim.height, trim.width, trim.height)
+    return Rect(page.width - trim.x - trim.width, trim.y, trim.width, trim.height)
