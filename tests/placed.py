@@ -22,8 +22,10 @@ class Where:
     back: Rect
 
 
-def placed(game: Game, options: Options = Options()) -> dict[tuple[str, str], Where]:
-    """Every card of ``game`` by (deck id, card id)."""
+def placed(game: Game, options: Options | None = None) -> dict[tuple[str, str], Where]:
+    """Every card of ``game`` by (deck id, card id), printed with ``options`` (the defaults:
+    A4, shared sheets, long-edge duplex)."""
+    options = options or Options()
     planned = layout(game, options)
     assert isinstance(planned, Layout), planned
     found = {}
