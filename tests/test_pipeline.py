@@ -9,25 +9,43 @@ import pytest
 from PIL import Image
 
 from generator import outputs
-from generator.build import BuildRequest, build
-from generator.layout.imposition import fit_grid
-from generator.layout.sizes import PAPERS, CardSize
+from generator.build import BuildRequest, build, check
+from generator.layout.sizes import PAPERS
 from generator.model import Game
 from generator.outputs import Job, Options, Written
 from generator.problems import Problem, clipped
-from tests import pdf
+from tests import fixture, pdf
 from tests.conftest import Built, DataCopy
+from tests.placed import placed
 
 NUMBERS = "tiny/decks/numbers.yaml"
 INKS = {"red": (0xC0, 0x39, 0x2B), "blue": (0x1F, 0x5F, 0xA8)}
 NIGHT = (0x1D, 0x2B, 0x44)  # the common back of the numbers
 
 
-def test_each_deck_on_its_own_exactly_a4_sheets_fronts_then_backs(built: Built) -> None:
+@pytest.fixture(scope="module")
+def tiny_game() -> Game:
+    """The fixture game as the check loads it."""
+    with fixture.registered():
+        (game,) = check(fixture.DATA, ("tiny",), ())
+    return game
+
+
+def test_decks_share_exactly_a4_sheets_fronts_then_backs(built: Built) -> None:
     data = pdf.read(built("tiny", "en") / "cards-a4.pdf")
-    assert pdf.page_count(data) == 2 * (1 + 1)  # 5 numbers on one sheet, 2 colours on one
+    assert pdf.page_count(data) == 2  # 5 numbers in two rows, 2 colours in a band below
     assert pdf.every_page_is_a4(data)
     assert pdf.embedded_fonts(data) == {"RobotoCondensed-Regular", "Roboto-Black"}
+
+
+def test_each_deck_on_its_own_sheets_on_request(tiny: DataCopy, tmp_path: Path, pnp) -> None:
+    result = pnp("build", "--data", tiny.root, "--out", tmp_path, "--sheets", "per-deck")
+    assert result.code == 0
+    for lang in ("en", "uk"):
+        assert f"tiny/{lang}/cards-a4.pdf: 4 pages, 7 cards\n" in result.out
+    assert "saved" not in result.out
+    data = pdf.read(tmp_path / "tiny" / "en" / "cards-a4.pdf")
+    assert pdf.page_count(data) == 2 * (1 + 1)  # 5 numbers on one sheet, 2 colours on one
 
 
 def test_every_language_is_printed_in_its_own_words(built: Built) -> None:
@@ -44,58 +62,55 @@ def test_every_language_is_printed_in_its_own_words(built: Built) -> None:
     assert set("Рахунок") <= set(pdf.unicode_text(pdf.read(built("tiny", "uk") / "scores-a4.pdf")))
 
 
-def test_rounded_corners_get_cut_guides_on_fronts_only(built: Built) -> None:
-    pages = pdf.curves_by_page(pdf.read(built("tiny", "en") / "cards-a4.pdf"))
-    numbers, colours = (
-        fit_grid(PAPERS["a4"], CardSize(44, 63)),
-        fit_grid(PAPERS["a4"], CardSize(63, 63)),
-    )
-    for grid, fronts, backs, count in (
-        (numbers, pages[0], pages[1], 5),
-        (colours, pages[2], pages[3], 2),
-    ):
-        assert backs == []  # a guide on the back would show, mirrored, beside the card
-        assert len(fronts) == 4 * count  # a quarter circle at each corner of each card
-        for slot in range(count):
-            trim = grid.front(slot)
-            assert any(
-                x1 == pytest.approx(trim.x, abs=0.01)
-                and y1 == pytest.approx(trim.y + 3, abs=0.01)
-                and x2 == pytest.approx(trim.x + 3, abs=0.01)
-                and y2 == pytest.approx(trim.y, abs=0.01)
-                for x1, y1, x2, y2 in fronts
-            ), slot
+def test_rounded_corners_get_cut_guides_on_fronts_only(built: Built, tiny_game: Game) -> None:
+    fronts, backs = pdf.curves_by_page(pdf.read(built("tiny", "en") / "cards-a4.pdf"))
+    assert backs == []  # a guide on the back would show, mirrored, beside the card
+    cards = placed(tiny_game)
+    assert len(fronts) == 4 * len(cards) == 4 * 7  # a quarter circle at each corner of each card
+    for name, where in cards.items():
+        assert where.front_page == 0
+        trim = where.front
+        assert any(
+            x1 == pytest.approx(trim.x, abs=0.01)
+            and y1 == pytest.approx(trim.y + 3, abs=0.01)
+            and x2 == pytest.approx(trim.x + 3, abs=0.01)
+            and y2 == pytest.approx(trim.y, abs=0.01)
+            for x1, y1, x2, y2 in fronts
+        ), name
 
 
 @pdf.needs_pdftoppm
-def test_own_backs_and_common_backs_lie_behind_their_fronts(built: Built, tmp_path: Path) -> None:
-    sheet = built("tiny", "en") / "cards-a4.pdf"
-    numbers, number_backs, colours, colour_backs = pdf.rendered_pages(sheet, 1, 4, tmp_path)
-    grid = fit_grid(PAPERS["a4"], CardSize(44, 63))
-    for slot in range(5):
-        behind = grid.back(slot, "long")
-        assert pdf.colour_at(number_backs, behind.x + 1.5, behind.y + 1.5) == pytest.approx(
-            NIGHT, abs=8
-        )
-        trim = grid.front(slot)
-        assert pdf.colour_at(numbers, trim.x + 1.5, trim.y + 1.5) != pytest.approx(NIGHT, abs=8)
-    grid = fit_grid(PAPERS["a4"], CardSize(63, 63))
-    flipped = colour_backs.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
-    for slot, ink in enumerate(INKS.values()):  # red, then blue, in the order of the data
-        trim = grid.front(slot)
-        assert pdf.colour_at(colours, trim.x + 1.5, trim.y + 1.5) == pytest.approx(ink, abs=8)
-        # flipping the back page over its long edge puts each card's own back behind it
-        assert pdf.colour_at(flipped, trim.x + 1.5, trim.y + 1.5) == pytest.approx(ink, abs=8)
+def test_own_backs_and_common_backs_lie_behind_their_fronts(
+    built: Built, tiny_game: Game, tmp_path: Path
+) -> None:
+    pages = pdf.rendered_pages(built("tiny", "en") / "cards-a4.pdf", 1, 2, tmp_path)
+    cards = placed(tiny_game)
+    for value in range(1, 6):
+        where = cards[("numbers", f"number-{value}")]
+        front, back = pages[where.front_page], pages[where.back_page]
+        assert where.back_page == where.front_page + 1
+        behind = where.back
+        assert pdf.colour_at(back, behind.x + 1.5, behind.y + 1.5) == pytest.approx(NIGHT, abs=8)
+        trim = where.front
+        assert pdf.colour_at(front, trim.x + 1.5, trim.y + 1.5) != pytest.approx(NIGHT, abs=8)
+    for name, ink in INKS.items():
+        where = cards[("colours", f"colour-{name}")]
+        front, back = pages[where.front_page], pages[where.back_page]
+        trim, behind = where.front, where.back
+        assert pdf.colour_at(front, trim.x + 1.5, trim.y + 1.5) == pytest.approx(ink, abs=8)
+        # turned over its long edge, the back page puts each card's own back behind it
+        assert behind.x == pytest.approx(210 - trim.x - trim.width)
+        assert pdf.colour_at(back, behind.x + 1.5, behind.y + 1.5) == pytest.approx(ink, abs=8)
 
 
 def test_outputs_in_order_each_language_on_its_paper(tiny: DataCopy, tmp_path: Path) -> None:
     letter = Options(paper=PAPERS["letter"])
     written = build(BuildRequest(tiny.root, tmp_path, ("tiny",), (), letter))
     assert [(w.path.relative_to(tmp_path).as_posix(), w.kind, w.pages) for w in written] == [
-        ("tiny/en/cards-letter.pdf", "card sheets", 4),
+        ("tiny/en/cards-letter.pdf", "card sheets", 2),
         ("tiny/en/scores-letter.pdf", "handouts", 1),
         ("tiny/en/rules-summary.pdf", "rules summary", 1),
-        ("tiny/uk/cards-letter.pdf", "card sheets", 4),
+        ("tiny/uk/cards-letter.pdf", "card sheets", 2),
         ("tiny/uk/scores-letter.pdf", "handouts", 1),
         ("tiny/uk/rules-summary.pdf", "rules summary", 1),
     ]
@@ -106,7 +121,9 @@ def test_outputs_in_order_each_language_on_its_paper(tiny: DataCopy, tmp_path: P
 
 def test_png_faces_at_300_dpi_with_bleed(tiny: DataCopy, tmp_path: Path, pnp) -> None:
     result = pnp("build", "--data", tiny.root, "--out", tmp_path, "--lang", "en", "--png")
-    assert "\n10 PNG files at 300 dpi\nwrote 13 files: 6 pages, 7 cards in " in result.out
+    assert "cards-a4.pdf: 2 pages, 7 cards (2 pages saved by sharing sheets)\n" in result.out
+    assert "\n10 PNG files at 300 dpi\nwrote 13 files: 4 pages, 7 cards in " in result.out
+    assert result.out.endswith(" s; sharing sheets saved 2 pages\n")
     folder = tmp_path / "tiny" / "en" / "png"
     pngs = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.png"))
     assert pngs == [
