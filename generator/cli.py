@@ -181,7 +181,7 @@ def _add_printing_options(command: argparse.ArgumentParser) -> None:
         "--duplex",
         "--flip",
         choices=DUPLEX,
-        default="long",
+        default=None,
         help="how the sheet is turned for its backs: by a duplex printer over its long or short "
         "edge, or 'none': all fronts, then all backs to feed the stack again (default: long)",
     )
@@ -231,9 +231,25 @@ def _offset(text: str) -> tuple[float, float]:
 
 
 def _options(args: argparse.Namespace) -> Options:
+    """The printing options asked for; a combination that cannot print is a usage mistake."""
+    if args.layout == "gutterfold":
+        asked = [
+            name
+            for name, given in (
+                ("--duplex", args.duplex is not None),
+                ("--back-offset", args.back_offset != (0.0, 0.0)),
+                ("--cut silhouette", args.cut != "none"),
+            )
+            if given
+        ]
+        if asked:
+            raise UsageError(
+                f"{' and '.join(asked)} cannot be used with --layout gutterfold, which prints "
+                "each back beside its front on one side of the sheet, to fold and cut by hand"
+            )
     return Options(
         paper=PAPERS[args.paper],
-        duplex=args.duplex,
+        duplex=args.duplex or "long",
         png=getattr(args, "png", False),
         back_offset=args.back_offset,
         sheets=args.sheets,
@@ -279,11 +295,12 @@ def _accept_json(parser: argparse.ArgumentParser, default: object) -> None:
 
 def _build(args: argparse.Namespace) -> int:
     start = time.perf_counter()
+    options = _options(args)
     if not args.no_cache and not output_folder_problem(args.out):
-        options = fastpath.options_key(_options(args))
         names, langs = tuple(args.games), tuple(args.lang)
         cache = Cache(_cache_folder(args))
-        done = fastpath.restore(args.data, names, langs, options, args.out, cache)
+        key = fastpath.options_key(options)
+        done = fastpath.restore(args.data, names, langs, key, args.out, cache)
         if done is not None:
             _summarise(done, time.perf_counter() - start)
             return EXIT_OK
@@ -294,7 +311,7 @@ def _build(args: argparse.Namespace) -> int:
         out_dir=args.out,
         games=tuple(args.games),
         langs=tuple(args.lang),
-        options=_options(args),
+        options=options,
         cache=None if args.no_cache else _cache_folder(args),
         jobs=args.jobs,
     )

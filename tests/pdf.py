@@ -160,6 +160,44 @@ def _curves_in(stream: pikepdf.Object, ctm: Matrix, height: float) -> list[tuple
     return found
 
 
+Placed = tuple[tuple[float, float, float, float], tuple[int, int]]
+
+
+def placements(pdf: bytes) -> list[list[Placed]]:
+    """Page by page, each face the page places: the clip rectangle it is drawn in (x, y,
+    width, height in mm from the page's top-left corner, after any move of the whole page)
+    and the form drawn there (its object number, the same for a face placed twice)."""
+    with _open(pdf) as document:
+        return [_placed_on(page.obj, float(page.MediaBox[3])) for page in document.pages]
+
+
+def _placed_on(page: pikepdf.Object, height: float) -> list[Placed]:
+    found: list[Placed] = []
+    ctm: Matrix = (1, 0, 0, 1, 0, 0)
+    stack: list[Matrix] = []
+    clip: tuple[float, float, float, float] | None = None
+    for operands, operator in pikepdf.parse_content_stream(page):
+        op = str(operator)
+        numbers = [float(n) for n in operands if isinstance(n, (int, float, Decimal))]
+        if op == "q":
+            stack.append(ctm)
+        elif op == "Q":
+            ctm = stack.pop()
+        elif op == "cm":
+            ctm = _times(tuple(numbers), ctm)  # type: ignore[arg-type]
+        elif op == "re":
+            x, y, w, h = numbers
+            a, _, _, d, e, f = ctm
+            left, bottom = a * x + e, d * y + f
+            mm = 25.4 / 72
+            clip = (left * mm, (height - bottom - d * h) * mm, a * w * mm, d * h * mm)
+        elif op == "Do" and clip is not None:
+            form = page.Resources.XObject[str(operands[0])]
+            found.append((clip, form.objgen))
+            clip = None
+    return found
+
+
 def read(path: Path) -> bytes:
     return path.read_bytes()
 

@@ -1,0 +1,142 @@
+"""How a user prints: without a duplex printer (all fronts, then all backs), gutterfold (each
+back beside its front, across a fold), and the options that cannot go together. Positions are
+read from the PDF: the rectangle each face is clipped to, in mm."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pikepdf
+import pytest
+
+from generator import DEFAULT_DATA_DIR
+from generator.build import check
+from generator.layout.imposition import Rect
+from generator.model import Game
+from generator.options import Options
+from tests import pdf
+from tests.conftest import Built
+from tests.placed import placed
+
+Faces = list[list[tuple[Rect, str]]]
+
+
+def _faces(path: Path) -> Faces:
+    """Page by page, each face's clip rectangle and a digest of its drawing (the same face
+    draws the same in two files made of the same faces)."""
+    with pikepdf.open(path) as document:
+        drawn = {
+            obj.objgen: hashlib.sha256(obj.read_bytes()).hexdigest()
+            for page in document.pages
+            for obj in page.Resources.XObject.values()
+        }
+    return [
+        [(Rect(*box), drawn[objgen]) for box, objgen in page]
+        for page in pdf.placements(path.read_bytes())
+    ]
+
+
+def _face_at(page: list[tuple[Rect, str]], trim: Rect) -> str:
+    """The face drawn centred on ``trim`` (its clip is the trim with the bleed around it)."""
+    centre = (trim.x + trim.width / 2, trim.y + trim.height / 2)
+    found = [
+        face
+        for clip, face in page
+        if abs(clip.x + clip.width / 2 - centre[0]) < 0.01
+        and abs(clip.y + clip.height / 2 - centre[1]) < 0.01
+        and trim.width <= clip.width <= trim.width + 6.01
+    ]
+    assert len(found) == 1, (trim, page)
+    return found[0]
+
+
+@pytest.fixture(scope="module")
+def gears() -> Game:
+    (game,) = check(DEFAULT_DATA_DIR, ("gears",), ())
+    return game
+
+
+def _build(pnp, out: Path, *options: str) -> Path:
+    result = pnp("build", "gears", "--lang", "en", "--out", out, *options)
+    assert result.code == 0, result.err
+    return out / "gears" / "en" / "cards-a4.pdf"
+
+
+def test_without_duplex_all_fronts_then_all_backs(
+    gears: Game, built: Built, tmp_path: Path, pnp
+) -> None:
+    """Each card's front on sheet n's page, its back on page (sheets + n), where turning the
+    stack over its long edge puts it; the same faces as the duplex file."""
+    duplex = _faces(built("gears", "en") / "cards-a4.pdf")
+    alone = _faces(_build(pnp, tmp_path, "--duplex", "none"))
+    assert len(alone) == len(duplex)
+    sheets = len(alone) // 2
+    two_sided, one_pass = placed(gears), placed(gears, Options(duplex="none"))
+    assert {where.back_page for where in one_pass.values()} == set(range(sheets, 2 * sheets))
+    for card, where in one_pass.items():
+        known = two_sided[card]
+        assert where.front_page == known.front_page // 2
+        assert where.back_page == sheets + where.front_page
+        assert where.back.x == pytest.approx(210 - where.front.x - where.front.width)
+        front = _face_at(alone[where.front_page], where.front)
+        assert front == _face_at(duplex[known.front_page], known.front), card
+        back = _face_at(alone[where.back_page], where.back)
+        assert back == _face_at(duplex[known.back_page], known.back), card
+
+
+def test_gutterfold_puts_each_back_across_the_fold_from_its_front(
+    gears: Game, built: Built, tmp_path: Path, pnp
+) -> None:
+    path = _build(pnp, tmp_path, "--layout", "gutterfold")
+    folded = _faces(path)
+    duplex = _faces(built("gears", "en") / "cards-a4.pdf")
+    two_sided, cards = placed(gears), placed(gears, Options(layout="gutterfold"))
+    for box in pdf.page_boxes(path.read_bytes()):  # A4 turned: two halves of 148.5 x 210 mm
+        assert box == pytest.approx((0, 0, 841.89, 595.28), abs=0.01)
+    assert len(folded) == max(where.front_page for where in cards.values()) + 1
+    for card, where in cards.items():
+        front, back = where.front, where.back
+        assert where.back_page == where.front_page
+        assert front.x + front.width < 297 / 2 - 6.5 < 297 / 2 + 6.5 < back.x  # a half each
+        assert (back.x + back.width + front.x) / 2 == pytest.approx(297 / 2)  # mirrored
+        assert back.y == front.y
+        known = two_sided[card]
+        page = folded[where.front_page]
+        assert _face_at(page, front) == _face_at(duplex[known.front_page], known.front), card
+        assert _face_at(page, back) == _face_at(duplex[known.back_page], known.back), card
+
+
+@pdf.needs_pdftoppm
+def test_gutterfold_marks_the_fold_dashed_and_no_crop_mark_near_it(tmp_path: Path, pnp) -> None:
+    path = _build(pnp, tmp_path, "--layout", "gutterfold")
+    (page,) = pdf.rendered_pages(path, 1, 1, tmp_path, 150)
+    dark = [
+        min(sum(pdf.colour_at(page, 297 / 2 + dx, y / 10, 150)) for dx in (-0.17, 0, 0.17)) < 450
+        for y in range(0, 2100, 2)
+    ]
+    assert 0.3 < sum(dark) / len(dark) < 0.7  # a dashed line: half ink, half paper
+    for x in (297 / 2 - 5, 297 / 2 - 3, 297 / 2 + 3, 297 / 2 + 5):  # the margin at the fold
+        assert all(sum(pdf.colour_at(page, x, y / 10, 150)) > 700 for y in range(100, 2000, 5)), x
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--duplex", "short"], "--duplex cannot be used"),
+        (["--back-offset", "1,1", "--cut", "silhouette"], "--back-offset and --cut silhouette"),
+    ],
+)
+def test_gutterfold_refuses_what_does_not_apply(
+    options: list[str], message: str, tmp_path: Path, pnp
+) -> None:
+    result = pnp("build", "gears", "--out", tmp_path, "--layout", "gutterfold", *options)
+    assert result.code == 2
+    assert result.err == (
+        f"pnp: error: {message} cannot be used with --layout gutterfold, which prints each back "
+        "beside its front on one side of the sheet, to fold and cut by hand\n"
+        if message.endswith("silhouette")
+        else f"pnp: error: {message} with --layout gutterfold, which prints each back beside "
+        "its front on one side of the sheet, to fold and cut by hand\n"
+    )
+    assert not (tmp_path / "gears").exists()
