@@ -5,6 +5,7 @@ read from the PDF: the rectangle each face is clipped to, in mm."""
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 
 import pikepdf
@@ -140,3 +141,17 @@ def test_gutterfold_refuses_what_does_not_apply(
         "its front on one side of the sheet, to fold and cut by hand\n"
     )
     assert not (tmp_path / "gears").exists()
+
+
+def test_the_readme_states_the_bleed_the_sheets_print(built: Built) -> None:
+    """The README's figure for the bleed between poker cards on A4, against the clip of every
+    card on a sheet of Game of Trains' cards."""
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    stated = re.search(r"on A4, ([\d.]+) mm left and right of each card", readme)
+    assert stated is not None
+    sheet = pdf.placements((built("game_of_trains", "en") / "cards-a4.pdf").read_bytes())[0]
+    assert len(sheet) == 9
+    sides = {round((width - 63) / 2, 3) for (_, _, width, _), _ in sheet}
+    tops = {round((height - 88) / 2, 3) for (_, _, _, height), _ in sheet}
+    assert (len(sides), tops) == (1, {3.0})
+    assert float(stated.group(1)) == round(sides.pop(), 1)
