@@ -105,9 +105,14 @@ def test_build_summary(pnp, tmp_path: Path) -> None:
     result = pnp("build", "game_of_trains", "--lang", "uk", "--out", tmp_path)
     assert result.code == 0
     lines = result.out.splitlines()
-    assert lines[0] == f"{tmp_path}/game_of_trains/uk/cards-a4.pdf: 22 pages, 88 cards"
+    # 84 wagons and 4 locomotives, 9 to a sheet: 10 sheets, not 10 + 1 with a deck on each
+    assert lines[0] == (
+        f"{tmp_path}/game_of_trains/uk/cards-a4.pdf: 20 pages, 88 cards "
+        "(2 pages saved by sharing sheets)"
+    )
     assert lines[1] == f"{tmp_path}/game_of_trains/uk/rules-summary.pdf: 2 pages"
-    assert lines[2].startswith("wrote 2 files: 24 pages, 88 cards in ")
+    assert lines[2].startswith("wrote 2 files: 22 pages, 88 cards in ")
+    assert lines[2].endswith(" s; sharing sheets saved 2 pages")
     # without a terminal, progress is plain lines (a log shows the build is alive), no escapes
     assert result.err == ""
     assert sorted(result.log.splitlines()) == [
