@@ -11,17 +11,17 @@ build gives byte-identical PDFs.
 from __future__ import annotations
 
 import functools
-import io
 from collections.abc import Iterable
 
 import cairocffi
 
 from generator import __version__
 from generator.layout.compose import Metadata
+from generator.layout.drawing import one_page
 from generator.layout.imposition import Grid, Rect
 from generator.layout.outline import curves
 from generator.layout.sizes import pt
-from generator.versions import FIXED_DATE, build_date
+from generator.versions import build_date
 
 
 def metadata(title: str) -> Metadata:
@@ -33,13 +33,7 @@ def metadata(title: str) -> Metadata:
 def marks(grid: Grid, guides: tuple[Rect, ...] = ()) -> bytes:
     """A page of ``grid``'s paper with its crop marks and the curves of the cut line of each
     card at ``guides`` (see :meth:`Grid.cut_guides`)."""
-    output = io.BytesIO()
-    surface = cairocffi.PDFSurface(output, pt(grid.paper.width), pt(grid.paper.height))
-    for key in (cairocffi.PDF_METADATA_CREATE_DATE, cairocffi.PDF_METADATA_MOD_DATE):
-        surface.set_metadata(key, FIXED_DATE)
-    _draw_marks(cairocffi.Context(surface), grid, guides)
-    surface.finish()
-    return output.getvalue()
+    return one_page(grid.paper, lambda context: _draw_marks(context, grid, guides))
 
 
 def _draw_marks(context: cairocffi.Context, grid: Grid, guides: Iterable[Rect]) -> None:
