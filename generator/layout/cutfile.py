@@ -18,12 +18,16 @@ import contextlib
 import io
 import math
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from generator.layout.imposition import Rect
 from generator.layout.outline import Arc, Edge, Piece, card_outline
 from generator.layout.registration import Polygon, Registration
 from generator.layout.sizes import CardSize, Paper
+
+if TYPE_CHECKING:
+    from ezdxf.layouts.layout import Modelspace
+    from ezdxf.sections.header import HeaderSection
 
 Placed = tuple[CardSize, Rect]
 """A card and its trim rectangle on the page, in mm from the page's top-left corner."""
@@ -32,7 +36,7 @@ CUT_STYLE = 'fill="none" stroke="#ff0000" stroke-width="0.1"'
 """A thin red line: what cutter software takes for a cut, thin enough to see where it runs."""
 
 
-def on_page(card: CardSize, trim: Rect) -> tuple[Piece, ...]:
+def _on_page(card: CardSize, trim: Rect) -> tuple[Piece, ...]:
     """The card's cut line moved to ``trim``, no arc longer than half a turn: an SVG arc
     command cannot draw a whole circle and a DXF bulge cannot either."""
     pieces: list[Piece] = []
@@ -52,13 +56,13 @@ def on_page(card: CardSize, trim: Rect) -> tuple[Piece, ...]:
     return tuple(pieces)
 
 
-def start_of(piece: Piece) -> tuple[float, float]:
+def _start(piece: Piece) -> tuple[float, float]:
     if isinstance(piece, Edge):
         return piece.x1, piece.y1
     return _on_circle(piece, piece.start)
 
 
-def end_of(piece: Piece) -> tuple[float, float]:
+def _end(piece: Piece) -> tuple[float, float]:
     if isinstance(piece, Edge):
         return piece.x2, piece.y2
     return _on_circle(piece, piece.end)
@@ -78,10 +82,10 @@ def _point(x: float, y: float) -> str:
     return f"{_number(x)} {_number(y)}"
 
 
-def path_data(pieces: Sequence[Piece]) -> str:
+def _path_data(pieces: Sequence[Piece]) -> str:
     """SVG path data tracing ``pieces`` and closing back to the start; angles grow clockwise
     on the page, which is SVG's sweep flag 1, and no piece is over half a turn (flag 0)."""
-    commands = [f"M{_point(*start_of(pieces[0]))}"]
+    commands = [f"M{_point(*_start(pieces[0]))}"]
     for piece in pieces:
         if piece is pieces[-1] and isinstance(piece, Edge):
             break  # the closing edge: Z draws it
@@ -89,7 +93,7 @@ def path_data(pieces: Sequence[Piece]) -> str:
             commands.append(f"L{_point(piece.x2, piece.y2)}")
         else:
             radius = _number(piece.radius)
-            commands.append(f"A{radius} {radius} 0 0 1 {_point(*end_of(piece))}")
+            commands.append(f"A{radius} {radius} 0 0 1 {_point(*_end(piece))}")
     return " ".join([*commands, "Z"])
 
 
@@ -116,7 +120,7 @@ def svg(paper: Paper, cards: Sequence[Placed], registration: Registration | None
         lines.append("</g>")
     lines.append(_group("cut", CUT_STYLE))
     for number, (card, trim) in enumerate(cards, start=1):
-        lines.append(f'<path id="card-{number}" d="{path_data(on_page(card, trim))}"/>')
+        lines.append(f'<path id="card-{number}" d="{_path_data(_on_page(card, trim))}"/>')
     lines += ["</g>", "</svg>", ""]
     return "\n".join(lines).encode("utf-8")
 
@@ -137,30 +141,31 @@ def dxf(paper: Paper, cards: Sequence[Placed]) -> bytes:
         document = new("R2000", setup=False, units=units.MM)
         document.header["$MEASUREMENT"] = 1
         model = document.modelspace()
-        _page_extents(document.header, model.dxf, paper)
+        _page_extents(document.header, model, paper)
         document.layers.add("cut", color=1)
         for card, trim in cards:
-            vertices = list(_vertices(paper, on_page(card, trim)))
+            vertices = list(_vertices(paper, _on_page(card, trim)))
             model.add_lwpolyline(vertices, format="xyb", close=True, dxfattribs={"layer": "cut"})
         text = io.StringIO()
         document.write(text)
     return text.getvalue().encode("ascii")
 
 
-def _page_extents(header: Any, model: Any, paper: Paper) -> None:
+def _page_extents(header: HeaderSection, model: Modelspace, paper: Paper) -> None:
     """The drawing's extents and limits are the page, not the cards' bounding box, for the
     programs that place a drawing by them. ezdxf copies the model's extents into the header
     as it writes, unless the lower corner is the origin (its "not set"): so both get them."""
-    model.extmin, model.extmax = (0.0, 0.0, 0.0), (paper.width, paper.height, 0.0)
-    model.limmin, model.limmax = (0.0, 0.0), (paper.width, paper.height)
-    header["$EXTMIN"], header["$EXTMAX"] = model.extmin, model.extmax
+    lower, upper = (0.0, 0.0, 0.0), (paper.width, paper.height, 0.0)
+    model.dxf.extmin, model.dxf.extmax = lower, upper
+    model.dxf.limmin, model.dxf.limmax = lower[:2], upper[:2]
+    header["$EXTMIN"], header["$EXTMAX"] = lower, upper
 
 
 def _vertices(paper: Paper, pieces: Sequence[Piece]) -> Iterator[tuple[float, float, float]]:
     """Each piece's start, y flipped, with the bulge of the piece that leaves it: the tangent
     of a quarter of its sweep, negative as the page's clockwise is DXF's negative turn."""
     for piece in pieces:
-        x, y = start_of(piece)
+        x, y = _start(piece)
         bulge = 0.0 if isinstance(piece, Edge) else -math.tan((piece.end - piece.start) / 4)
         yield x, paper.height - y, bulge
 
