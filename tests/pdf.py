@@ -101,16 +101,26 @@ def curves(pdf: bytes) -> list[tuple[float, ...]]:
 def curves_by_page(pdf: bytes) -> list[list[tuple[float, ...]]]:
     """:func:`curves`, page by page, each once (a cut guide is stroked twice: white, then
     black on it)."""
-    with _open(pdf) as document:
-        pages = []
-        for page in document.pages:
-            height = float(page.MediaBox[3])
-            found = _curves_in(page.obj, (1, 0, 0, 1, 0, 0), height)
-            pages.append(list(dict.fromkeys(found)))
-        return pages
+    return [list(dict.fromkeys(_curves_in(operations))) for operations in _pages(pdf)]
+
+
+def fills(pdf: bytes) -> list[list[list[tuple[float, float]]]]:
+    """Every filled path of the first page, as its sub-paths' corners (``m``/``l``, or the four
+    of an ``re``) in mm from the page's top-left corner: what a solid shape covers."""
+    return _fills_in(_pages(pdf)[0])
 
 
 Matrix = tuple[float, float, float, float, float, float]
+Operation = tuple[str, list[tuple[float, float]]]
+"""An operator and its operands' points, already on the page in mm."""
+
+
+def _pages(pdf: bytes) -> list[list[Operation]]:
+    with _open(pdf) as document:
+        return [
+            list(_operations(page.obj, (1, 0, 0, 1, 0, 0), float(page.MediaBox[3])))
+            for page in document.pages
+        ]
 
 
 def _times(m: Matrix, n: Matrix) -> Matrix:
@@ -126,11 +136,10 @@ def _times(m: Matrix, n: Matrix) -> Matrix:
     )
 
 
-def _curves_in(stream: pikepdf.Object, ctm: Matrix, height: float) -> list[tuple[float, ...]]:
-    """Walk a content stream as a viewer would (``cm``, ``q``/``Q``, forms placed by ``Do``)."""
-    found: list[tuple[float, ...]] = []
+def _operations(stream: pikepdf.Object, ctm: Matrix, height: float) -> Iterator[Operation]:
+    """Walk a content stream as a viewer would (``cm``, ``q``/``Q``, forms placed by ``Do``),
+    giving each other operator with its points on the page."""
     stack: list[Matrix] = []
-    start: tuple[float, float] | None = None
 
     def on_page(x: float, y: float) -> tuple[float, float]:
         a, b, c, d, e, f = ctm
@@ -146,17 +155,42 @@ def _curves_in(stream: pikepdf.Object, ctm: Matrix, height: float) -> list[tuple
             ctm = stack.pop()
         elif op == "cm":
             ctm = _times(tuple(numbers), ctm)  # type: ignore[arg-type]
-        elif op == "m":
-            start = (numbers[0], numbers[1])
-            continue
-        elif op == "c" and start is not None:
-            found.append((*on_page(*start), *on_page(numbers[4], numbers[5])))
         elif op == "Do":
             form = stream.Resources.XObject[str(operands[0])]
             if form.get("/Subtype") == "/Form":
                 matrix = tuple(float(n) for n in form.get("/Matrix", [1, 0, 0, 1, 0, 0]))
-                found += _curves_in(form, _times(matrix, ctm), height)  # type: ignore[arg-type]
-        start = None
+                yield from _operations(form, _times(matrix, ctm), height)  # type: ignore[arg-type]
+        elif op == "re":
+            x, y, w, h = numbers
+            yield op, [on_page(*p) for p in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))]
+        else:
+            yield op, [on_page(*numbers[i : i + 2]) for i in range(0, len(numbers) - 1, 2)]
+
+
+def _curves_in(operations: list[Operation]) -> list[tuple[float, ...]]:
+    """Each ``m`` followed at once by a ``c``: its start and end."""
+    found: list[tuple[float, ...]] = []
+    start: tuple[float, float] | None = None
+    for op, points in operations:
+        if op == "c" and start is not None:
+            found.append((*start, *points[-1]))
+        start = points[0] if op == "m" else None
+    return found
+
+
+def _fills_in(operations: list[Operation]) -> list[list[list[tuple[float, float]]]]:
+    """The sub-paths gathered since the last painting operator, for each one that fills."""
+    found: list[list[list[tuple[float, float]]]] = []
+    path: list[list[tuple[float, float]]] = []
+    for op, points in operations:
+        if op in ("m", "re"):
+            path.append(list(points))
+        elif op == "l":
+            path[-1] += points
+        elif op in ("f", "f*", "F", "B", "B*", "b", "b*"):
+            found.append([points for points in path if len(points) > 1])  # a lone m paints nothing
+        if op in ("f", "f*", "F", "B", "B*", "b", "b*", "S", "s", "n"):
+            path = []
     return found
 
 

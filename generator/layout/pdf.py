@@ -11,17 +11,17 @@ current time), so the same build gives byte-identical PDFs.
 from __future__ import annotations
 
 import functools
-import io
 from collections.abc import Iterable
 
 import cairocffi
 
 from generator import __version__
 from generator.layout.compose import Metadata
+from generator.layout.drawing import one_page
 from generator.layout.imposition import Line, Rect, SheetStyle
 from generator.layout.outline import curves
 from generator.layout.sizes import CardSize, Paper, pt
-from generator.versions import FIXED_DATE, build_date
+from generator.versions import build_date
 
 FOLD_DASH = 2.0
 """Millimetres of line, then of gap, along a fold: dashed, so it is not taken for a cut."""
@@ -42,18 +42,15 @@ def marks(
 ) -> bytes:
     """A page of ``paper`` with crop marks along ``lines``, the curves of the cut line of each
     card at ``guides`` (see :meth:`Sheet.cut_guides`) and dashed fold lines."""
-    output = io.BytesIO()
-    surface = cairocffi.PDFSurface(output, pt(paper.width), pt(paper.height))
-    for key in (cairocffi.PDF_METADATA_CREATE_DATE, cairocffi.PDF_METADATA_MOD_DATE):
-        surface.set_metadata(key, FIXED_DATE)
-    context = cairocffi.Context(surface)
-    context.set_line_width(width_pt)
-    _stroke(context, lines)
-    _draw_guides(context, guides, width_pt)
-    context.set_dash([pt(FOLD_DASH), pt(FOLD_DASH)])
-    _stroke(context, folds)
-    surface.finish()
-    return output.getvalue()
+
+    def draw(context: cairocffi.Context) -> None:
+        context.set_line_width(width_pt)
+        _stroke(context, lines)
+        _draw_guides(context, guides, width_pt)
+        context.set_dash([pt(FOLD_DASH), pt(FOLD_DASH)])
+        _stroke(context, folds)
+
+    return one_page(paper, draw)
 
 
 def _stroke(context: cairocffi.Context, lines: Iterable[Line]) -> None:
