@@ -18,6 +18,8 @@ from pathlib import Path
 
 from generator import DEFAULT_DATA_DIR, __version__, fastpath
 from generator.cache import Cache, default_folder
+from generator.layout.registration import Registration
+from generator.layout.registration import parse as parse_registration
 from generator.layout.sizes import PAPERS
 from generator.options import CUTTERS, DUPLEX, LAYOUTS, SHEETS, Options
 from generator.problems import DataError, DrawError, RuleError, UsageError
@@ -211,6 +213,14 @@ def _add_printing_options(command: argparse.ArgumentParser) -> None:
         default="none",
         help="'silhouette': registration marks and cut files for a Silhouette cutting machine",
     )
+    command.add_argument(
+        "--cut-marks",
+        type=_registration,
+        default=None,
+        metavar="SETTINGS",
+        help="the registration marks as set in Silhouette Studio, e.g. "
+        "inset=10,length=5,thickness=1 (the defaults; also clearance=MM, feed=mat|feeder)",
+    )
 
 
 def _offset(text: str) -> tuple[float, float]:
@@ -230,6 +240,13 @@ def _offset(text: str) -> tuple[float, float]:
     return (x + 0.0, y + 0.0)
 
 
+def _registration(text: str) -> Registration:
+    try:
+        return parse_registration(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _options(args: argparse.Namespace) -> Options:
     """The printing options asked for; a combination that cannot print is a usage mistake."""
     if args.layout == "gutterfold":
@@ -247,6 +264,8 @@ def _options(args: argparse.Namespace) -> Options:
                 f"{' and '.join(asked)} cannot be used with --layout gutterfold, which prints "
                 "each back beside its front on one side of the sheet, to fold and cut by hand"
             )
+    if args.cut_marks is not None and args.cut == "none":
+        raise UsageError("--cut-marks sets a cutting machine's marks: add --cut silhouette")
     return Options(
         paper=PAPERS[args.paper],
         duplex=args.duplex or "long",
@@ -255,6 +274,7 @@ def _options(args: argparse.Namespace) -> Options:
         sheets=args.sheets,
         layout=args.layout,
         cut=args.cut,
+        registration=args.cut_marks or Registration(),
     )
 
 

@@ -4,8 +4,9 @@ so the fast path of ``pnp build`` can key a build by its options without importi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from generator.layout.registration import Registration
 from generator.layout.sizes import PAPERS, Paper
 
 DUPLEX = ("long", "short", "none")
@@ -36,3 +37,6 @@ class Options:
     sheets: str = "shared"
     layout: str = "duplex"
     cut: str = "none"
+    registration: Registration = field(default_factory=Registration)
+    """The registration marks of a cutting machine (``cut`` silhouette), as set in its
+    software."""

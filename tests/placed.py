@@ -47,9 +47,12 @@ def _pages(number: int, count: int, options: Options) -> tuple[int, int]:
 
 
 def _behind(trim: Rect, planned: Layout, options: Options) -> Rect:
-    """Turned over the short edge, rows change places; over the long edge (or folded down the
-    middle), columns do."""
+    """Folded down the middle, columns change places; turned over an edge, the rows change
+    places when it is the top edge: the short edge of an upright page, the long edge of a page
+    turned sideways."""
     page = planned.page
-    if options.duplex == "short" and options.layout != "gutterfold":
+    sideways = page.width > page.height
+    top_edge = (options.duplex == "short") != sideways
+    if options.layout != "gutterfold" and top_edge:
         return Rect(trim.x, page.height - trim.y - trim.height, trim.width, trim.height)
     return Rect(page.width - trim.x - trim.width, trim.y, trim.width, trim.height)

@@ -257,9 +257,9 @@ def expected_marks(
 @pytest.mark.parametrize(
     ("paper", "settings", "numbers"),
     [
-        (A4, "", (10, 20, 0.5)),
-        (PAPERS["letter"], "length=5,thickness=1", (10, 5, 1)),
-        (A4.turned(landscape=True), "feed=feeder", (15.875, 20, 0.5)),
+        (A4, "", (10, 5, 1)),
+        (PAPERS["letter"], "length=20,thickness=0.5", (10, 20, 0.5)),
+        (A4.turned(landscape=True), "feed=feeder", (15.875, 5, 1)),
     ],
 )
 def test_marks_sit_at_the_inset_with_their_length_and_thickness(
@@ -280,7 +280,7 @@ def test_cards_keep_clear_of_the_marks() -> None:
     """The band along the edges reaches the marks' inner edge plus the clearance; the three
     corners with marks are closed as far as the marks reach plus the clearance; the fourth,
     with no mark, is open."""
-    registration = Registration()  # 10 mm inset, 20 mm arms, 0.5 mm lines, 1.5 mm clearance
+    registration = parse("length=20,thickness=0.5")  # 10 mm inset, 1.5 mm clearance
     band = 10 + 0.25 + 1.5
     assert registration.keep_out().top == registration.keep_out().left == band
     clear = registration.clear
@@ -297,7 +297,7 @@ def test_cards_keep_clear_of_the_marks() -> None:
 
 
 def test_the_square_closes_its_corner_when_the_arms_are_shorter() -> None:
-    registration = parse("length=5,thickness=1")  # the square reaches 10 + 5.5 mm
+    registration = Registration()  # 5 mm arms, 1 mm lines: the square reaches 10 + 5.5 mm
     assert not registration.clear(A4, Rect(16, 11.5 + 5, 20, 20))
     assert registration.clear(A4, Rect(10 + 5.5 + 1.5, 12, 20, 20))
 

@@ -18,7 +18,7 @@ cut guides. A back goes where its front lands after the flip (:meth:`Rect.behind
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from generator.layout.outline import curves
@@ -34,10 +34,18 @@ class Rect:
 
     def behind(self, paper: Paper, flip: str) -> Rect:
         """Where this rectangle of the front lands on the back after the sheet is turned over
-        its long edge (columns mirrored, ``long``) or its short edge (rows mirrored)."""
-        if flip == "short":
+        its ``long`` or ``short`` edge, or folded along its vertical middle (``fold``)."""
+        if _rows_change(paper, flip):
             return replace(self, y=paper.height - self.y - self.height)
         return replace(self, x=paper.width - self.x - self.width)
+
+
+def _rows_change(paper: Paper, flip: str) -> bool:
+    """Whether turning the sheet over mirrors it top to bottom: over the short edge of an
+    upright page, or the long edge of one turned sideways (which is its top)."""
+    if flip == "fold":
+        return False
+    return (flip == "short") != (paper.width > paper.height)
 
 
 @dataclass(frozen=True)
@@ -49,7 +57,7 @@ class Line:
 
     def behind(self, paper: Paper, flip: str) -> Line:
         """This line of the front, seen on the back after the flip (see :meth:`Rect.behind`)."""
-        if flip == "short":
+        if _rows_change(paper, flip):
             return Line(self.x1, paper.height - self.y1, self.x2, paper.height - self.y2)
         return Line(paper.width - self.x1, self.y1, paper.width - self.x2, self.y2)
 
@@ -68,6 +76,12 @@ class SheetStyle:
     keep_out: tuple[float, float, float, float] | None = None
     """Margins (top, right, bottom, left) no card may enter, replacing the crop marks' margin:
     a cutting machine's registration marks and what its feeder cannot reach."""
+    blocked: tuple[Rect, ...] = ()
+    """Parts of the paper no card's printed area may enter (a cutting machine's marks)."""
+
+    def clear(self, areas: Iterable[Rect]) -> bool:
+        """Whether no printed area enters a blocked part of the paper."""
+        return not any(_overlap(a, b) for a in areas for b in self.blocked)
 
     def area(self, paper: Paper) -> Rect:
         """The part of the paper cards and their bleed may take."""
@@ -264,6 +278,16 @@ class Sheet:
         return [(slot.card, slot.trim) for slot in self.slots() if curves(slot.card)]
 
 
+def _overlap(a: Rect, b: Rect) -> bool:
+    """Whether two rectangles share more than an edge."""
+    return (
+        a.x < b.x + b.width
+        and b.x < a.x + a.width
+        and a.y < b.y + b.height
+        and b.y < a.y + a.height
+    )
+
+
 @dataclass(frozen=True)
 class Run:
     """Cards of one size to be placed in order."""
@@ -273,21 +297,37 @@ class Run:
 
 
 def fit_grid(paper: Paper, card: CardSize, style: SheetStyle = SheetStyle()) -> Grid | None:
-    """The grid with the most cards per sheet, then the most bleed; ``None`` if none fits."""
+    """The grid with the most cards per sheet, then the most bleed, that keeps clear of the
+    blocked parts of the paper; ``None`` if none fits."""
     area = style.area(paper)
-    columns, bleed_x = _fit_axis(area.width, card.width, card.bleed)
-    rows, bleed_y = _fit_axis(area.height, card.height, card.bleed)
-    if columns == 0 or rows == 0:
-        return None
-    return Grid(paper, card, columns, rows, bleed_x, bleed_y, style)
+    most_columns, most_rows = _count(area.width, card.width), _count(area.height, card.height)
+    counts = sorted(
+        ((c, r) for c in range(1, most_columns + 1) for r in range(1, most_rows + 1)),
+        key=lambda count: (-count[0] * count[1], -min(count)),
+    )
+    for columns, rows in counts:
+        for bleed_x, bleed_y in _bleeds(area, card, columns, rows):
+            grid = Grid(paper, card, columns, rows, bleed_x, bleed_y, style)
+            if style.clear(grid.with_bleed(grid.front(i)) for i in range(grid.per_sheet)):
+                return grid
+    return None
 
 
-def _fit_axis(room: float, trim: float, bleed: float) -> tuple[int, float]:
-    """How many cards fit along one axis and the bleed each gets (the same on every side)."""
-    count = int(room // trim) if room > 0 else 0
-    if count == 0:
-        return 0, 0.0
-    return count, min(bleed, (room - count * trim) / (2 * count))
+def _count(room: float, trim: float) -> int:
+    return int(room // trim) if room > 0 else 0
+
+
+def _bleeds(area: Rect, card: CardSize, columns: int, rows: int) -> Iterator[tuple[float, float]]:
+    """Bleeds to try, the most first: the same on every side of a card, shrinking where the
+    cards are to draw in from a blocked corner (the full bleed, else less along one axis, then
+    both, down to none)."""
+    most_x = min(card.bleed, (area.width - columns * card.width) / (2 * columns))
+    most_y = min(card.bleed, (area.height - rows * card.height) / (2 * rows))
+    yield most_x, most_y
+    for step in (0.75, 0.5, 0.25, 0.0):
+        yield most_x * step, most_y
+        yield most_x, most_y * step
+        yield most_x * step, most_y * step
 
 
 def plan(
@@ -310,24 +350,30 @@ def plan(
             sheets.append(Sheet(paper, (band,), style))
         if rest:
             rests.append(Band(grid, grid.top, rest, number, full * grid.per_sheet))
-    groups = (
-        _share(rests, style.area(paper).height, style.gutter) if share else [[r] for r in rests]
-    )
+    groups = _share(rests, style) if share else [[r] for r in rests]
     sheets += [Sheet(paper, _stacked(group, style), style) for group in groups]
     return sheets
 
 
-def _share(bands: list[Band], room: float, gutter: float) -> list[list[Band]]:
+def _share(bands: list[Band], style: SheetStyle) -> list[list[Band]]:
     """First fit, tallest first: few sheets, and a sheet's bands in a stable order."""
+    room = style.area(bands[0].grid.paper).height if bands else 0.0
     groups: list[list[Band]] = []
     for band in sorted(bands, key=lambda b: (-b.height, b.run)):
         for group in groups:
-            if sum(b.height + gutter for b in group) + band.height <= room + 1e-9:
+            tall = sum(b.height + style.gutter for b in group) + band.height
+            if tall <= room + 1e-9 and _clear([*group, band], style):
                 group.append(band)
                 break
         else:
             groups.append([band])
     return groups
+
+
+def _clear(group: list[Band], style: SheetStyle) -> bool:
+    """Whether the bands, stacked, keep clear of the blocked parts of the paper."""
+    sheet = Sheet(group[0].grid.paper, _stacked(group, style), style)
+    return style.clear(slot.printed for slot in sheet.slots())
 
 
 def _full_bleed(bands: list[Band], style: SheetStyle) -> list[Band]:

@@ -24,11 +24,11 @@ projects that print marks Studio accepts):
   silhouette-card-maker (``layouts.json`` default, ``MIN_REG_INSET_MM = 10``, and its docs:
   "Silhouette Studio limits the minimum inset of registration marks to 10mm"),
   proxies-at-home ("0.394 in from page edge (Silhouette spec)").
-- ``length`` 20 mm and ``thickness`` 0.5 mm: the marks of inkscape-silhouette's A4 template
-  (``examples/registration-marks-a4-maxi.svg``: 20 mm arms, 0.5 mm lines) and
-  ``REG_LINE_MM = 20``. Studio accepts 5-20 mm and 0.5-1 mm (silhouette-card-maker's
-  ``MIN_/MAX_REG_LENGTH_MM``, ``MIN_/MAX_REG_THICKNESS_MM``); short thick marks
-  (``length=5,thickness=1``, silhouette-card-maker's default) leave more room for cards.
+- ``length`` 5 mm and ``thickness`` 1 mm: silhouette-card-maker's default, short thick marks
+  that leave room for 8 poker cards on A4 or Letter (4 x 2 across the turned sheet; 20 mm arms
+  leave 6). Studio accepts 5-20 mm and 0.5-1 mm (silhouette-card-maker's
+  ``MIN_/MAX_REG_LENGTH_MM``, ``MIN_/MAX_REG_THICKNESS_MM``); inkscape-silhouette's A4
+  template (``examples/registration-marks-a4-maxi.svg``) draws the longest, 20 mm and 0.5 mm.
 - ``clearance`` 1.5 mm: silhouette-card-maker's ``REG_PADDING_MM``, the extra room it keeps
   around the marks so the cutter's optical sensor sees nothing but the mark.
 - the sheet feeder: Silhouette's Auto Sheet Feeder pulls the paper itself and needs an inset
@@ -43,12 +43,12 @@ import functools
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-import cairocffi
-
-from generator.layout.drawing import one_page
 from generator.layout.sizes import Paper, pt
+
+if TYPE_CHECKING:  # the marks are drawn only for a build that asks for them
+    import cairocffi
 
 Point = tuple[float, float]
 Polygon = tuple[Point, ...]
@@ -115,9 +115,9 @@ class Registration:
 
     inset: float = 10.0
     """Paper edge to the centre line of every mark, on all four sides."""
-    length: float = 20.0
+    length: float = 5.0
     """How far an L's arms reach inwards from its corner point."""
-    thickness: float = 0.5
+    thickness: float = 1.0
     """Width of the L's lines and of the square's outline."""
     square: float = 5.0
     """Side of the top-left square, measured on its centre line (not settable in Studio)."""
@@ -197,6 +197,8 @@ class Registration:
 @functools.lru_cache(maxsize=16)
 def marks(paper: Paper, registration: Registration) -> bytes:
     """A page of ``paper``'s size with the three marks in solid black, to place over a sheet."""
+    from generator.layout.drawing import one_page
+
     return one_page(paper, lambda context: _fill(context, registration.shapes(paper)))
 
 

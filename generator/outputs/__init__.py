@@ -9,12 +9,19 @@ from __future__ import annotations
 from generator.options import Options
 from generator.outputs.base import Job, OutputKind, Progress
 from generator.outputs.cards import CardSheets
+from generator.outputs.cutfiles import CutFiles
 from generator.outputs.handouts import Handouts
 from generator.outputs.png import PngFaces
 from generator.outputs.summary import RulesSummary
 from generator.writer import Written
 
-SHIPPED: tuple[OutputKind, ...] = (CardSheets(), Handouts(), RulesSummary(), PngFaces())
+SHIPPED: tuple[OutputKind, ...] = (
+    CardSheets(),
+    CutFiles(),
+    Handouts(),
+    RulesSummary(),
+    PngFaces(),
+)
 OUTPUTS: list[OutputKind] = list(SHIPPED)
 
 __all__ = ["OUTPUTS", "SHIPPED", "Job", "Options", "OutputKind", "Progress", "Written"]

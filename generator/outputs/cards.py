@@ -14,6 +14,7 @@ from __future__ import annotations
 from generator.layout.compose import Book, Page, Placement
 from generator.layout.imposition import Line, Rect, Sheet
 from generator.layout.pdf import marks, metadata
+from generator.layout.registration import marks as registration_marks
 from generator.model import Game
 from generator.options import Options
 from generator.outputs.base import Job
@@ -62,7 +63,10 @@ def _in_print_order(
     """Front and back of each sheet in turn for a duplex printer; all fronts then all backs to
     feed the stack again; a gutterfold page is its fronts and backs in one."""
     if planned.gutterfold:
-        return [_folded(front, back, planned) for front, back in zip(fronts, backs, strict=True)]
+        return [
+            _folded(front, back, sheet, planned)
+            for front, back, sheet in zip(fronts, backs, planned.sheets, strict=True)
+        ]
     if options.duplex == "none":
         return fronts + backs
     return [page for pair in zip(fronts, backs, strict=True) for page in pair]
@@ -73,8 +77,11 @@ def _fronts(job: Job, book: Book, planned: Layout, sheet: Sheet) -> Page:
     page = Page(planned.page.width, planned.page.height)
     for slot, deck, card in planned.cards(sheet):
         _place(job, book, page, job.faces.front(deck, card), slot.trim, slot.shows)
-    lines = sheet.crop_marks(right=not planned.gutterfold)
-    page.overlays = (marks(planned.page, tuple(lines), tuple(sheet.cut_guides())),)
+    lines, guides = sheet.crop_marks(right=not planned.gutterfold), sheet.cut_guides()
+    if lines or guides:
+        page.overlays += (marks(planned.page, tuple(lines), tuple(guides)),)
+    if job.options.cut != "none":  # the cutter reads its marks on the printed side
+        page.overlays += (registration_marks(planned.page, job.options.registration),)
     return page
 
 
@@ -86,17 +93,20 @@ def _backs(job: Job, book: Book, planned: Layout, sheet: Sheet) -> Page:
     for slot, deck, card in planned.cards(sheet):
         trim = slot.trim.behind(planned.page, flip)
         _place(job, book, page, job.faces.back(deck, card), trim, slot.shows)
-    lines = sheet.crop_marks(right=not planned.gutterfold)
-    page.overlays = (marks(planned.page, tuple(line.behind(planned.page, flip) for line in lines)),)
+    lines = tuple(line.behind(planned.page, flip) for line in sheet.crop_marks())
+    if lines and not planned.gutterfold:
+        page.overlays = (marks(planned.page, lines),)
     return page
 
 
-def _folded(front: Page, back: Page, planned: Layout) -> Page:
-    """A gutterfold page: fronts on the left half, backs on the right, a dashed fold between."""
-    middle = planned.page.width / 2
-    fold = marks(planned.page, folds=(Line(middle, 0, middle, planned.page.height),))
-    placements = front.placements + back.placements
-    return Page(front.width, front.height, placements, front.overlays + back.overlays + (fold,))
+def _folded(front: Page, back: Page, sheet: Sheet, planned: Layout) -> Page:
+    """A gutterfold page: fronts on the left half, backs on the right, a dashed fold between,
+    crop marks on the outer edges of both halves."""
+    middle, page = planned.page.width / 2, planned.page
+    lines = sheet.crop_marks(right=False)
+    outer = (*lines, *(line.behind(page, "fold") for line in lines))
+    fold = marks(page, outer, tuple(sheet.cut_guides()), (Line(middle, 0, middle, page.height),))
+    return Page(front.width, front.height, front.placements + back.placements, (fold,))
 
 
 def _place(job: Job, book: Book, page: Page, face: str, trim: Rect, shows: Rect) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.layout.imposition import Run, Sheet, SheetStyle, Slot, fit_grid, plan
+from generator.layout.imposition import Rect, Run, Sheet, SheetStyle, Slot, fit_grid, plan
 from generator.layout.sizes import CardSize, Paper
 from generator.model import Card, Deck, Game
 from generator.options import Options
@@ -36,39 +36,60 @@ class Layout:
         return self.page != self.sheets[0].paper if self.sheets else False
 
     def flip(self, options: Options) -> str:
-        """How a back reaches its front: across the fold of a gutterfold page (as over the long
-        edge of an upright sheet), else by the printer's flip (a stack turned over by hand is
-        turned like the page of a book, over its long edge)."""
-        return "short" if options.duplex == "short" and not self.gutterfold else "long"
+        """How a back reaches its front: across the fold of a gutterfold page, else by the
+        printer's flip (a stack turned over by hand is turned like the page of a book, over
+        its long edge)."""
+        if self.gutterfold:
+            return "fold"
+        return "short" if options.duplex == "short" else "long"
 
 
 def layout(game: Game, options: Options) -> Layout | list[Problem]:
     """The layout of ``game``'s cards, or a problem at the size of each deck too large for a
-    sheet."""
-    style = sheet_style(options)
-    problems = [
-        _too_large(deck, options)
-        for deck in game.decks
-        if fit_grid(_planned_on(options, deck.size, style), deck.size, style) is None
-    ]
-    if problems:
-        return problems
+    sheet. The paper is upright, or turned where that takes fewer sheets for a layout that
+    may turn it (upright on a tie)."""
+    pages = _pages(options)
+    fitting = [page for page in pages if _fits(game, page, options)]
+    if not fitting:
+        return [
+            _too_large(deck, options) for deck in game.decks if not _fits_deck(deck, pages, options)
+        ]
     per_deck = [[(deck, card) for card in deck.cards] for deck in game.decks]
     runs = per_deck if options.sheets == "per-deck" else _by_size(game)
-    best: Layout | None = None
-    for page in _pages(options):
-        half = _half(page) if options.layout == "gutterfold" else page
-        sheets = plan(half, _runs(runs), style, share=options.sheets == "shared")
-        alone = len(plan(half, _runs(per_deck), style, share=False))
-        if best is None or len(sheets) < len(best.sheets):
-            best = Layout(page, sheets, runs, alone - len(sheets))
-    assert best is not None
-    return best
+    layouts = []
+    for page in fitting:
+        planned_on, style = _planned_on(page, options), sheet_style(options, page)
+        sheets = plan(planned_on, _runs(runs), style, share=options.sheets == "shared")
+        alone = len(plan(planned_on, _runs(per_deck), style, share=False))
+        layouts.append(Layout(page, sheets, runs, alone - len(sheets)))
+    return min(layouts, key=lambda planned: len(planned.sheets))
 
 
-def sheet_style(options: Options) -> SheetStyle:
-    """Crop marks for cutting by hand."""
-    return SheetStyle()
+def _fits(game: Game, page: Paper, options: Options) -> bool:
+    return all(_fits_deck(deck, (page,), options) for deck in game.decks)
+
+
+def _fits_deck(deck: Deck, pages: tuple[Paper, ...], options: Options) -> bool:
+    return any(
+        fit_grid(_planned_on(page, options), deck.size, sheet_style(options, page)) is not None
+        for page in pages
+    )
+
+
+def sheet_style(options: Options, page: Paper) -> SheetStyle:
+    """Crop marks for cutting by hand; for a cutting machine, none (its registration marks
+    frame the sheet, and a line inside them could be read as one): the cards keep out of the
+    marks' band along the edges and of the corners they take."""
+    if options.cut == "none":
+        return SheetStyle()
+    registration = options.registration
+    band = registration.keep_out()
+    blocked = tuple(
+        Rect(zone.x0, zone.y0, zone.x1 - zone.x0, zone.y1 - zone.y0)
+        for zone in registration.zones(page)
+    )
+    keep_out = (band.top, band.right, band.bottom, band.left)
+    return SheetStyle(crop_marks=False, keep_out=keep_out, blocked=blocked)
 
 
 def _by_size(game: Game) -> list[list[Placed]]:
@@ -84,9 +105,10 @@ def _runs(runs: list[list[Placed]]) -> list[Run]:
 
 
 def _pages(options: Options) -> tuple[Paper, ...]:
-    """The paper as printed: upright, or for a gutterfold sheet either way up (the one that
-    takes fewer sheets wins, upright on a tie)."""
-    if options.layout == "gutterfold":
+    """The paper as printed: upright for a duplex printer (which turns it over a known edge);
+    either way up for a gutterfold sheet or a cutting machine (poker cards fit 4 x 2 across an
+    A4 sheet inside a cutter's marks, 2 x 3 upright)."""
+    if options.layout == "gutterfold" or options.cut != "none":
         return (options.paper.turned(False), options.paper.turned(True))
     return (options.paper,)
 
@@ -96,10 +118,9 @@ def _half(page: Paper) -> Paper:
     return Paper(page.name, page.width / 2, page.height)
 
 
-def _planned_on(options: Options, card: CardSize, style: SheetStyle) -> Paper:
-    """The paper (or half of it) where a card fits if it fits anywhere."""
-    pages = [_half(p) if options.layout == "gutterfold" else p for p in _pages(options)]
-    return next((p for p in pages if fit_grid(p, card, style) is not None), pages[0])
+def _planned_on(page: Paper, options: Options) -> Paper:
+    """Where the fronts go: the page, or its left half for a gutterfold sheet."""
+    return _half(page) if options.layout == "gutterfold" else page
 
 
 def _too_large(deck: Deck, options: Options) -> Problem:
