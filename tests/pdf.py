@@ -3,11 +3,13 @@ curves where a viewer would draw them."""
 
 from __future__ import annotations
 
+import html
 import io
 import re
 import shutil
 import subprocess
 from collections.abc import Iterator
+from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
@@ -20,6 +22,12 @@ DPI = 40
 
 needs_pdftoppm = pytest.mark.skipif(
     shutil.which("pdftoppm") is None, reason="needs poppler-utils' pdftoppm"
+)
+needs_pdftotext = pytest.mark.skipif(
+    shutil.which("pdftotext") is None, reason="needs poppler-utils' pdftotext"
+)
+WORD = re.compile(
+    r'<word xMin="([-\d.]+)" yMin="([-\d.]+)" xMax="([-\d.]+)" yMax="([-\d.]+)">([^<]*)</word>'
 )
 
 
@@ -101,16 +109,43 @@ def curves(pdf: bytes) -> list[tuple[float, ...]]:
 def curves_by_page(pdf: bytes) -> list[list[tuple[float, ...]]]:
     """:func:`curves`, page by page, each once (a cut guide is stroked twice: white, then
     black on it)."""
+    return [list(dict.fromkeys(d.at for d in page if d.kind == "curve")) for page in _drawn(pdf)]
+
+
+def lines_by_page(pdf: bytes) -> list[list[tuple[float, ...]]]:
+    """Every straight segment (``m``/``l``), page by page, as x1, y1, x2, y2 in mm from the
+    top-left corner of the page that draws it (through any forms it places)."""
+    return [[d.at for d in page if d.kind == "line"] for page in _drawn(pdf)]
+
+
+def placed_by_page(pdf: bytes) -> list[list[tuple[str, float, float]]]:
+    """What each page's own content draws where, page by page, in mm from its top-left
+    corner: every form it places (``Do``) by name, at the point the form's origin lands, and
+    every clip rectangle (``re``, named ``re``) at its corner."""
+    return [[(d.name, *d.at) for d in page if d.kind == "place"] for page in _drawn(pdf, False)]
+
+
+Matrix = tuple[float, float, float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A piece of a page: a ``curve`` (a sub-path that is one Bézier curve: its start and
+    end), a ``line`` (its ends), or a ``place`` (a form ``name`` or a clip rectangle ``re``
+    placed at a point), in mm from the page's top-left corner."""
+
+    kind: str
+    at: tuple[float, ...]
+    name: str = ""
+
+
+def _drawn(pdf: bytes, into_forms: bool = True) -> list[list[Drawn]]:
     with _open(pdf) as document:
         pages = []
         for page in document.pages:
             height = float(page.MediaBox[3])
-            found = _curves_in(page.obj, (1, 0, 0, 1, 0, 0), height)
-            pages.append(list(dict.fromkeys(found)))
+            pages.append(_walk(page.obj, (1, 0, 0, 1, 0, 0), height, into_forms))
         return pages
-
-
-Matrix = tuple[float, float, float, float, float, float]
 
 
 def _times(m: Matrix, n: Matrix) -> Matrix:
@@ -126,11 +161,12 @@ def _times(m: Matrix, n: Matrix) -> Matrix:
     )
 
 
-def _curves_in(stream: pikepdf.Object, ctm: Matrix, height: float) -> list[tuple[float, ...]]:
+def _walk(stream: pikepdf.Object, ctm: Matrix, height: float, into_forms: bool) -> list[Drawn]:
     """Walk a content stream as a viewer would (``cm``, ``q``/``Q``, forms placed by ``Do``)."""
-    found: list[tuple[float, ...]] = []
+    found: list[Drawn] = []
     stack: list[Matrix] = []
     start: tuple[float, float] | None = None
+    current: tuple[float, float] | None = None
 
     def on_page(x: float, y: float) -> tuple[float, float]:
         a, b, c, d, e, f = ctm
@@ -147,17 +183,43 @@ def _curves_in(stream: pikepdf.Object, ctm: Matrix, height: float) -> list[tuple
         elif op == "cm":
             ctm = _times(tuple(numbers), ctm)  # type: ignore[arg-type]
         elif op == "m":
-            start = (numbers[0], numbers[1])
+            start = current = (numbers[0], numbers[1])
             continue
-        elif op == "c" and start is not None:
-            found.append((*on_page(*start), *on_page(numbers[4], numbers[5])))
+        elif op == "l" and current is not None:
+            found.append(Drawn("line", (*on_page(*current), *on_page(*numbers))))
+            current = (numbers[0], numbers[1])
+        elif op == "c":
+            if start is not None:
+                found.append(Drawn("curve", (*on_page(*start), *on_page(numbers[4], numbers[5]))))
+            current = (numbers[4], numbers[5])
+        elif op == "re":
+            found.append(Drawn("place", on_page(numbers[0], numbers[1] + numbers[3]), "re"))
         elif op == "Do":
+            found.append(Drawn("place", on_page(0, 0), str(operands[0])))
             form = stream.Resources.XObject[str(operands[0])]
-            if form.get("/Subtype") == "/Form":
+            if into_forms and form.get("/Subtype") == "/Form":
                 matrix = tuple(float(n) for n in form.get("/Matrix", [1, 0, 0, 1, 0, 0]))
-                found += _curves_in(form, _times(matrix, ctm), height)  # type: ignore[arg-type]
+                found += _walk(form, _times(matrix, ctm), height, into_forms)  # type: ignore[arg-type]
+        if op not in ("l", "c"):
+            current = None
         start = None
     return found
+
+
+def words(path: Path, page: int) -> list[tuple[str, float, float, float, float]]:
+    """Every word on page ``page`` (from 1) as poppler's pdftotext finds it: its text and its
+    box (x_min, y_min, x_max, y_max, the advance and the font's height) in mm from the page's
+    top-left corner."""
+    found = subprocess.run(
+        ["pdftotext", "-f", str(page), "-l", str(page), "-bbox", path, "-"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    mm = 25.4 / 72
+    return [
+        (html.unescape(text), *(float(n) * mm for n in box)) for *box, text in WORD.findall(found)
+    ]
 
 
 def read(path: Path) -> bytes:

@@ -65,6 +65,15 @@ def test_short_edge_duplex_mirrors_rows() -> None:
     assert (back.width, back.height) == (63, 88)
 
 
+def test_a_stack_fed_again_by_hand_is_turned_like_a_page_over_the_long_edge() -> None:
+    """``--duplex none``: the user turns the printed stack over like a book's page, so the
+    backs mirror columns, as a long-edge duplex printer's do (and as the calibration sheet
+    expects)."""
+    grid = fit_grid(PAPERS["a4"], POKER)
+    back = grid.back(0, "none")
+    assert (back.x, back.y) == (pytest.approx(210 - grid.left - 63), grid.top)
+
+
 def test_crop_marks_are_outside_every_card_and_on_every_cut() -> None:
     grid = fit_grid(PAPERS["a4"], POKER)
     marks = grid.crop_marks()

@@ -89,12 +89,7 @@ class Grid:
 
     def back(self, index: int, flip: str = "long") -> Rect:
         """Where the back of slot ``index`` goes so it lands behind its front after ``flip``."""
-        front = self.front(index)
-        if flip == "long":
-            return Rect(
-                self.paper.width - front.x - front.width, front.y, front.width, front.height
-            )
-        return Rect(front.x, self.paper.height - front.y - front.height, front.width, front.height)
+        return behind(self.paper, self.front(index), flip)
 
     def with_bleed(self, trim: Rect) -> Rect:
         """The printed area of a card: its trim plus the bleed this grid has room for."""
@@ -130,6 +125,17 @@ class Grid:
             ):
                 marks += [Line(left - length, y, left, y), Line(right, y, right + length, y)]
         return marks
+
+
+def behind(paper: Paper, area: Rect, duplex: str) -> Rect:
+    """Where the back page must print so that it lands behind ``area`` of the front after the
+    sheet is turned (an option of :data:`generator.options.DUPLEX`): over its long edge it is
+    mirrored left to right, over its short edge top to bottom. A stack fed again by hand
+    (``none``) is turned like a book's page, over the long edge. Card backs and the
+    calibration sheet both ask here, so what the sheet measures is where the backs go."""
+    if duplex == "short":
+        return Rect(area.x, paper.height - area.y - area.height, area.width, area.height)
+    return Rect(paper.width - area.x - area.width, area.y, area.width, area.height)
 
 
 def fit_grid(paper: Paper, card: CardSize, style: SheetStyle = SheetStyle()) -> Grid | None:

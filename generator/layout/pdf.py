@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import io
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import cairocffi
 
@@ -20,7 +20,7 @@ from generator import __version__
 from generator.layout.compose import Metadata
 from generator.layout.imposition import Grid, Rect
 from generator.layout.outline import curves
-from generator.layout.sizes import pt
+from generator.layout.sizes import Paper, pt
 from generator.versions import FIXED_DATE, build_date
 
 
@@ -33,11 +33,17 @@ def metadata(title: str) -> Metadata:
 def marks(grid: Grid, guides: tuple[Rect, ...] = ()) -> bytes:
     """A page of ``grid``'s paper with its crop marks and the curves of the cut line of each
     card at ``guides`` (see :meth:`Grid.cut_guides`)."""
+    return drawn_page(grid.paper, lambda context: _draw_marks(context, grid, guides))
+
+
+def drawn_page(paper: Paper, draw: Callable[[cairocffi.Context], None]) -> bytes:
+    """A one-page PDF of ``paper`` that ``draw`` paints with cairo (in points, from the top-left
+    corner), with fixed dates: the same drawing gives the same bytes."""
     output = io.BytesIO()
-    surface = cairocffi.PDFSurface(output, pt(grid.paper.width), pt(grid.paper.height))
+    surface = cairocffi.PDFSurface(output, pt(paper.width), pt(paper.height))
     for key in (cairocffi.PDF_METADATA_CREATE_DATE, cairocffi.PDF_METADATA_MOD_DATE):
         surface.set_metadata(key, FIXED_DATE)
-    _draw_marks(cairocffi.Context(surface), grid, guides)
+    draw(cairocffi.Context(surface))
     surface.finish()
     return output.getvalue()
 

@@ -102,15 +102,24 @@ def _front_page(job: Job, book: Book, grid: Grid, chunk: list[Slot]) -> Page:
 
 
 def _back_page(job: Job, book: Book, grid: Grid, chunk: list[Slot]) -> Page:
-    """The backs of a sheet, each where it lands behind its front after the flip; a deck's
-    common back is one face placed in every slot."""
+    """The backs of a sheet, each where it lands behind its front after the flip, the whole
+    page moved by the back offset the user measured (``pnp calibrate``); a deck's common back
+    is one face placed in every slot."""
     faces = [job.faces.back(deck, card) for deck, card in chunk]
     trims = [grid.back(i, job.options.duplex) for i in range(len(chunk))]
-    return _page(job, book, grid, list(zip(faces, trims, strict=True)), marks(grid))
+    slots = list(zip(faces, trims, strict=True))
+    return _page(job, book, grid, slots, marks(grid), job.options.back_offset)
 
 
-def _page(job: Job, book: Book, grid: Grid, slots: list[tuple[str, Rect]], overlay: bytes) -> Page:
-    page = Page(grid.paper.width, grid.paper.height, overlays=(overlay,))
+def _page(
+    job: Job,
+    book: Book,
+    grid: Grid,
+    slots: list[tuple[str, Rect]],
+    overlay: bytes,
+    shift: tuple[float, float] = (0.0, 0.0),
+) -> Page:
+    page = Page(grid.paper.width, grid.paper.height, overlays=(overlay,), shift=shift)
     for face, trim in slots:
         book.add_face(face, job.art(face))
         page.placements.append(Placement(face, grid.with_bleed(trim), _printed(grid)))
