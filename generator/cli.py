@@ -140,7 +140,7 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     build_cmd.set_defaults(run=_build)
 
     calibrate_cmd = commands.add_parser(
-        "calibrate", help="print a test sheet that measures where the printer puts the backs"
+        "calibrate", help="print a duplex test sheet that measures --back-offset"
     )
     _add_paper_and_folder(calibrate_cmd)
     _add_duplex_options(calibrate_cmd)
