@@ -1,4 +1,4 @@
-"""The ``pnp`` command: build, validate, list, rules.
+"""The ``pnp`` command: build, calibrate, validate, clean, list, rules.
 
 Exit codes: 0 success, 1 invalid data or a failed build, 2 command-line usage, 70 a bug in pnp
 (EX_SOFTWARE). A user's mistake is reported as ``file:line: where: what`` lines, never as a
@@ -24,7 +24,7 @@ from generator.layout.sizes import PAPERS
 from generator.options import CUTTERS, DUPLEX, LAYOUTS, SHEETS, Options
 from generator.problems import DataError, DrawError, RuleError, UsageError
 from generator.workers import default_jobs
-from generator.writer import OutputError, Written, output_folder_problem
+from generator.writer import OutputError, Writer, Written, output_folder_problem
 
 # The drawing pipeline (cairo, pikepdf, Jinja, reportlab) is imported by the commands that use
 # it, not here: a build or check with nothing to do is answered before it would have loaded.
@@ -37,6 +37,12 @@ CACHE_HELP = (
 MAX_BACK_OFFSET = 20.0
 """Millimetres: a printer off by more needs mending, not correcting."""
 BUG_REPORTS = "the project's issue tracker (README.md, 'Reporting a bug')"
+HOW_TO_PRINT = {
+    "long": "print it double-sided, flipping on the long edge, at 100 %",
+    "short": "print it double-sided, flipping on the short edge, at 100 %",
+    "none": "print page 1, then page 2 on its back (turned over its long edge), at 100 %",
+}
+"""How each ``--duplex`` puts the calibration sheet's two pages on the two sides of a sheet."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -121,8 +127,7 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
         metavar="LANG",
         help="locales to build (default: every locale the game ships)",
     )
-    build_cmd.add_argument("--paper", choices=sorted(PAPERS), default="a4")
-    build_cmd.add_argument("--out", type=Path, default=Path("output"), metavar="DIR")
+    _add_paper_and_folder(build_cmd)
     build_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
     build_cmd.add_argument(
         "--png", action="store_true", help="also write every card as a 300 dpi PNG with bleed"
@@ -135,6 +140,13 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
         help="draw every face again and keep nothing for the next build",
     )
     build_cmd.set_defaults(run=_build)
+
+    calibrate_cmd = commands.add_parser(
+        "calibrate", help="print a duplex test sheet that measures --back-offset"
+    )
+    _add_paper_and_folder(calibrate_cmd)
+    _add_duplex_options(calibrate_cmd)
+    calibrate_cmd.set_defaults(run=_calibrate)
 
     validate_cmd = commands.add_parser("validate", help="check card data without printing")
     validate_cmd.add_argument("games", nargs="*", metavar="GAME")
@@ -177,24 +189,14 @@ def _add_rules(rules_cmd: argparse.ArgumentParser) -> None:
     rules_cmd.set_defaults(run=_rules)
 
 
+def _add_paper_and_folder(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--paper", choices=sorted(PAPERS), default="a4")
+    command.add_argument("--out", type=Path, default=Path("output"), metavar="DIR")
+
+
 def _add_printing_options(command: argparse.ArgumentParser) -> None:
     """How the user prints, turns and cuts the sheets (see the README's printing guide)."""
-    command.add_argument(
-        "--duplex",
-        "--flip",
-        choices=DUPLEX,
-        default=None,
-        help="how the sheet is turned for its backs: by a duplex printer over its long or short "
-        "edge, or 'none': all fronts, then all backs to feed the stack again (default: long)",
-    )
-    command.add_argument(
-        "--back-offset",
-        type=_offset,
-        default=(0.0, 0.0),
-        metavar="X,Y",
-        help="move every back page X mm right and Y mm down, as pnp calibrate measures it "
-        "(a negative first number: --back-offset=-1,0.5)",
-    )
+    _add_duplex_options(command)
     command.add_argument(
         "--sheets",
         choices=SHEETS,
@@ -220,6 +222,27 @@ def _add_printing_options(command: argparse.ArgumentParser) -> None:
         metavar="SETTINGS",
         help="the registration marks as set in Silhouette Studio, e.g. "
         "inset=10,length=5,thickness=1 (the defaults; also clearance=MM, feed=mat|feeder)",
+    )
+
+
+def _add_duplex_options(command: argparse.ArgumentParser) -> None:
+    """How the sheet reaches its back, and how far the printer puts the back off: the card
+    sheets and the calibration sheet that measures them share these."""
+    command.add_argument(
+        "--duplex",
+        "--flip",
+        choices=DUPLEX,
+        default=None,
+        help="how the sheet is turned for its backs: by a duplex printer over its long or short "
+        "edge, or 'none': all fronts, then all backs to feed the stack again (default: long)",
+    )
+    command.add_argument(
+        "--back-offset",
+        type=_offset,
+        default=(0.0, 0.0),
+        metavar="X,Y",
+        help="move every back page X mm right and Y mm down, as pnp calibrate measures it "
+        "(a negative first number: --back-offset=-1,0.5)",
     )
 
 
@@ -411,6 +434,42 @@ class _Bar(_PlainProgress):
 
     def clear(self) -> None:
         self.bar.stop()
+
+
+def _calibrate(args: argparse.Namespace) -> int:
+    """Write the calibration sheet and say what to do with it."""
+    from generator.layout.calibration import sheet
+
+    problem = output_folder_problem(args.out)
+    if problem:
+        raise UsageError(f"--out {args.out}: {problem}")
+    duplex = args.duplex or "long"
+    options = Options(paper=PAPERS[args.paper], duplex=duplex, back_offset=args.back_offset)
+    path = args.out / f"calibration-{args.paper}.pdf"
+    writer = Writer(args.out)
+    try:
+        with writer.open(path) as stream:
+            sheet(options.paper, options.duplex, options.back_offset).save(stream)
+        writer.commit()
+    finally:
+        writer.discard()
+    print(f"{path}: {_next_step(options)}")
+    return EXIT_OK
+
+
+def _next_step(options: Options) -> str:
+    """How to print the sheet, and what to pass (or expect, when it is already corrected)."""
+    printing = HOW_TO_PRINT[options.duplex]
+    if options.back_offset == (0.0, 0.0):
+        return (
+            f"{printing}; hold it to a light and pass what the centre reads on the back as "
+            "--back-offset=X,Y (README.md, 'Calibrating duplex backs')"
+        )
+    offset = ",".join(f"{value:g}" for value in options.back_offset)
+    return (
+        f"backs moved by {offset} mm; {printing}: the centre should read 0,0 "
+        f"(if not, add what it reads to {offset})"
+    )
 
 
 def _validate(args: argparse.Namespace) -> int:

@@ -3,6 +3,7 @@ curves where a viewer would draw them."""
 
 from __future__ import annotations
 
+import html
 import io
 import re
 import shutil
@@ -20,6 +21,12 @@ DPI = 40
 
 needs_pdftoppm = pytest.mark.skipif(
     shutil.which("pdftoppm") is None, reason="needs poppler-utils' pdftoppm"
+)
+needs_pdftotext = pytest.mark.skipif(
+    shutil.which("pdftotext") is None, reason="needs poppler-utils' pdftotext"
+)
+WORD = re.compile(
+    r'<word xMin="([-\d.]+)" yMin="([-\d.]+)" xMax="([-\d.]+)" yMax="([-\d.]+)">([^<]*)</word>'
 )
 
 
@@ -104,6 +111,12 @@ def curves_by_page(pdf: bytes) -> list[list[tuple[float, ...]]]:
     return [list(dict.fromkeys(_curves_in(operations))) for operations in _pages(pdf)]
 
 
+def lines_by_page(pdf: bytes) -> list[list[tuple[float, ...]]]:
+    """Every straight segment (``m``/``l``), page by page, as x1, y1, x2, y2 in mm from the
+    top-left corner of the page that draws it (through any forms it places)."""
+    return [_lines_in(operations) for operations in _pages(pdf)]
+
+
 def fills(pdf: bytes) -> list[list[list[tuple[float, float]]]]:
     """Every filled path of the first page, as its sub-paths' corners (``m``/``l``, or the four
     of an ``re``) in mm from the page's top-left corner: what a solid shape covers."""
@@ -178,6 +191,17 @@ def _curves_in(operations: list[Operation]) -> list[tuple[float, ...]]:
     return found
 
 
+def _lines_in(operations: list[Operation]) -> list[tuple[float, ...]]:
+    """Each ``l`` from the point the path had reached."""
+    found: list[tuple[float, ...]] = []
+    current: tuple[float, float] | None = None
+    for op, points in operations:
+        if op == "l" and current is not None:
+            found.append((*current, *points[0]))
+        current = points[-1] if op in ("m", "l", "c") and points else None
+    return found
+
+
 def _fills_in(operations: list[Operation]) -> list[list[list[tuple[float, float]]]]:
     """The sub-paths gathered since the last painting operator, for each one that fills."""
     found: list[list[list[tuple[float, float]]]] = []
@@ -230,6 +254,22 @@ def _placed_on(page: pikepdf.Object, height: float) -> list[Placed]:
             found.append((clip, form.objgen))
             clip = None
     return found
+
+
+def words(path: Path, page: int) -> list[tuple[str, float, float, float, float]]:
+    """Every word on page ``page`` (from 1) as poppler's pdftotext finds it: its text and its
+    box (x_min, y_min, x_max, y_max, the advance and the font's height) in mm from the page's
+    top-left corner."""
+    found = subprocess.run(
+        ["pdftotext", "-f", str(page), "-l", str(page), "-bbox", path, "-"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    mm = 25.4 / 72
+    return [
+        (html.unescape(text), *(float(n) * mm for n in box)) for *box, text in WORD.findall(found)
+    ]
 
 
 def read(path: Path) -> bytes:

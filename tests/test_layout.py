@@ -69,6 +69,16 @@ def test_short_edge_duplex_mirrors_rows() -> None:
     assert (back.width, back.height) == (63, 88)
 
 
+def test_a_page_turned_sideways_flips_over_its_long_edge_top_to_bottom() -> None:
+    """A landscape page's long edge is its top: turned over it, rows change places; over its
+    short edge, columns do; folded down the middle (gutterfold), columns do whatever its way."""
+    landscape, card = PAPERS["a4"].turned(True), Rect(10, 20, 63, 88)
+    assert card.behind(landscape, "long") == Rect(10, 210 - 20 - 88, 63, 88)
+    assert card.behind(landscape, "short") == Rect(297 - 10 - 63, 20, 63, 88)
+    assert card.behind(landscape, "fold") == Rect(297 - 10 - 63, 20, 63, 88)
+    assert card.behind(PAPERS["a4"], "fold") == Rect(210 - 10 - 63, 20, 63, 88)
+
+
 def test_crop_marks_are_outside_every_card_and_on_every_cut() -> None:
     grid = fit_grid(PAPERS["a4"], POKER)
     (sheet,) = plan(PAPERS["a4"], [Run(POKER, 9)])
