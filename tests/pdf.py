@@ -117,10 +117,10 @@ def lines_by_page(pdf: bytes) -> list[list[tuple[float, ...]]]:
     return [_lines_in(operations) for operations in _pages(pdf)]
 
 
-def fills(pdf: bytes) -> list[list[list[tuple[float, float]]]]:
-    """Every filled path of the first page, as its sub-paths' corners (``m``/``l``, or the four
-    of an ``re``) in mm from the page's top-left corner: what a solid shape covers."""
-    return _fills_in(_pages(pdf)[0])
+def fills(pdf: bytes, page: int = 0) -> list[list[list[tuple[float, float]]]]:
+    """Every filled path of a page (the first), as its sub-paths' corners (``m``/``l``, or the
+    four of an ``re``) in mm from the page's top-left corner: what a solid shape covers."""
+    return _fills_in(_pages(pdf)[page])
 
 
 Matrix = tuple[float, float, float, float, float, float]
