@@ -288,6 +288,37 @@ def rendered_pages(
     return [Image.open(name).convert("RGB") for name in sorted(folder.glob(f"page{first}-*.png"))]
 
 
+class Pages:
+    """The pages of a PDF as RGB images at ``dpi``, by number from 0, each rendered (by
+    pdftoppm, into ``folder``) the first time a test asks for it: the pages its cards landed
+    on, wherever the layout put them."""
+
+    def __init__(self, path: Path, folder: Path, dpi: int = DPI) -> None:
+        self.path, self.folder, self.dpi = path, folder, dpi
+        self._rendered: dict[int, Image.Image] = {}
+
+    def __getitem__(self, number: int) -> Image.Image:
+        if number not in self._rendered:
+            (page,) = rendered_pages(self.path, number + 1, number + 1, self.folder, self.dpi)
+            self._rendered[number] = page
+        return self._rendered[number]
+
+    def flipped(self, number: int) -> Image.Image:
+        """Page ``number`` mirrored left to right, as a back page is seen through the sheet from
+        its front (the sheet turned over its long edge): what lies behind a spot of the front
+        page is at the same spot here."""
+        return self[number].transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+
+    def both_sides(
+        self, front: int, back: int, x_mm: float, y_mm: float
+    ) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        """The colour at (x, y) mm of page ``front``, and behind it on page ``back``."""
+        return (
+            colour_at(self[front], x_mm, y_mm, self.dpi),
+            colour_at(self.flipped(back), x_mm, y_mm, self.dpi),
+        )
+
+
 def colour_at(image: Image.Image, x_mm: float, y_mm: float, dpi: int = DPI) -> tuple[int, int, int]:
     """The pixel at (x, y) mm from the page's top-left corner of a page rendered at ``dpi``."""
     return image.getpixel((round(x_mm / 25.4 * dpi), round(y_mm / 25.4 * dpi)))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.layout.imposition import Rect
-from generator.model import Game
+from generator.model import Card, Game
 from generator.options import Options
 from generator.outputs.sheets import Layout, layout
 
@@ -34,8 +34,39 @@ def placed(game: Game, options: Options | None = None) -> dict[tuple[str, str], 
         front_page, back_page = _pages(number, count, options)
         for slot, deck, card in planned.cards(sheet):
             back = _behind(slot.trim, planned, options)
+            assert (deck.id, card.id) not in found, f"{deck.id} {card.id} printed twice"
             found[(deck.id, card.id)] = Where(front_page, slot.trim, back_page, back)
     return found
+
+
+def of_deck(game: Game, deck_id: str, options: Options | None = None) -> list[tuple[Card, Where]]:
+    """Every card of the deck ``deck_id``, in deck order, with where it prints."""
+    deck, found = game.deck(deck_id), placed(game, options)
+    assert deck is not None, deck_id
+    return [(card, found[(deck_id, card.id)]) for card in deck.cards]
+
+
+def pages_with_cards(found: dict[tuple[str, str], Where]) -> set[int]:
+    """The pages (from 0) that print a card's front or back."""
+    return {w.front_page for w in found.values()} | {w.back_page for w in found.values()}
+
+
+def empty(found: dict[tuple[str, str], Where], page: int) -> list[Rect]:
+    """The slots on ``page`` no card takes: where the rows and columns of the cards of a size
+    printed there cross with no card (the end of a band's last row)."""
+    trims = [w.front for w in found.values() if w.front_page == page]
+    trims += [w.back for w in found.values() if w.back_page == page]
+    slots = []
+    for size in sorted({(t.width, t.height) for t in trims}):
+        same = [t for t in trims if (t.width, t.height) == size]
+        taken = {(t.x, t.y) for t in same}
+        slots += [
+            Rect(x, y, *size)
+            for y in sorted({t.y for t in same})
+            for x in sorted({t.x for t in same})
+            if (x, y) not in taken
+        ]
+    return slots
 
 
 def _pages(number: int, count: int, options: Options) -> tuple[int, int]:

@@ -18,6 +18,7 @@ from generator.model import Game
 from generator.render.geometry import Geometry
 from tests import pdf
 from tests.conftest import DataCopy
+from tests.placed import of_deck
 from tests.trains_art import abilities, rgb
 
 DPI = 150
@@ -72,28 +73,30 @@ def test_wagons_at_another_size_fill_their_new_trim(
     )
     (game,) = check(data.root, ("game_of_trains",))  # every text box inside the safe area
     build(BuildRequest(data.root, tmp_path, ("game_of_trains",), ("en",)))
-    sheet = tmp_path / "game_of_trains" / "en" / "cards-a4.pdf"
+    pages = pdf.Pages(tmp_path / "game_of_trains" / "en" / "cards-a4.pdf", tmp_path, DPI)
     grid = fit_grid(PAPERS["a4"], CardSize(width, height))
     assert grid is not None
-    front, back = pdf.rendered_pages(sheet, 1, 2, tmp_path, DPI)
     art = Geometry.of(grid.card).art(63, 88)
     panel_y = grid.card.height / 2 + (59.2 - 44) * art.scale  # the ability panel's middle
     grounds = abilities(game)
-    for slot, wagon in enumerate(game.decks[0].cards[: grid.per_sheet]):
-        trim = grid.front(slot)
+    wagons = of_deck(game, game.decks[0].id)
+    first = [(wagon, where) for wagon, where in wagons if where.front_page == 0]
+    assert len(first) == grid.per_sheet  # the first sheet is full of wagons
+    for wagon, where in first:
+        trim = where.front
+        front, back = pages[where.front_page], pages[where.back_page]
         pale, tint = (rgb(grounds[wagon.fields["ability"]][key]) for key in ("pale", "tint"))
         assert pale != (255, 255, 255)
         # the ground (its pale colour and its pattern) runs through the bleed and the art keeps
         # off the cut...
         for colour in _edges(front, grid, trim, 1.0) + _edges(front, grid, trim, -2.3):
-            assert _off_ground(colour, pale, tint) <= 8, (slot, colour, pale, tint)
+            assert _off_ground(colour, pale, tint) <= 8, (wagon.id, colour, pale, tint)
         # ...and reaches across the new width: the ability panel 4.5 mm from either side
         for x in (trim.x + 4.5, trim.x + trim.width - 4.5):
             assert pdf.colour_at(front, x, trim.y + panel_y, DPI) == pytest.approx(
                 (255,) * 3, abs=4
             )
-        behind = grid.back(slot)
-        for colour in _edges(back, grid, behind, 1.0):
+        for colour in _edges(back, grid, where.back, 1.0):
             assert colour == pytest.approx((0x1D, 0x2B, 0x44), abs=8)
 
 

@@ -14,16 +14,14 @@ from PIL import Image, ImageChops, ImageStat
 
 from generator import DEFAULT_DATA_DIR
 from generator.build import check
-from generator.layout.imposition import fit_grid
-from generator.layout.sizes import PAPERS, CardSize
 from generator.model import Card, Game
 from generator.render import draw
 from generator.render.templates import CardRenderer
 from tests import pdf
 from tests.conftest import Built
+from tests.placed import empty, of_deck, pages_with_cards, placed
 
 DPI = 100
-TILE = CardSize(60, 60)
 
 
 @pytest.fixture
@@ -33,8 +31,15 @@ def printed(built: Built) -> Path:
 
 @pytest.fixture(scope="module")
 def game() -> Game:
-    (loaded,) = check(DEFAULT_DATA_DIR, ("gear_and_piston",))
+    (loaded,) = check(DEFAULT_DATA_DIR, ("gear_and_piston",), ())
     return loaded
+
+
+@pytest.fixture(scope="module")
+def pages(built: Built, tmp_path_factory: pytest.TempPathFactory) -> pdf.Pages:
+    """The printed pages, each rendered once for every test of the module that reads it."""
+    path = built("gear_and_piston", "ru") / "cards-a4.pdf"
+    return pdf.Pages(path, tmp_path_factory.mktemp("gear-and-piston-pages"))
 
 
 def face(game: Game, card_id: str, back: bool = False) -> Image.Image:
@@ -54,11 +59,14 @@ def at(image: Image.Image, x_mm: float, y_mm: float) -> tuple[int, int, int]:
     )
 
 
-def test_all_131_tiles_on_a4_sheets(printed: Path) -> None:
-    data = printed.read_bytes()
-    # 12 tiles a sheet, each deck on its own sheets: new 4, old 4, scrap 2, investors 2, ends 1,
-    # first player 1; every sheet of fronts followed by its sheet of backs
-    assert pdf.page_count(data) == 2 * (4 + 4 + 2 + 2 + 1 + 1)
+def test_all_131_tiles_on_a4_sheets(printed: Path, game: Game) -> None:
+    data, found = printed.read_bytes(), placed(game)
+    # every tile is 60 x 60 mm, 12 a sheet, the decks one after another on shared sheets:
+    # 131 tiles fill 10 sheets and 11 slots of an eleventh; each sheet a page of fronts and a
+    # page of backs (one deck a sheet took 14)
+    assert len(found) == sum(len(deck.cards) for deck in game.decks) == 131
+    assert pdf.page_count(data) == 2 * 11
+    assert pages_with_cards(found) == set(range(2 * 11))  # every page carries tiles
     assert pdf.every_page_is_a4(data)
     assert pdf.embedded_fonts(data) <= {
         "RobotoCondensed-Regular",
@@ -77,25 +85,27 @@ BACK_GROUNDS = {
 
 
 @pdf.needs_pdftoppm
-@pytest.mark.parametrize(
-    ("deck", "sheet", "tiles"),
-    [("new", 1, 12), ("new", 4, 6), ("old", 5, 12), ("scrap", 10, 8), ("investors", 12, 2)],
-)
-def test_every_common_back_fills_its_slot(
-    printed: Path, tmp_path: Path, deck: str, sheet: int, tiles: int
-) -> None:
+@pytest.mark.parametrize("deck", list(BACK_GROUNDS))
+def test_every_common_back_fills_its_slot(pages: pdf.Pages, game: Game, deck: str) -> None:
     """Each back is drawn into its own slot (cairo once left whole columns of recorded backs
-    blank); the slots behind empty fronts stay blank."""
-    grid = fit_grid(PAPERS["a4"], TILE)
-    front, back = pdf.rendered_pages(printed, 2 * sheet - 1, 2 * sheet, tmp_path)
-    for slot in range(12):
-        trim = grid.back(slot, "long")
-        colour = pdf.colour_at(back, trim.x + 4.5, trim.y + 4.5)
-        if slot < tiles:
-            assert any(c == pytest.approx(colour, abs=10) for c in BACK_GROUNDS[deck]), slot
-        else:
-            assert colour == (255, 255, 255)
-    assert pdf.colour_at(front, grid.front(0).x + 30, grid.front(0).y + 30) != (255, 255, 255)
+    blank), on whichever sheet its deck shares."""
+    for card, where in of_deck(game, deck):
+        colour = pdf.colour_at(pages[where.back_page], where.back.x + 4.5, where.back.y + 4.5)
+        assert any(c == pytest.approx(colour, abs=10) for c in BACK_GROUNDS[deck]), card.id
+        middle = (where.front.x + 30, where.front.y + 30)
+        assert pdf.colour_at(pages[where.front_page], *middle) != (255, 255, 255), card.id
+
+
+@pdf.needs_pdftoppm
+def test_the_slot_no_tile_takes_stays_blank_on_both_sides(pages: pdf.Pages, game: Game) -> None:
+    """131 tiles on 11 sheets of 12 leave one slot, the end of the last row, blank on the
+    last sheet's front page and on its back page (behind it), pages 20 and 21 from 0."""
+    found = placed(game)
+    gaps = [(gap, page) for page in range(2 * 11) for gap in empty(found, page)]
+    assert [page for _, page in gaps] == [20, 21]
+    for gap, page in gaps:
+        for x, y in ((4.5, 4.5), (30, 30), (55.5, 55.5)):
+            assert pdf.colour_at(pages[page], gap.x + x, gap.y + y) == (255, 255, 255), page
 
 
 PLAYER = {
@@ -109,21 +119,14 @@ PLAYER = {
 
 
 @pdf.needs_pdftoppm
-def test_each_car_end_lies_behind_its_own_player_aid(
-    printed: Path, tmp_path: Path, game: Game
-) -> None:
-    grid = fit_grid(PAPERS["a4"], TILE)
-    front, back = pdf.rendered_pages(printed, 25, 26, tmp_path)
-    flipped = back.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
-    deck = game.deck("ends")
-    assert deck is not None
-    for slot, card in enumerate(deck.cards):
-        trim = grid.front(slot)
+def test_each_car_end_lies_behind_its_own_player_aid(pages: pdf.Pages, game: Game) -> None:
+    for card, where in of_deck(game, "ends"):
         paint = PLAYER[card.fields["colour"]]
-        band = pdf.colour_at(front, trim.x + 2, trim.y + 1.5)
+        band = pdf.colour_at(pages[where.front_page], where.front.x + 2, where.front.y + 1.5)
         # the body 6 mm in from the edge the car joins (the left of a front end, seen mirrored)
         inner = 54 if card.fields["end"] == "front" else 6
-        body = pdf.colour_at(flipped, trim.x + inner, trim.y + 30)
+        spot = (where.front.x + inner, where.front.y + 30)
+        body = pdf.colour_at(pages.flipped(where.back_page), *spot)
         assert band == pytest.approx(paint, abs=10), card.id
         assert body == pytest.approx(paint, abs=10), card.id
 

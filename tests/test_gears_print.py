@@ -1,5 +1,5 @@
-"""The printed gears game: one deck per run of sheets, backs behind their own fronts, the common
-gear back unchanged by a quarter turn, the values clockwise and upright for their edge."""
+"""The printed gears game: decks sharing sheets, backs behind their own fronts, the common gear
+back unchanged by a quarter turn, the values clockwise and upright for their edge."""
 
 from __future__ import annotations
 
@@ -12,13 +12,13 @@ from PIL import Image, ImageChops, ImageStat
 
 from generator import DEFAULT_DATA_DIR
 from generator.build import check
-from generator.layout.imposition import fit_grid
-from generator.layout.sizes import PAPERS, CardSize
+from generator.model import Game
 from generator.render import draw
 from generator.render.shapes import gear_path
 from generator.render.templates import CardRenderer
 from tests import pdf
 from tests.conftest import Built
+from tests.placed import empty, of_deck, pages_with_cards, placed
 
 
 @pytest.fixture
@@ -27,16 +27,21 @@ def printed(built: Built) -> Path:
 
 
 @pytest.fixture(scope="module")
-def gears_game():
-    (game,) = check(DEFAULT_DATA_DIR, ("gears",))
+def gears_game() -> Game:
+    (game,) = check(DEFAULT_DATA_DIR, ("gears",), ())
     return game
 
 
-def test_every_deck_on_its_own_a4_sheets(printed: Path) -> None:
-    data = printed.read_bytes()
-    # gears 24 (12 a sheet) 2 sheets, rounds 10: 1, codes 16 (9 a sheet): 2, characters: 1,
-    # token: 1; each sheet is a page of fronts and a page of backs
-    assert pdf.page_count(data) == 2 * (2 + 1 + 2 + 1 + 1)
+def test_the_decks_share_a4_sheets(printed: Path, gears_game: Game) -> None:
+    data, found = printed.read_bytes(), placed(gears_game)
+    # gears and rounds are 63 x 63 (12 a sheet): 34 cards, 2 full sheets and 10 over (4 rows,
+    # a sheet of their own); codes and characters 63 x 88 (9 a sheet): 20 cards, 2 full
+    # sheets and 2 over (a row), with the token below them: 6 sheets, each a page of fronts
+    # and a page of backs (one deck a sheet took 7)
+    assert pdf.page_count(data) == 2 * 6
+    # every card is printed once, and every page carries cards
+    assert len(found) == sum(len(deck.cards) for deck in gears_game.decks)
+    assert pages_with_cards(found) == set(range(2 * 6))
     assert pdf.every_page_is_a4(data)
     assert pdf.embedded_fonts(data) == {
         "RobotoCondensed-Regular",
@@ -46,28 +51,37 @@ def test_every_deck_on_its_own_a4_sheets(printed: Path) -> None:
 
 
 @pdf.needs_pdftoppm
-def test_night_sides_land_behind_their_day_sides(printed: Path, tmp_path: Path) -> None:
-    front, back = pdf.rendered_pages(printed, 5, 6, tmp_path)
-    grid = fit_grid(PAPERS["a4"], CardSize(63, 63))
-    for slot in range(10):
-        trim = grid.front(slot)
-        spot = (trim.x + 30, trim.y + 3.2)  # between the frame and the condition box
-        assert pdf.colour_at(front, *spot) == pytest.approx((0xF7, 0xE9, 0xC4), abs=8)  # day
-        flipped = back.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
-        assert pdf.colour_at(flipped, *spot) == pytest.approx((0x1C, 0x21, 0x40), abs=8)  # night
-    empty = grid.front(10)  # slots 10 and 11 stay blank on both pages
-    assert pdf.colour_at(front, empty.x + 30, empty.y + 30) == (255, 255, 255)
+def test_night_sides_land_behind_their_day_sides(
+    printed: Path, tmp_path: Path, gears_game: Game
+) -> None:
+    pages = pdf.Pages(printed, tmp_path)
+    rounds = of_deck(gears_game, "rounds")
+    for card, where in rounds:
+        # between the frame and the condition box
+        spot = (where.front.x + 30, where.front.y + 3.2)
+        day, night = pages.both_sides(where.front_page, where.back_page, *spot)
+        assert day == pytest.approx((0xF7, 0xE9, 0xC4), abs=8), card.id
+        assert night == pytest.approx((0x1C, 0x21, 0x40), abs=8), card.id
+    # the ten rounds fill a sheet but for the end of its last row (slots 10 and 11), which
+    # stays blank on both pages
+    ((front_page, back_page),) = {(where.front_page, where.back_page) for _, where in rounds}
+    gaps = empty(placed(gears_game), front_page)
+    assert len(gaps) == 2
+    for gap in gaps:
+        middle = (gap.x + gap.width / 2, gap.y + gap.height / 2)
+        assert pages.both_sides(front_page, back_page, *middle) == ((255, 255, 255),) * 2
 
 
 @pdf.needs_pdftoppm
-def test_token_back_lies_behind_its_front(printed: Path, tmp_path: Path) -> None:
-    front, back = pdf.rendered_pages(printed, 13, 14, tmp_path)
-    grid = fit_grid(PAPERS["a4"], CardSize(30, 30, shape="circle"))
-    trim = grid.front(0)
-    ring = (trim.x + 15, trim.y + 1.8)  # the brass rim between the cut circle and the cog
-    assert pdf.colour_at(front, *ring) == pytest.approx((0xC7, 0x9A, 0x3E), abs=8)
-    flipped = back.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
-    assert pdf.colour_at(flipped, *ring) == pytest.approx((0xC7, 0x9A, 0x3E), abs=8)
+def test_token_back_lies_behind_its_front(printed: Path, tmp_path: Path, gears_game: Game) -> None:
+    dpi = 100  # the brass rim is 1.4 mm wide above the top tooth: a 40 dpi pixel may reach the cog
+    pages = pdf.Pages(printed, tmp_path, dpi)
+    ((card, where),) = of_deck(gears_game, "token")
+    ring = (where.front.x + 15, where.front.y + 1.8)  # the brass rim between the cut and the cog
+    brass = (0xC7, 0x9A, 0x3E)
+    front, back = pages.both_sides(where.front_page, where.back_page, *ring)
+    assert front == pytest.approx(brass, abs=8), card.id
+    assert back == pytest.approx(brass, abs=8), card.id
 
 
 def test_gear_back_is_the_same_after_a_quarter_turn(gears_game) -> None:

@@ -13,12 +13,12 @@ from PIL import Image, ImageChops
 
 from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
 from generator.build import check
-from generator.layout.imposition import fit_grid
-from generator.layout.sizes import PAPERS, CardSize
+from generator.model import Game
 from generator.render import draw
 from generator.render.templates import CardRenderer
 from tests import pdf
 from tests.conftest import Built
+from tests.placed import empty, of_deck, pages_with_cards, placed
 
 
 @pytest.fixture
@@ -27,15 +27,20 @@ def printed(built: Built) -> Path:
 
 
 @pytest.fixture(scope="module")
-def game():
-    (loaded,) = check(DEFAULT_DATA_DIR, ("three_by_three",))
+def game() -> Game:
+    (loaded,) = check(DEFAULT_DATA_DIR, ("three_by_three",), ())
     return loaded
 
 
-def test_task_cards_and_tokens_on_a4_sheets(printed: Path) -> None:
-    data = printed.read_bytes()
-    # 28 task cards at 12 a sheet: 3 sheets; 7 tokens: 1 sheet; each a page of fronts and backs
-    assert pdf.page_count(data) == 2 * (3 + 1)
+def test_task_cards_and_tokens_on_a4_sheets(printed: Path, game: Game) -> None:
+    data, found = printed.read_bytes(), placed(game)
+    # 28 task cards at 12 a sheet: 2 full sheets and 4 over (2 rows), with the 7 tokens (a
+    # row) below them: 3 sheets, each a page of fronts and a page of backs (one deck a sheet
+    # took 4)
+    assert pdf.page_count(data) == 2 * 3
+    # every card is printed once, and every page carries cards
+    assert len(found) == sum(len(deck.cards) for deck in game.decks)
+    assert pages_with_cards(found) == set(range(2 * 3))
     assert pdf.every_page_is_a4(data)
     assert pdf.embedded_fonts(data) == {"RobotoCondensed-Regular", "RobotoCondensed-Bold"}
     assert set("Шахи П’ятнашки") - {" "} <= set(pdf.unicode_text(data))  # noqa: RUF001
@@ -45,37 +50,46 @@ FIFTEEN_PAPER, CHESS_SLATE = (0xF1, 0xE6, 0xCD), (0x2F, 0x3B, 0x36)
 
 
 @pdf.needs_pdftoppm
-def test_each_chess_side_lies_behind_its_own_fifteen_side(printed: Path, tmp_path: Path) -> None:
-    grid = fit_grid(PAPERS["a4"], CardSize(63, 63))
-    for sheet, cards in ((0, 12), (1, 12), (2, 4)):
-        front, back = pdf.rendered_pages(printed, 2 * sheet + 1, 2 * sheet + 2, tmp_path)
-        flipped = back.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
-        for slot in range(12):
-            trim = grid.front(slot)
-            spot = (trim.x + 1.2, trim.y + 31.5)  # inside the trim, outside the frame line
-            if slot < cards:
-                assert pdf.colour_at(front, *spot) == pytest.approx(FIFTEEN_PAPER, abs=8)
-                assert pdf.colour_at(flipped, *spot) == pytest.approx(CHESS_SLATE, abs=8)
-            else:
-                assert pdf.colour_at(front, *spot) == (255, 255, 255)
+def test_each_chess_side_lies_behind_its_own_fifteen_side(
+    printed: Path, tmp_path: Path, game: Game
+) -> None:
+    pages, found = pdf.Pages(printed, tmp_path), placed(game)
+    sheets = set()
+    for card, where in of_deck(game, "tasks"):
+        spot = (where.front.x + 1.2, where.front.y + 31.5)  # inside the trim, outside the frame
+        front, back = pages.both_sides(where.front_page, where.back_page, *spot)
+        assert front == pytest.approx(FIFTEEN_PAPER, abs=8), card.id
+        assert back == pytest.approx(CHESS_SLATE, abs=8), card.id
+        sheets.add((where.front_page, where.back_page))
+    # the four tasks over two full sheets leave two slots of their second row blank
+    gaps = [(gap, sheet) for sheet in sorted(sheets) for gap in empty(found, sheet[0])]
+    assert len(gaps) == 2
+    for gap, (front_page, back_page) in gaps:
+        spot = (gap.x + 1.2, gap.y + 31.5)
+        assert pages.both_sides(front_page, back_page, *spot) == ((255, 255, 255),) * 2
 
 
 @pdf.needs_pdftoppm
-def test_each_token_chess_side_lies_behind_its_colour(printed: Path, tmp_path: Path) -> None:
+def test_each_token_chess_side_lies_behind_its_colour(
+    printed: Path, tmp_path: Path, game: Game
+) -> None:
     dpi = 100  # the token's coloured rim is 1.5 mm wide: a 40 dpi pixel may reach its ring
-    front, back = pdf.rendered_pages(printed, 7, 8, tmp_path, dpi)
-    grid = fit_grid(PAPERS["a4"], CardSize(25, 25, corner_radius=2.5))
-    flipped = back.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
-    colours = [(0x2A, 0x64, 0xB5)] * 2 + [(0xC8, 0x37, 0x2D)] * 2 + [(0x2F, 0x8A, 0x4E)] * 2
+    pages = pdf.Pages(printed, tmp_path, dpi)
+    colours = {"blue": (0x2A, 0x64, 0xB5), "red": (0xC8, 0x37, 0x2D), "green": (0x2F, 0x8A, 0x4E)}
     wood, gold = (0xEC, 0xDF, 0xC3), (0xD9, 0xA7, 0x3A)
-    for slot, colour in enumerate(colours):
-        trim = grid.front(slot)
-        edge = (trim.x + 0.8, trim.y + 12.5)
-        assert pdf.colour_at(front, *edge, dpi) == pytest.approx(colour, abs=8)
-        assert pdf.colour_at(flipped, *edge, dpi) == pytest.approx(wood, abs=8)
-    king = grid.front(6)
-    crown = pdf.colour_at(flipped, king.x + 12.5, king.y + 1.9, dpi)
-    assert crown == pytest.approx(gold, abs=10)
+    kings = 0
+    for card, where in of_deck(game, "tokens"):
+        if card.fields["fifteen"] == "tri-colour":  # the joker: the king behind it
+            top = (where.front.x + 12.5, where.front.y + 1.9)
+            _, crown = pages.both_sides(where.front_page, where.back_page, *top)
+            assert crown == pytest.approx(gold, abs=10), card.id
+            kings += 1
+            continue
+        edge = (where.front.x + 0.8, where.front.y + 12.5)
+        front, back = pages.both_sides(where.front_page, where.back_page, *edge)
+        assert front == pytest.approx(colours[card.fields["fifteen"]], abs=8), card.id
+        assert back == pytest.approx(wood, abs=8), card.id
+    assert kings == 1
 
 
 def face_png(svg: str, dpi: float) -> Image.Image:
