@@ -333,9 +333,10 @@ def _bleeds(area: Rect, card: CardSize, columns: int, rows: int) -> Iterator[tup
 def plan(
     paper: Paper, runs: Sequence[Run], style: SheetStyle = SheetStyle(), share: bool = True
 ) -> list[Sheet]:
-    """The sheets that print ``runs``: each run's full sheets in run order, then its rest (less
-    than a sheet) as one band; with ``share``, the rests share sheets where they fit one above
-    the other (largest first, each on the first sheet with room), else each has its own.
+    """The sheets that print ``runs``: each run's full sheets in run order, and its rest (less
+    than a sheet) as one band: with ``share``, the rests follow, sharing sheets where they fit
+    one above the other (largest first, each on the first sheet with room); without, each
+    rest has a sheet of its own after its run's others.
     A band alone on its sheet sits where its rows sit on a full sheet, so sheets cut alike.
     Every run must fit the paper (:func:`fit_grid`)."""
     sheets: list[Sheet] = []
@@ -348,10 +349,12 @@ def plan(
         for page in range(full):
             band = Band(grid, grid.top, grid.per_sheet, number, page * grid.per_sheet)
             sheets.append(Sheet(paper, (band,), style))
-        if rest:
+        if rest and share:
             rests.append(Band(grid, grid.top, rest, number, full * grid.per_sheet))
-    groups = _share(rests, style) if share else [[r] for r in rests]
-    sheets += [Sheet(paper, _stacked(group, style), style) for group in groups]
+        elif rest:  # its last sheet straight after its others, to sort by sheet
+            band = Band(grid, grid.top, rest, number, full * grid.per_sheet)
+            sheets.append(Sheet(paper, (band,), style))
+    sheets += [Sheet(paper, _stacked(group, style), style) for group in _share(rests, style)]
     return sheets
 
 
