@@ -252,10 +252,12 @@ def _offset(text: str) -> tuple[float, float]:
     try:
         x, y = (float(part) for part in parts)
     except ValueError:
+        x = y = math.nan
+    if not (math.isfinite(x) and math.isfinite(y)):
         raise argparse.ArgumentTypeError(
             f"{text!r} is not two numbers of millimetres, like 1.5,-0.8"
-        ) from None
-    if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET for v in (x, y)):
+        )
+    if not all(abs(v) <= MAX_BACK_OFFSET for v in (x, y)):
         raise argparse.ArgumentTypeError(
             f"{text!r} moves the backs more than {MAX_BACK_OFFSET:g} mm; "
             "print the calibration sheet again (pnp calibrate)"
