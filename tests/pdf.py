@@ -117,6 +117,24 @@ def lines_by_page(pdf: bytes) -> list[list[tuple[float, ...]]]:
     return [_lines_in(operations) for operations in _pages(pdf)]
 
 
+def overlay_lines(pdf: bytes) -> list[list[tuple[float, ...]]]:
+    """The straight segments of what each page draws over its cards (crop marks, cut guides,
+    folds: the forms named ``/Marks...``), page by page, as in :func:`lines_by_page`."""
+    with _open(pdf) as document:
+        pages = []
+        for page in document.pages:
+            height = float(page.MediaBox[3])
+            overlays = [f for name, f in page.Resources.XObject.items() if "Marks" in name]
+            pages.append(
+                [
+                    line
+                    for form in overlays
+                    for line in _lines_in(list(_operations(form, (1, 0, 0, 1, 0, 0), height)))
+                ]
+            )
+        return pages
+
+
 def fills(pdf: bytes, page: int = 0) -> list[list[list[tuple[float, float]]]]:
     """Every filled path of a page (the first), as its sub-paths' corners (``m``/``l``, or the
     four of an ``re``) in mm from the page's top-left corner: what a solid shape covers."""

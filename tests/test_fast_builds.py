@@ -86,7 +86,9 @@ def test_a_rebuild_with_nothing_changed_rewrites_nothing(
     result = pnp("build", "--data", tiny.root, "--out", out, "--cache", cache)
     assert result.code == 0
     assert _times(out) == before
-    assert result.out.splitlines()[-1].startswith("all 6 files up to date: 12 pages, 14 cards in ")
+    summary = result.out.splitlines()[-1]
+    assert summary.startswith("all 6 files up to date: 8 pages, 14 cards in ")
+    assert summary.endswith(" s; sharing sheets saved 4 pages")  # remembered with the files
 
 
 def test_an_output_deleted_or_edited_is_made_again_from_the_cache(

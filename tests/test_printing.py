@@ -5,6 +5,7 @@ read from the PDF: the rectangle each face is clipped to, in mm."""
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 from pathlib import Path
 
@@ -19,6 +20,8 @@ from generator.options import Options
 from tests import pdf
 from tests.conftest import Built
 from tests.placed import placed
+
+SHIPPED_GAMES = ("break_the_code", "game_of_trains", "gear_and_piston", "gears", "three_by_three")
 
 Faces = list[list[tuple[Rect, str]]]
 
@@ -155,3 +158,40 @@ def test_the_readme_states_the_bleed_the_sheets_print(built: Built) -> None:
     tops = {round((height - 88) / 2, 3) for (_, _, _, height), _ in sheet}
     assert (len(sides), tops) == (1, {3.0})
     assert float(stated.group(1)) == round(sides.pop(), 1)
+
+
+def test_the_five_games_take_33_a4_sheets_not_40(built: Built) -> None:
+    """Shared sheets, counted in the files: pages are fronts and backs of each sheet."""
+    sheets = {}
+    for game in SHIPPED_GAMES:
+        data = (built(game, "en") / "cards-a4.pdf").read_bytes()
+        sheets[game] = pdf.page_count(data) // 2
+    assert sheets == {
+        "break_the_code": 3,  # 21 questions and 20 tiles (was 4)
+        "game_of_trains": 10,  # 84 wagons and 4 locomotives, 9 a sheet (was 11)
+        "gear_and_piston": 11,  # 131 tiles, 12 a sheet (was 14)
+        "gears": 6,  # the token beside two characters (was 7)
+        "three_by_three": 3,  # 7 tokens below the last 4 tasks (was 4)
+    }
+    assert sum(sheets.values()) == 33
+
+
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
+def test_no_crop_mark_on_an_empty_slot(game: str, built: Built) -> None:
+    """Every crop mark over the fronts is in line with an edge of a card printed on that page
+    (or parts two bands, between their cards); none marks a slot without a card."""
+    (loaded,) = check(DEFAULT_DATA_DIR, (game,), ())
+    data = (built(game, "en") / "cards-a4.pdf").read_bytes()
+    pages = pdf.overlay_lines(data)
+    cards = placed(loaded)
+    for number in range(0, len(pages), 2):
+        trims = [w.front for w in cards.values() if w.front_page == number]
+        xs = {round(v, 2) for t in trims for v in (t.x, t.x + t.width)}
+        ys = {round(v, 2) for t in trims for v in (t.y, t.y + t.height)}
+        marks = [m for m in pages[number] if abs(math.dist(m[:2], m[2:]) - 3.5) < 0.01]
+        assert marks, number
+        for x1, y1, x2, _ in marks:
+            if x1 == pytest.approx(x2):
+                assert round(x1, 2) in xs, (number, x1)
+            elif round(y1, 2) not in ys:  # the cut between two bands, clear of every card
+                assert not any(t.y - 3 < y1 < t.y + t.height + 3 for t in trims), (number, y1)

@@ -309,7 +309,7 @@ def test_build_writes_and_reports_the_summary(pnp, tmp_path: Path) -> None:
     assert result.code == 0
     path = tmp_path / "game_of_trains" / "en" / "rules-summary.pdf"
     assert f"{path}: 2 pages" in result.out
-    assert "wrote 2 files: 24 pages, 88 cards" in result.out
+    assert "wrote 2 files: 22 pages, 88 cards" in result.out
 
 
 def test_the_3x3_summary_names_things_in_its_own_language(summaries: dict) -> None:
