@@ -11,6 +11,7 @@ from generator.layout.sizes import CardSize
 from generator.render.geometry import Geometry
 from generator.render.safe_area import (
     UNMEASURED,
+    FaceTree,
     TextBox,
     outside_safe_area,
     parse_transform,
@@ -100,7 +101,9 @@ def test_a_box_is_measured_where_its_groups_put_it() -> None:
     )
     upright = TextBox(20, 3, 10, 82, "a.svg.j2", 2)  # inside the safe area as written
     found = outside_safe_area(
-        place_text_boxes(ElementTree.fromstring(svg)), [upright, upright], CardSize(63, 88)
+        place_text_boxes(FaceTree(ElementTree.fromstring(svg))),
+        [upright, upright],
+        CardSize(63, 88),
     )
     # turned a quarter round the centre it spans x = 31.5 -/+ 41 mm: 12.5 mm past x = 3
     assert found == {("a.svg.j2", 2): pytest.approx(12.5)}
@@ -111,7 +114,7 @@ def test_a_mark_that_is_no_box_number_is_not_a_box() -> None:
     number ``int`` reads, and must not stop the check."""
     svg = '<svg xmlns="http://www.w3.org/2000/svg"><text data-text-box="\u00b2">x</text></svg>'
     outside = TextBox(-20, -20, 10, 10, "a.svg.j2", 2)
-    placements = place_text_boxes(ElementTree.fromstring(svg))
+    placements = place_text_boxes(FaceTree(ElementTree.fromstring(svg)))
     assert outside_safe_area(placements, [outside], CardSize(63, 88)) == {}
 
 
@@ -134,7 +137,7 @@ def test_a_box_drawn_where_the_check_cannot_follow_is_reported(drawn: str) -> No
     svg = f'<svg xmlns="http://www.w3.org/2000/svg">{drawn.format(text=text)}</svg>'
     inside = TextBox(20, 20, 10, 10, "a.svg.j2", 4)
     found = outside_safe_area(
-        place_text_boxes(ElementTree.fromstring(svg)), [inside], CardSize(63, 88)
+        place_text_boxes(FaceTree(ElementTree.fromstring(svg))), [inside], CardSize(63, 88)
     )
     assert found == {("a.svg.j2", 4): UNMEASURED}
     plain = (
@@ -142,7 +145,7 @@ def test_a_box_drawn_where_the_check_cannot_follow_is_reported(drawn: str) -> No
     )
     assert (
         outside_safe_area(
-            place_text_boxes(ElementTree.fromstring(plain)), [inside], CardSize(63, 88)
+            place_text_boxes(FaceTree(ElementTree.fromstring(plain))), [inside], CardSize(63, 88)
         )
         == {}
     )
