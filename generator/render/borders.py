@@ -9,11 +9,13 @@ What counts as an outline: a ``<rect>``, ``<circle>``, ``<ellipse>``, ``<polygon
 subpath (one ending in ``Z``) of a ``<path>``, whose stroke is painted (its own ``stroke`` or
 one it inherits, as an attribute or in a ``style`` attribute, and not ``none``). It is measured
 where it lands on the card, after every transform of its groups (the safe-area check's walk, so
-what that walk cannot follow is not measured either), and where it runs parallel to the cut for
-at least :data:`RUN` mm with an edge of its ink (its centre line, give or take half the stroke's
-width) strictly between the cut and the safe margin, it is a border a miscut shows. A badge or a
-disc that only touches the margin at one point is not a border; nor are open lines (patterns,
-hatching, a rule across the card), which run off into the bleed or stop where they like.
+what that walk cannot follow is not measured either). Where an edge of its ink (half the
+stroke's width to either side of the line, as the transforms put it) runs parallel to the cut
+for at least :data:`RUN` mm strictly between the cut and the safe margin, it is a border a miscut
+shows: a thin frame inside the margin, or a wide stroke from the bleed whose inner edge ends in
+it. A badge or a disc that only touches the margin at one point is not a border; nor are open
+lines (patterns, hatching, a rule across the card), which run off into the bleed or stop where
+they like; nor is a filled shape (a background or a band is the designer's to judge).
 
 Where an outline comes from: a template writes its tags as literal text, so :class:`LineMarks`,
 a Jinja extension, marks every ``<rect``, ``<circle``, ... and ``<g`` tag of a template's text
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import pairwise
 from typing import NamedTuple
@@ -240,9 +242,9 @@ def _numbers(text: str) -> list[float] | None:
 
 @lru_cache(maxsize=1024)
 def _border(data: str, matrix: Matrix, width: float, card: CardSize) -> float | None:
-    """How near the cut (mm) the ink of the outline ``data``, moved by ``matrix`` and stroked
-    ``width`` wide, comes where it runs along the cut inside the margin; ``None`` where it does
-    not. Cached: the same frame is drawn on every card of a deck."""
+    """How near the cut (mm) the ink of the outline ``data``, stroked ``width`` wide and moved
+    by ``matrix``, comes where one of its edges runs along the cut inside the margin; ``None``
+    where none does. Cached: the same frame is drawn on every card of a deck."""
     try:
         loops = _closed_loops(parse_path(data))
     except (ValueError, IndexError, ZeroDivisionError, OverflowError):
@@ -250,8 +252,9 @@ def _border(data: str, matrix: Matrix, width: float, card: CardSize) -> float | 
     nearest = math.inf
     for loop in loops:
         points = _points(loop, matrix)
-        if points is not None and _near_the_cut(points, matrix, width, card):
-            nearest = min(nearest, _run_distance(points, matrix, width, card))
+        for edge in _ink_edges(points, matrix, width / 2) if points else ():
+            if _near_the_cut(edge, card):
+                nearest = min(nearest, _run_distance(edge, card))
     return nearest if nearest < math.inf else None
 
 
@@ -271,8 +274,8 @@ def _closed_loops(path: Path) -> list[list[PathSegment]]:
 
 
 def _points(loop: list[PathSegment], matrix: Matrix) -> list[Point] | None:
-    """Points along a closed loop on the card, about :data:`STEP` apart, the last one joining
-    the first; ``None`` where a number is not finite."""
+    """Points along a closed loop in its own coordinates, about :data:`STEP` apart once on the
+    card (the last one joining the first); ``None`` where a number is not finite."""
     lengths = [_card_length(segment, matrix) for segment in loop]
     total = sum(lengths)
     if not math.isfinite(total):
@@ -281,9 +284,7 @@ def _points(loop: list[PathSegment], matrix: Matrix) -> list[Point] | None:
     points: list[Point] = []
     for segment, length in zip(loop, lengths, strict=True):
         count = max(1, math.ceil(length / step))
-        for index in range(count):
-            at = segment.point(index / count)
-            points.append(apply_matrix(matrix, at.real, at.imag))
+        points += [_real(segment.point(index / count)) for index in range(count)]
     return points
 
 
@@ -291,42 +292,47 @@ def _card_length(segment: PathSegment, matrix: Matrix) -> float:
     """A segment's length on the card, near enough to space points along it: the straight
     pieces between nine points of it."""
     count = 1 if isinstance(segment, (Line, Close)) else 8
-    corners = [segment.point(index / count) for index in range(count + 1)]
-    placed = [apply_matrix(matrix, at.real, at.imag) for at in corners]
+    placed = [apply_matrix(matrix, *_real(segment.point(i / count))) for i in range(count + 1)]
     return sum(math.dist(a, b) for a, b in pairwise(placed))
 
 
-def _near_the_cut(points: Iterable[Point], matrix: Matrix, width: float, card: CardSize) -> bool:
-    """Whether any ink of the loop may be in the margin: not when the box around its points,
-    widened by the stroke, is inside the safe area (convex, so its corners tell) or outside the
-    trim."""
-    xs, ys = zip(*points, strict=True)
-    reach = width / 2 * _largest_scale(matrix)
-    left, right, top, bottom = min(xs) - reach, max(xs) + reach, min(ys) - reach, max(ys) + reach
+def _real(point: complex) -> Point:
+    return point.real, point.imag
+
+
+def _ink_edges(points: list[Point], matrix: Matrix, half: float) -> tuple[list[Point], ...]:
+    """The two edges of the stroke along a loop, on the card: each point moved half the
+    stroke's width to either side, square to the loop where it is drawn (so a stroke scaled
+    unevenly is as thick on the card as the matrix makes it, and a corner's ink reaches as far
+    as the corner does)."""
+    count = len(points)
+    sides: tuple[list[Point], list[Point]] = ([], [])
+    for index, (x, y) in enumerate(points):
+        (x0, y0), (x1, y1) = points[index - 1], points[(index + 1) % count]
+        along = math.hypot(x1 - x0, y1 - y0)
+        nx, ny = ((y0 - y1) * half / along, (x1 - x0) * half / along) if along else (0.0, 0.0)
+        sides[0].append(apply_matrix(matrix, x + nx, y + ny))
+        sides[1].append(apply_matrix(matrix, x - nx, y - ny))
+    return sides
+
+
+def _near_the_cut(edge: list[Point], card: CardSize) -> bool:
+    """Whether an edge may run in the margin: not when the box round it is inside the safe
+    area (convex, so the box's corners tell) or outside the trim."""
+    xs, ys = zip(*edge, strict=True)
+    left, right, top, bottom = min(xs), max(xs), min(ys), max(ys)
     if right <= 0 or bottom <= 0 or left >= card.width or top >= card.height:
         return False
     corners = ((left, top), (right, top), (left, bottom), (right, bottom))
     return any(distance_outside(card, x, y, card.safe) > -TOLERANCE for x, y in corners)
 
 
-def _largest_scale(matrix: Matrix) -> float:
-    """The most ``matrix`` stretches a length in any direction."""
-    a, b, c, d = matrix[:4]
-    squares = a * a + b * b + c * c + d * d
-    root = math.sqrt(max((a * a + b * b - c * c - d * d) ** 2 + 4 * (a * c + b * d) ** 2, 0.0))
-    return math.sqrt((squares + root) / 2)
-
-
-def _run_distance(points: list[Point], matrix: Matrix, width: float, card: CardSize) -> float:
-    """The nearest the ink of a closed loop comes to the cut within the margin, over the
-    stretches where it runs parallel to the cut for at least :data:`RUN` mm;
-    ``math.inf`` where it never does so."""
-    inside = [-distance_outside(card, x, y) for x, y in points]
-    edges = [
-        _edge_in_margin(p, d, matrix, width, card) for p, d in zip(points, inside, strict=True)
-    ]
-    count = len(points)
-    steps = [_step(points, inside, edges, i) for i in range(count)]
+def _run_distance(edge: list[Point], card: CardSize) -> float:
+    """The nearest a closed edge of ink comes to the cut where it lies inside the margin and
+    runs parallel to the cut for at least :data:`RUN` mm; ``math.inf`` where it never does."""
+    inside = [-distance_outside(card, x, y) for x, y in edge]
+    count = len(edge)
+    steps = [_step(edge, inside, i, card.safe) for i in range(count)]
     # start after a step that breaks the run, so a run across the loop's first point is one
     start = next((i + 1 for i, (_, nearest) in enumerate(steps) if nearest is None), 0)
     found, run, run_nearest = math.inf, 0.0, math.inf
@@ -342,42 +348,13 @@ def _run_distance(points: list[Point], matrix: Matrix, width: float, card: CardS
 
 
 def _step(
-    points: list[Point], inside: list[float], edges: list[float | None], i: int
+    edge: list[Point], inside: list[float], i: int, safe: float
 ) -> tuple[float, float | None]:
-    """The step from point ``i`` to the next: its length, and the nearer of its ends' edges in
-    the margin where both ends have one and it runs parallel to the cut (else ``None``)."""
-    j = (i + 1) % len(points)
-    length = math.dist(points[i], points[j])
-    first, second = edges[i], edges[j]
-    if first is None or second is None:
-        return length, None
+    """The step from point ``i`` of an edge to the next: its length, and the nearer of its ends
+    to the cut where both lie inside the margin and it runs parallel to the cut (else
+    ``None``)."""
+    j = (i + 1) % len(edge)
+    length = math.dist(edge[i], edge[j])
+    in_margin = all(TOLERANCE < inside[k] < safe - TOLERANCE for k in (i, j))
     parallel = abs(inside[j] - inside[i]) <= PARALLEL * length + TOLERANCE
-    return length, min(first, second) if parallel else None
-
-
-def _edge_in_margin(
-    point: Point, inside: float, matrix: Matrix, width: float, card: CardSize
-) -> float | None:
-    """The edge of the ink at ``point`` (the stroke's centre ``inside`` mm inside the cut, its
-    half width measured across the cut) that lies between the cut and the safe margin, the one
-    nearer the cut; ``None`` when neither does."""
-    half = width / 2 * _across(point, matrix, card)
-    for edge in (inside - half, inside + half):
-        if TOLERANCE < edge < card.safe - TOLERANCE:
-            return edge
-    return None
-
-
-def _across(point: Point, matrix: Matrix, card: CardSize) -> float:
-    """How much ``matrix`` stretches the stroke across the cut at ``point``: the length of the
-    card's normal there carried back through the matrix (1 for a move, a turn or no scale)."""
-    x, y = point
-    h = 0.01
-    nx = distance_outside(card, x + h, y) - distance_outside(card, x - h, y)
-    ny = distance_outside(card, x, y + h) - distance_outside(card, x, y - h)
-    size = math.hypot(nx, ny)
-    if size == 0:
-        return _largest_scale(matrix)
-    a, b, c, d = matrix[:4]
-    nx, ny = nx / size, ny / size
-    return math.hypot(a * nx + b * ny, c * nx + d * ny)
+    return length, min(inside[i], inside[j]) if in_margin and parallel else None
