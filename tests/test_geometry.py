@@ -30,6 +30,19 @@ def test_at_its_design_size_art_is_drawn_as_written() -> None:
     assert (art.centre_x, art.centre_y) == (POKER.centre_x, POKER.centre_y) == (31.5, 44)
 
 
+@pytest.mark.parametrize(("width", "height"), [(63, 88), (57, 88), (70, 120), (44, 63)])
+def test_a_frame_keeps_its_ink_in_the_safe_area_at_any_size(width: float, height: float) -> None:
+    """``frame(w)`` is where a line stroked ``w`` mm wide keeps its ink 3 mm inside the trim:
+    on the card, and in the art's millimetres, whose stroke is scaled with the art."""
+    card = Geometry.of(CardSize(width, height))
+    assert card.frame(0.6) == card.inset(3.3)
+    art = card.art(63, 88)
+    frame = art.frame(0.6)
+    ink_left = art.offset_x + frame.x * art.scale - 0.3 * art.scale
+    ink_bottom = art.offset_y + frame.bottom * art.scale + 0.3 * art.scale
+    assert (ink_left, height - ink_bottom) == (pytest.approx(3), pytest.approx(3))
+
+
 @pytest.mark.parametrize("anchor", ["middle", "top-left", "bottom-right"])
 @pytest.mark.parametrize(("width", "height"), [(57, 88), (70, 120), (44, 63), (90, 60)])
 def test_scaled_art_keeps_its_safe_area_inside_the_cards(
