@@ -112,6 +112,12 @@ def test_a_stroke_of_no_width_or_a_width_with_units_is_a_line_where_it_runs() ->
     assert found(frame(2, extra='stroke-width="0"')) == {FACE: pytest.approx(2)}
 
 
+def test_lengths_in_px_are_the_user_s_units_other_units_are_not_guessed() -> None:
+    px = '<rect x="2px" y="2" width="59" height="84px" fill="none" stroke="#000" '
+    assert found(px + 'stroke-width="0.6px"/>') == {FACE: pytest.approx(1.7)}
+    assert found(px.replace('x="2px"', 'x="2mm"') + "/>") == {}
+
+
 def test_circles_ellipses_polygons_and_closed_paths_are_outlines() -> None:
     ring = '<circle cx="15" cy="15" r="{r}" fill="none" stroke="#000" stroke-width="0.4"/>'
     assert found(ring.format(r=14), TOKEN) == {FACE: pytest.approx(0.8)}

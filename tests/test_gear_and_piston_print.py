@@ -90,7 +90,7 @@ def test_every_common_back_fills_its_slot(
     front, back = pdf.rendered_pages(printed, 2 * sheet - 1, 2 * sheet, tmp_path)
     for slot in range(12):
         trim = grid.back(slot, "long")
-        colour = pdf.colour_at(back, trim.x + 4.5, trim.y + 4.5)
+        colour = pdf.colour_at(back, trim.x + 5.5, trim.y + 5.5)  # inside the frame
         if slot < tiles:
             assert any(c == pytest.approx(colour, abs=10) for c in BACK_GROUNDS[deck]), slot
         else:
@@ -377,7 +377,7 @@ def test_investor_symbols_keep_off_the_portrait(game: Game) -> None:
     deck = game.deck("investors")
     assert deck is not None
     images = [face(game, card.id) for card in deck.cards]
-    inner = (mm(4.5), mm(4.5), mm(55.5), mm(55.5))
+    inner = (mm(5), mm(5), mm(55), mm(55))  # inside the frame, its corners too
     crops = [image.crop(inner) for image in images]
     background = crops[0].getpixel((mm(1), mm(25)))
     width, height = crops[0].size

@@ -51,7 +51,7 @@ def test_night_sides_land_behind_their_day_sides(printed: Path, tmp_path: Path) 
     grid = fit_grid(PAPERS["a4"], CardSize(63, 63))
     for slot in range(10):
         trim = grid.front(slot)
-        spot = (trim.x + 30, trim.y + 3.2)  # between the frame and the condition box
+        spot = (trim.x + 30, trim.y + 1.5)  # between the cut and the frame
         assert pdf.colour_at(front, *spot) == pytest.approx((0xF7, 0xE9, 0xC4), abs=8)  # day
         flipped = back.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
         assert pdf.colour_at(flipped, *spot) == pytest.approx((0x1C, 0x21, 0x40), abs=8)  # night
@@ -64,7 +64,7 @@ def test_token_back_lies_behind_its_front(printed: Path, tmp_path: Path) -> None
     front, back = pdf.rendered_pages(printed, 13, 14, tmp_path)
     grid = fit_grid(PAPERS["a4"], CardSize(30, 30, shape="circle"))
     trim = grid.front(0)
-    ring = (trim.x + 15, trim.y + 1.8)  # the brass rim between the cut circle and the cog
+    ring = (trim.x + 15, trim.y + 1.8)  # the brass between the cut circle and the cog
     assert pdf.colour_at(front, *ring) == pytest.approx((0xC7, 0x9A, 0x3E), abs=8)
     flipped = back.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
     assert pdf.colour_at(flipped, *ring) == pytest.approx((0xC7, 0x9A, 0x3E), abs=8)

@@ -62,7 +62,7 @@ def test_each_chess_side_lies_behind_its_own_fifteen_side(printed: Path, tmp_pat
 
 @pdf.needs_pdftoppm
 def test_each_token_chess_side_lies_behind_its_colour(printed: Path, tmp_path: Path) -> None:
-    dpi = 100  # the token's coloured rim is 1.5 mm wide: a 40 dpi pixel may reach its ring
+    dpi = 100  # the king's gold ring is 1 mm wide: a 40 dpi pixel may miss it
     front, back = pdf.rendered_pages(printed, 7, 8, tmp_path, dpi)
     grid = fit_grid(PAPERS["a4"], CardSize(25, 25, corner_radius=2.5))
     flipped = back.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
@@ -74,7 +74,7 @@ def test_each_token_chess_side_lies_behind_its_colour(printed: Path, tmp_path: P
         assert pdf.colour_at(front, *edge, dpi) == pytest.approx(colour, abs=8)
         assert pdf.colour_at(flipped, *edge, dpi) == pytest.approx(wood, abs=8)
     king = grid.front(6)
-    crown = pdf.colour_at(flipped, king.x + 12.5, king.y + 1.9, dpi)
+    crown = pdf.colour_at(flipped, king.x + 12.5, king.y + 3.6, dpi)  # the ring, 3 mm in
     assert crown == pytest.approx(gold, abs=10)
 
 
@@ -120,10 +120,10 @@ def test_a_task_card_has_no_up_or_down(game) -> None:
         assert all("07" in body for _, body in labels)
         pips = re.findall(r'<g transform="translate\(([\d.]+) ([\d.]+)\)">\s*<circle r="3.4"', side)
         assert sorted((float(x), float(y)) for x, y in pips) == [
-            (6.2, 6.2),
-            (6.2, 56.8),
-            (56.8, 6.2),
-            (56.8, 56.8),
+            (6.6, 6.6),
+            (6.6, 56.4),
+            (56.4, 6.6),
+            (56.4, 56.4),
         ]
 
 

@@ -60,9 +60,11 @@ STEP = 0.25
 MAX_POINTS = 20_000
 """The most points one outline is measured at, however long it is (a template may draw an
 outline kilometres long): its points are spaced further apart instead."""
+_REMEMBERED = 2_000
+"""The longest path data (characters) whose measure is kept for the next face."""
 _MARKED = re.compile(r"<(?:rect|circle|ellipse|polygon|path|g)(?=[\s/>])")
 _MARKS = re.compile(rf' {LINE_ATTRIBUTE}="[^"]*"')
-_NUMBER = re.compile(r"\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*")
+_NUMBER = re.compile(r"\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)(?:px)?\s*")
 _HIDDEN = {"display": "none", "visibility": "hidden"}
 _SETS_STROKE = frozenset({"stroke", "stroke-width", "style", *_HIDDEN})
 
@@ -174,45 +176,43 @@ def _stroke_width(stroke: _Stroke) -> float | None:
         return None
     if stroke.width is None:
         return 1.0
-    number = float(stroke.width) if _NUMBER.fullmatch(stroke.width) else 0.0
-    return number if 0 <= number < math.inf else None
+    width = _length(stroke.width)
+    return None if width is not None and width < 0 else width or 0.0
 
 
 def _outline(element: Element) -> str | None:
-    """Path data of the outline an element strokes, ``None`` when it draws none (a missing or
-    non-numeric size, a path without a closed subpath)."""
+    """Path data of the outline an element strokes, ``None`` when it draws none (no size, a
+    path without a closed subpath) or the check cannot place it (a length with units)."""
     name = local_name(element.tag)
     if name == "path":
         data = element.get("d", "")
         return data if "z" in data.lower() else None
     if name == "polygon":
-        numbers = _numbers(element.get("points", ""))
-        if numbers is None or len(numbers) < 6:
-            return None
+        numbers = [_length(part) for part in element.get("points", "").replace(",", " ").split()]
         pairs = [f"{x} {y}" for x, y in zip(numbers[::2], numbers[1::2], strict=False)]
-        return "M " + " L ".join(pairs) + " Z"
-    values = {key: _length(element.get(key)) for key in ("x", "y", "cx", "cy", "r")}
-    if name == "circle":
-        rx = ry = values["r"]
-    else:
-        rx, ry = _length(element.get("rx")), _length(element.get("ry"))
-        rx, ry = (rx if rx is not None else ry), (ry if ry is not None else rx)
-    if name == "rect":
-        width, height = _length(element.get("width")), _length(element.get("height"))
-        return _rect(values["x"] or 0.0, values["y"] or 0.0, width, height, rx or 0.0, ry or 0.0)
-    if rx is None or ry is None or rx <= 0 or ry <= 0:
+        return "M " + " L ".join(pairs) + " Z" if len(pairs) > 2 and None not in numbers else None
+    lengths = _lengths(element, "x", "y", "width", "height", "cx", "cy", "r", "rx", "ry")
+    if lengths is None:
         return None
-    cx, cy = values["cx"] or 0.0, values["cy"] or 0.0
+    x, y, width, height, cx, cy, r, rx, ry = lengths
+    if name == "circle":
+        rx = ry = r
+    else:  # a radius not given is the other one (SVG's "auto")
+        rx, ry = (
+            (ry if element.get("rx") is None else rx),
+            (rx if element.get("ry") is None else ry),
+        )
+    if name == "rect":
+        return _rect(x, y, width, height, rx, ry)
     half = f"A {rx} {ry} 0 1 0"
-    return f"M {cx - rx} {cy} {half} {cx + rx} {cy} {half} {cx - rx} {cy} Z"
+    drawn = min(rx, ry) > 0
+    return f"M {cx - rx} {cy} {half} {cx + rx} {cy} {half} {cx - rx} {cy} Z" if drawn else None
 
 
-def _rect(
-    x: float, y: float, width: float | None, height: float | None, rx: float, ry: float
-) -> str | None:
+def _rect(x: float, y: float, width: float, height: float, rx: float, ry: float) -> str | None:
     """A ``<rect>``'s outline, its corners rounded as SVG rounds them (each radius at most half
     the side)."""
-    if width is None or height is None or width <= 0 or height <= 0:
+    if width <= 0 or height <= 0:
         return None
     rx, ry = min(max(rx, 0.0), width / 2), min(max(ry, 0.0), height / 2)
     right, bottom = x + width, y + height
@@ -226,36 +226,45 @@ def _rect(
     )
 
 
-def _length(value: str | None) -> float | None:
-    """A plain number (a length in the user's units); ``None`` if it is missing or not one."""
-    if value is None or not _NUMBER.fullmatch(value):
-        return None
-    number = float(value)
+def _lengths(element: Element, *names: str) -> list[float] | None:
+    """The named lengths of ``element``, 0 where one is not given; ``None`` when one is not a
+    plain number (units other than px, which cairosvg converts as the check cannot)."""
+    values = [_length(element.get(name, "0")) for name in names]
+    return None if None in values else [value for value in values if value is not None]
+
+
+def _length(value: str) -> float | None:
+    """A plain number, in the user's units (``px`` or none); ``None`` if it is not one."""
+    match = _NUMBER.fullmatch(value)
+    number = float(match.group(1)) if match else math.nan
     return number if math.isfinite(number) else None
 
 
-def _numbers(text: str) -> list[float] | None:
-    """The numbers of a ``points`` list (commas or spaces between them)."""
-    numbers = [_length(part) for part in text.replace(",", " ").split()]
-    return None if any(n is None for n in numbers) else [n for n in numbers if n is not None]
-
-
-@lru_cache(maxsize=1024)
 def _border(data: str, matrix: Matrix, width: float, card: CardSize) -> float | None:
     """How near the cut (mm) the ink of the outline ``data``, stroked ``width`` wide and moved
     by ``matrix``, comes where one of its edges runs along the cut inside the margin; ``None``
-    where none does. Cached: the same frame is drawn on every card of a deck."""
+    where none does. A frame's short path data is measured once and remembered (the same frame
+    is drawn on every card of a deck); a long one, a stranger's perhaps, is not kept."""
+    if len(data) <= _REMEMBERED:
+        return _measured(data, matrix, width, card)
+    return _measure(data, matrix, width, card)
+
+
+def _measure(data: str, matrix: Matrix, width: float, card: CardSize) -> float | None:
     try:
         loops = _closed_loops(parse_path(data))
-    except (ValueError, IndexError, ZeroDivisionError, OverflowError):
+        nearest = math.inf
+        for loop in loops:
+            points = _points(loop, matrix)
+            for edge in _ink_edges(points, matrix, width / 2) if points else ():
+                if _near_the_cut(edge, card):
+                    nearest = min(nearest, _run_distance(edge, card))
+    except (ValueError, ArithmeticError, IndexError, AssertionError):
         return None  # cairosvg draws what it can of a broken path; nothing a frame is made of
-    nearest = math.inf
-    for loop in loops:
-        points = _points(loop, matrix)
-        for edge in _ink_edges(points, matrix, width / 2) if points else ():
-            if _near_the_cut(edge, card):
-                nearest = min(nearest, _run_distance(edge, card))
     return nearest if nearest < math.inf else None
+
+
+_measured = lru_cache(maxsize=1024)(_measure)
 
 
 def _closed_loops(path: Path) -> list[list[PathSegment]]:

@@ -457,13 +457,14 @@ class CardRenderer:
         except Exception as error:  # the template is a stranger's code: its failures are its own
             self._report(self._template_problem(error, name, card))
             return None
-        root = self._check_svg(svg, name)
+        drawn = unmarked(svg)
+        root = self._check_svg(svg, drawn, name)
         if root is not None and size is not None:
             tree = FaceTree(root)
             if self.fitter.boxes:
                 self._check_safe_area(tree, size, name, card)
             self._check_borders(tree, size, name, card)
-        return unmarked(svg)
+        return drawn
 
     def _report(self, problem: Problem) -> None:
         """A template problem, counted once per template line and message."""
@@ -524,16 +525,21 @@ class CardRenderer:
             problem = Problem(shown_file, line, self._subject(name, card), what)
             self._template_problems.add((f"{problem.file}:{line}", "border"), problem, -distance)
 
-    def _check_svg(self, svg: str, name: str) -> ElementTree.Element | None:
-        """The parsed SVG, after reporting what the build could not draw or may not read."""
+    def _check_svg(self, marked: str, drawn: str, name: str) -> ElementTree.Element | None:
+        """The parsed SVG (with the line marks of :mod:`~generator.render.borders` where they
+        parse), after reporting what the build could not draw or may not read in the SVG as
+        it is drawn, ``drawn``."""
         root = None
         try:
-            root = ElementTree.fromstring(svg)
-        except ElementTree.ParseError as error:
-            what = f"the rendered SVG is not valid XML: {error}"
-            self._report(Problem(self._shown(name), 0, "svg", what))
-        self._check_references(svg, name)
-        for family in set(re.findall(r'font-family="([^"]+)"', svg)) - FAMILIES:
+            root = ElementTree.fromstring(marked)
+        except ElementTree.ParseError:
+            try:  # a column is counted in the SVG without the marks, as it is drawn
+                root = ElementTree.fromstring(drawn)
+            except ElementTree.ParseError as error:
+                what = f"the rendered SVG is not valid XML: {error}"
+                self._report(Problem(self._shown(name), 0, "svg", what))
+        self._check_references(drawn, name)
+        for family in set(re.findall(r'font-family="([^"]+)"', drawn)) - FAMILIES:
             self._report(
                 Problem(
                     self._shown(name),
