@@ -11,6 +11,9 @@ group a ``<use>`` draws again, inside a nested ``<svg>`` (its own position and v
 CSS ``transform`` (a ``style`` attribute, a ``<style>`` sheet, ``transform-origin``), or under
 a ``transform`` that is not plain SVG numbers (units, extra arguments). Such a box is reported
 as one the check cannot measure, so a template keeps its text where it can be checked.
+
+The walk (:class:`FaceTree`) is shared with the border check (:mod:`generator.render.borders`),
+which measures stroked outlines where they land the same way.
 """
 
 from __future__ import annotations

@@ -444,7 +444,8 @@ class CardRenderer:
         self, name: str, card: Card | None, context: dict[str, Any], size: CardSize | None = None
     ) -> str | None:
         """The SVG of ``name``; a card face (one with a ``size``) also has its text boxes
-        checked against the card's safe area (a face without text has none to check)."""
+        checked against the card's safe area (a face without text has none to check) and its
+        stroked outlines against the cut (:mod:`~generator.render.borders`)."""
         context = {
             "t": self.locale.texts,
             "lang": self.locale.lang,
