@@ -98,11 +98,12 @@ def shown(value: Any) -> str:
 
 def across_languages(problems: list[Problem]) -> list[Problem]:
     """One problem for a template line that fails the same way in every language: ``wagon-01
-    (en, ru, uk)`` rather than three lines."""
-    merged: dict[tuple[str, int, str, str], list[str]] = {}
+    (en, ru, uk)`` rather than three lines. A language is named once, however many decks found
+    the problem in it (two decks sharing a back each report the back)."""
+    merged: dict[tuple[str, int, str, str], dict[str, None]] = {}
     for problem in problems:
         subject, lang = _subject_and_language(problem.where)
-        merged.setdefault((problem.file, problem.line, subject, problem.what), []).append(lang)
+        merged.setdefault((problem.file, problem.line, subject, problem.what), {})[lang] = None
     return [
         Problem(file, line, f"{subject} ({', '.join(langs)})" if all(langs) else subject, what)
         for (file, line, subject, what), langs in merged.items()

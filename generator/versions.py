@@ -18,7 +18,16 @@ from generator import PACKAGE_DIR
 from generator.cache import key
 from generator.fontconfig import FONT_DIR
 
-LIBRARIES = ("cairosvg", "cairocffi", "pikepdf", "pillow", "reportlab", "jinja2", "pdfrw")
+LIBRARIES = (
+    "cairosvg",
+    "cairocffi",
+    "pikepdf",
+    "pillow",
+    "reportlab",
+    "jinja2",
+    "pdfrw",
+    "svg.path",
+)
 FIXED_DATE = "2000-01-01T00:00:00Z"
 
 
@@ -33,9 +42,10 @@ def build_date() -> str:
 
 @functools.lru_cache(maxsize=1)
 def code_version() -> str:
-    """Every source file of pnp, the versions of the libraries that draw and write, and the
-    fonts (read once per process). The cairo C library's own version is added where faces
-    are drawn (:func:`generator.render.store.face_key`)."""
+    """Every source file of pnp, the versions of the libraries that draw, write and measure
+    (svg.path reads the outlines the border check measures), and the fonts (read once per
+    process). The cairo C library's own version is added where faces are drawn
+    (:func:`generator.render.store.face_key`)."""
     parts: list[str | bytes] = [sys.version]
     for library in LIBRARIES:
         try:

@@ -22,8 +22,7 @@ from tests.placed import of_deck
 from tests.trains_art import abilities, rgb
 
 DPI = 150
-"""Fine enough to sample between a wagon's frame line, 1.6 mm inside the trim, and its art, 3 mm
-inside."""
+"""Fine enough to sample between a wagon's trim and its frame line, about 3.25 mm inside it."""
 GAMES = ("game_of_trains", "gears", "three_by_three", "break_the_code", "gear_and_piston")
 
 
@@ -46,13 +45,14 @@ def resize(data: DataCopy, game: Game, width_by: float, height_by: float) -> Non
     path.write_text(text, encoding="utf-8")
 
 
-@pytest.mark.parametrize(("width_by", "height_by"), [(0.9, 1.25), (1.2, 0.85)])
+@pytest.mark.parametrize(("width_by", "height_by"), [(0.9, 1.25), (1.2, 0.85), (1.3, 1.3)])
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_shipped_deck_validates_at_another_size(
     data: DataCopy, game_id: str, width_by: float, height_by: float
 ) -> None:
     """Validation renders every face at the new size: no template fails, no text box leaves the
-    safe area (``check`` raises with every problem otherwise)."""
+    safe area, no frame comes within it (its stroke scaled up with the art: ``art.frame``);
+    ``check`` raises with every problem otherwise."""
     (game,) = check(DEFAULT_DATA_DIR, (game_id,))
     resize(data, game, width_by, height_by)
     (resized,) = check(data.root, (game_id,))

@@ -90,7 +90,7 @@ def test_every_common_back_fills_its_slot(pages: pdf.Pages, game: Game, deck: st
     """Each back is drawn into its own slot (cairo once left whole columns of recorded backs
     blank), on whichever sheet its deck shares."""
     for card, where in of_deck(game, deck):
-        colour = pdf.colour_at(pages[where.back_page], where.back.x + 4.5, where.back.y + 4.5)
+        colour = pdf.colour_at(pages[where.back_page], where.back.x + 5.5, where.back.y + 5.5)
         assert any(c == pytest.approx(colour, abs=10) for c in BACK_GROUNDS[deck]), card.id
         middle = (where.front.x + 30, where.front.y + 30)
         assert pdf.colour_at(pages[where.front_page], *middle) != (255, 255, 255), card.id
@@ -380,7 +380,7 @@ def test_investor_symbols_keep_off_the_portrait(game: Game) -> None:
     deck = game.deck("investors")
     assert deck is not None
     images = [face(game, card.id) for card in deck.cards]
-    inner = (mm(4.5), mm(4.5), mm(55.5), mm(55.5))
+    inner = (mm(5), mm(5), mm(55), mm(55))  # inside the frame, its corners too
     crops = [image.crop(inner) for image in images]
     background = crops[0].getpixel((mm(1), mm(25)))
     width, height = crops[0].size

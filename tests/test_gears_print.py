@@ -57,8 +57,7 @@ def test_night_sides_land_behind_their_day_sides(
     pages = pdf.Pages(printed, tmp_path)
     rounds = of_deck(gears_game, "rounds")
     for card, where in rounds:
-        # between the frame and the condition box
-        spot = (where.front.x + 30, where.front.y + 3.2)
+        spot = (where.front.x + 30, where.front.y + 1.5)  # between the cut and the frame
         day, night = pages.both_sides(where.front_page, where.back_page, *spot)
         assert day == pytest.approx((0xF7, 0xE9, 0xC4), abs=8), card.id
         assert night == pytest.approx((0x1C, 0x21, 0x40), abs=8), card.id

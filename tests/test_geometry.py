@@ -11,6 +11,7 @@ from generator.layout.sizes import CardSize
 from generator.render.geometry import Geometry
 from generator.render.safe_area import (
     UNMEASURED,
+    FaceTree,
     TextBox,
     outside_safe_area,
     parse_transform,
@@ -27,6 +28,19 @@ def test_at_its_design_size_art_is_drawn_as_written() -> None:
     assert art.bleed_box.rect == 'x="-3" y="-3" width="69" height="94"'
     assert art.inset(1.6).rect == 'x="1.6" y="1.6" width="59.8" height="84.8"'
     assert (art.centre_x, art.centre_y) == (POKER.centre_x, POKER.centre_y) == (31.5, 44)
+
+
+@pytest.mark.parametrize(("width", "height"), [(63, 88), (57, 88), (70, 120), (44, 63)])
+def test_a_frame_keeps_its_ink_in_the_safe_area_at_any_size(width: float, height: float) -> None:
+    """``frame(w)`` is where a line stroked ``w`` mm wide keeps its ink 3 mm inside the trim:
+    on the card, and in the art's millimetres, whose stroke is scaled with the art."""
+    card = Geometry.of(CardSize(width, height))
+    assert card.frame(0.6) == card.inset(3.3)
+    art = card.art(63, 88)
+    frame = art.frame(0.6)
+    ink_left = art.offset_x + frame.x * art.scale - 0.3 * art.scale
+    ink_bottom = art.offset_y + frame.bottom * art.scale + 0.3 * art.scale
+    assert (ink_left, height - ink_bottom) == (pytest.approx(3), pytest.approx(3))
 
 
 @pytest.mark.parametrize("anchor", ["middle", "top-left", "bottom-right"])
@@ -100,7 +114,9 @@ def test_a_box_is_measured_where_its_groups_put_it() -> None:
     )
     upright = TextBox(20, 3, 10, 82, "a.svg.j2", 2)  # inside the safe area as written
     found = outside_safe_area(
-        place_text_boxes(ElementTree.fromstring(svg)), [upright, upright], CardSize(63, 88)
+        place_text_boxes(FaceTree(ElementTree.fromstring(svg))),
+        [upright, upright],
+        CardSize(63, 88),
     )
     # turned a quarter round the centre it spans x = 31.5 -/+ 41 mm: 12.5 mm past x = 3
     assert found == {("a.svg.j2", 2): pytest.approx(12.5)}
@@ -111,7 +127,7 @@ def test_a_mark_that_is_no_box_number_is_not_a_box() -> None:
     number ``int`` reads, and must not stop the check."""
     svg = '<svg xmlns="http://www.w3.org/2000/svg"><text data-text-box="\u00b2">x</text></svg>'
     outside = TextBox(-20, -20, 10, 10, "a.svg.j2", 2)
-    placements = place_text_boxes(ElementTree.fromstring(svg))
+    placements = place_text_boxes(FaceTree(ElementTree.fromstring(svg)))
     assert outside_safe_area(placements, [outside], CardSize(63, 88)) == {}
 
 
@@ -134,7 +150,7 @@ def test_a_box_drawn_where_the_check_cannot_follow_is_reported(drawn: str) -> No
     svg = f'<svg xmlns="http://www.w3.org/2000/svg">{drawn.format(text=text)}</svg>'
     inside = TextBox(20, 20, 10, 10, "a.svg.j2", 4)
     found = outside_safe_area(
-        place_text_boxes(ElementTree.fromstring(svg)), [inside], CardSize(63, 88)
+        place_text_boxes(FaceTree(ElementTree.fromstring(svg))), [inside], CardSize(63, 88)
     )
     assert found == {("a.svg.j2", 4): UNMEASURED}
     plain = (
@@ -142,7 +158,7 @@ def test_a_box_drawn_where_the_check_cannot_follow_is_reported(drawn: str) -> No
     )
     assert (
         outside_safe_area(
-            place_text_boxes(ElementTree.fromstring(plain)), [inside], CardSize(63, 88)
+            place_text_boxes(FaceTree(ElementTree.fromstring(plain))), [inside], CardSize(63, 88)
         )
         == {}
     )

@@ -80,7 +80,7 @@ def test_each_token_chess_side_lies_behind_its_colour(
     kings = 0
     for card, where in of_deck(game, "tokens"):
         if card.fields["fifteen"] == "tri-colour":  # the joker: the king behind it
-            top = (where.front.x + 12.5, where.front.y + 1.9)
+            top = (where.front.x + 12.5, where.front.y + 3.6)  # the gold ring, 3 mm in
             _, crown = pages.both_sides(where.front_page, where.back_page, *top)
             assert crown == pytest.approx(gold, abs=10), card.id
             kings += 1
@@ -134,10 +134,10 @@ def test_a_task_card_has_no_up_or_down(game) -> None:
         assert all("07" in body for _, body in labels)
         pips = re.findall(r'<g transform="translate\(([\d.]+) ([\d.]+)\)">\s*<circle r="3.4"', side)
         assert sorted((float(x), float(y)) for x, y in pips) == [
-            (6.2, 6.2),
-            (6.2, 56.8),
-            (56.8, 6.2),
-            (56.8, 56.8),
+            (6.6, 6.6),
+            (6.6, 56.4),
+            (56.4, 6.6),
+            (56.4, 56.4),
         ]
 
 

@@ -91,6 +91,11 @@ class Geometry(CardSize):
         """Everything printed of the card: the trim and its bleed, where a background goes."""
         return self.inset(-self.bleed)
 
+    def frame(self, stroke: float) -> Box:
+        """Where a frame stroked ``stroke`` mm wide goes so that its ink keeps the safe margin:
+        a thin line close to the cut would show the smallest miscut as uneven borders."""
+        return self.inset(self.safe + stroke / 2)
+
     def art(self, width: float, height: float, anchor: str = "middle") -> Art:
         """Art drawn for a ``width`` x ``height`` mm card, placed on this one by ``anchor``
         (``middle``, ``top``, ``bottom-right``...): see :class:`Art`."""
@@ -180,3 +185,10 @@ class Art:
     def bleed_box(self) -> Box:
         """The card's trim and bleed in the design's millimetres: where a background goes."""
         return self.inset(-self.card.bleed)
+
+    def frame(self, stroke: float) -> Box:
+        """Where a frame stroked ``stroke`` of the design's mm wide goes, in the design's mm, so
+        that its ink keeps the card's safe margin at any size: the line follows the card's edge
+        (:meth:`inset`) while its stroke is scaled with the art, so it moves in by half the
+        scaled stroke."""
+        return self.inset(self.card.safe + stroke * self.scale / 2)

@@ -11,6 +11,9 @@ group a ``<use>`` draws again, inside a nested ``<svg>`` (its own position and v
 CSS ``transform`` (a ``style`` attribute, a ``<style>`` sheet, ``transform-origin``), or under
 a ``transform`` that is not plain SVG numbers (units, extra arguments). Such a box is reported
 as one the check cannot measure, so a template keeps its text where it can be checked.
+
+The walk (:class:`FaceTree`) is shared with the border check (:mod:`generator.render.borders`),
+which measures stroked outlines where they land the same way.
 """
 
 from __future__ import annotations
@@ -81,30 +84,48 @@ class Placements(NamedTuple):
     styled: bool
 
 
-def place_text_boxes(root: Element) -> Placements:
-    """Where every marked text box below ``root`` is drawn. Each pass over the tree is a
+class FaceTree:
+    """A rendered face's parsed SVG and what every check of it needs, worked out once: each
+    element's parent, the ids a ``<use>`` draws again, whether a ``<style>`` sheet mentions
+    ``transform``, and the matrix from an element's coordinates to the card's."""
+
+    def __init__(self, root: Element) -> None:
+        named = [
+            (local_name(element.tag), element)
+            for element in root.iter()
+            if str(element.tag).endswith(_LOOKED_FOR)
+        ]
+        used = {
+            drawn for name, element in named if name == "use" for drawn in _drawn_again(element)
+        }
+        self.root = root
+        self.styled = any(
+            name == "style" and "transform" in (element.text or "") for name, element in named
+        )
+        self.parents = {child: parent for parent in root.iter() for child in parent}
+        self._matrices = _Matrices(root, self.parents, used)
+
+    def matrix(self, element: Element) -> Matrix | None:
+        """From ``element``'s coordinates to the card's: ``None`` where the walk cannot follow
+        how it is drawn (see the module's docstring)."""
+        return self._matrices.of(element)
+
+
+def place_text_boxes(tree: FaceTree) -> Placements:
+    """Where every marked text box of the face is drawn. Each pass over the tree is a
     comprehension over ``iter()`` (no recursion, so no depth of nesting overflows the stack),
     and matrices are worked out only along the groups that hold a mark: a face has a few dozen
     elements and a few boxes."""
     marked = [
         (int(mark), element)
-        for element in root.iter()
+        for element in tree.root.iter()
         if (mark := element.get(BOX_ATTRIBUTE)) is not None and mark.isdecimal()
     ]
-    named = [
-        (_local_name(element.tag), element)
-        for element in root.iter()
-        if str(element.tag).endswith(_LOOKED_FOR)
-    ]
-    used = {drawn for name, element in named if name == "use" for drawn in _drawn_again(element)}
-    styled = any(name == "style" and "transform" in (element.text or "") for name, element in named)
-    parents = {child: parent for parent in root.iter() for child in parent}
-    matrices = _Matrices(root, parents, used)
     placed = [
-        Placed(number, matrices.of(element), element.get("font-size", ""))
+        Placed(number, tree.matrix(element), element.get("font-size", ""))
         for number, element in marked
     ]
-    return Placements(placed, styled)
+    return Placements(placed, tree.styled)
 
 
 def outside_safe_area(
@@ -133,13 +154,13 @@ def _reach(box: TextBox, matrix: Matrix, card: CardSize) -> float:
         (box.x, box.y + box.height),
         (box.x + box.width, box.y + box.height),
     ]
-    return max(distance_outside(card, *_apply(matrix, x, y), card.safe) for x, y in corners)
+    return max(distance_outside(card, *apply_matrix(matrix, x, y), card.safe) for x, y in corners)
 
 
 def _drawn_again(use: Element) -> Iterator[str]:
     """The id a ``<use>`` draws again (``#id`` in ``href`` or ``xlink:href``)."""
     for key, value in use.attrib.items():
-        if _local_name(key) == "href" and value.startswith("#"):
+        if local_name(key) == "href" and value.startswith("#"):
             yield value[1:]
 
 
@@ -191,13 +212,13 @@ class _Matrices:
 
 def _followed(element: Element, used: set[str], top: bool) -> bool:
     """Whether an element draws its children where their transforms alone say."""
-    name = _local_name(element.tag)
+    name = local_name(element.tag)
     if name in NOT_DRAWN_HERE or (name == "svg" and not top) or element.get("id") in used:
         return False
     return "transform" not in element.get("style", "") and "transform-origin" not in element.attrib
 
 
-def _local_name(tag: object) -> str:
+def local_name(tag: object) -> str:
     return str(tag).rpartition("}")[2]
 
 
@@ -248,5 +269,5 @@ def _multiply(m: Matrix, n: Matrix) -> Matrix:
     )
 
 
-def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+def apply_matrix(m: Matrix, x: float, y: float) -> tuple[float, float]:
     return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]

@@ -33,6 +33,7 @@ from generator.layout.sizes import CardSize, Paper
 from generator.loading import inside
 from generator.model import Card, Deck, Game, Handout, Locale, Text
 from generator.problems import Problem, clipped
+from generator.render.borders import LineMarks, borders, unmarked
 from generator.render.draw import asset_problem
 from generator.render.fonts import (
     FAMILIES,
@@ -48,6 +49,7 @@ from generator.render.safe_area import (
     BOX_ATTRIBUTE,
     TOLERANCE,
     UNMEASURED,
+    FaceTree,
     TextBox,
     outside_safe_area,
     place_text_boxes,
@@ -218,6 +220,7 @@ def environment(folder: Path) -> SandboxedEnvironment:
         autoescape=True,
         trim_blocks=True,
         lstrip_blocks=True,
+        extensions=[LineMarks],
     )
     env.globals.update(
         range=_range,
@@ -441,7 +444,8 @@ class CardRenderer:
         self, name: str, card: Card | None, context: dict[str, Any], size: CardSize | None = None
     ) -> str | None:
         """The SVG of ``name``; a card face (one with a ``size``) also has its text boxes
-        checked against the card's safe area (a face without text has none to check)."""
+        checked against the card's safe area (a face without text has none to check) and its
+        stroked outlines against the cut (:mod:`~generator.render.borders`)."""
         context = {
             "t": self.locale.texts,
             "lang": self.locale.lang,
@@ -454,10 +458,14 @@ class CardRenderer:
         except Exception as error:  # the template is a stranger's code: its failures are its own
             self._report(self._template_problem(error, name, card))
             return None
-        root = self._check_svg(svg, name)
-        if root is not None and size is not None and self.fitter.boxes:
-            self._check_safe_area(root, size, name, card)
-        return svg
+        drawn = unmarked(svg)
+        root = self._check_svg(svg, drawn, name)
+        if root is not None and size is not None:
+            tree = FaceTree(root)
+            if self.fitter.boxes:
+                self._check_safe_area(tree, size, name, card)
+            self._check_borders(tree, size, name, card)
+        return drawn
 
     def _report(self, problem: Problem) -> None:
         """A template problem, counted once per template line and message."""
@@ -476,11 +484,11 @@ class CardRenderer:
         return f"{shown} ({self.locale.lang})"
 
     def _check_safe_area(
-        self, root: ElementTree.Element, size: CardSize, name: str, card: Card | None
+        self, tree: FaceTree, size: CardSize, name: str, card: Card | None
     ) -> None:
         """Text closer to the cut than the safe margin may be cut off: a problem at the line
         of the ``text(...)`` call, however the box was moved, scaled or turned on the way."""
-        placements = place_text_boxes(root)
+        placements = place_text_boxes(tree)
         for (file, line), over in outside_safe_area(placements, self.fitter.boxes, size).items():
             what = (
                 "text box is drawn where the safe-area check cannot follow it (through <use>, "
@@ -506,16 +514,33 @@ class CardRenderer:
                 )
                 self._template_problems.add((f"{file}:{line}", "small"), problem, rank=-printed)
 
-    def _check_svg(self, svg: str, name: str) -> ElementTree.Element | None:
-        """The parsed SVG, after reporting what the build could not draw or may not read."""
+    def _check_borders(self, tree: FaceTree, size: CardSize, name: str, card: Card | None) -> None:
+        """A thin frame close to the cut shows a miscut as uneven borders: a problem at the
+        template line that strokes it (see :mod:`generator.render.borders`)."""
+        for (file, line), distance in borders(tree, size).items():
+            what = (
+                f"a border {mm(round(distance, 2))} mm inside the cut shows a miscut: move it "
+                f"at least {mm(size.safe)} mm in, or into the bleed"
+            )
+            shown_file = shown(file, self.game.templates) if file else self._shown(name)
+            problem = Problem(shown_file, line, self._subject(name, card), what)
+            self._template_problems.add((f"{problem.file}:{line}", "border"), problem, -distance)
+
+    def _check_svg(self, marked: str, drawn: str, name: str) -> ElementTree.Element | None:
+        """The parsed SVG (with the line marks of :mod:`~generator.render.borders` where they
+        parse), after reporting what the build could not draw or may not read in the SVG as
+        it is drawn, ``drawn``."""
         root = None
         try:
-            root = ElementTree.fromstring(svg)
-        except ElementTree.ParseError as error:
-            what = f"the rendered SVG is not valid XML: {error}"
-            self._report(Problem(self._shown(name), 0, "svg", what))
-        self._check_references(svg, name)
-        for family in set(re.findall(r'font-family="([^"]+)"', svg)) - FAMILIES:
+            root = ElementTree.fromstring(marked)
+        except ElementTree.ParseError:
+            try:  # a column is counted in the SVG without the marks, as it is drawn
+                root = ElementTree.fromstring(drawn)
+            except ElementTree.ParseError as error:
+                what = f"the rendered SVG is not valid XML: {error}"
+                self._report(Problem(self._shown(name), 0, "svg", what))
+        self._check_references(drawn, name)
+        for family in set(re.findall(r'font-family="([^"]+)"', drawn)) - FAMILIES:
             self._report(
                 Problem(
                     self._shown(name),
