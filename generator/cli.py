@@ -148,6 +148,17 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     _add_duplex_options(calibrate_cmd)
     calibrate_cmd.set_defaults(run=_calibrate)
 
+    export_cmd = commands.add_parser(
+        "export", help="files for a print shop or a virtual table (tgc, mpc, drivethru, tts)"
+    )
+    export_cmd.add_argument("target", metavar="TARGET", help=f"one of: {', '.join(_targets())}")
+    export_cmd.add_argument("games", nargs="*", metavar="GAME", help="games (default: all)")
+    export_cmd.add_argument("--lang", nargs="+", default=[], metavar="LANG")
+    export_cmd.add_argument("--out", type=Path, default=Path("output") / "export", metavar="DIR")
+    export_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
+    export_cmd.add_argument("--cache", type=Path, default=None, metavar="DIR", help=CACHE_HELP)
+    export_cmd.set_defaults(run=_export)
+
     validate_cmd = commands.add_parser("validate", help="check card data without printing")
     validate_cmd.add_argument("games", nargs="*", metavar="GAME")
     validate_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
@@ -393,7 +404,8 @@ def _summarise(outputs: list[Written], seconds: float) -> None:
         head = f"wrote {changed} of {total} files ({total - changed} up to date)"
     saved = sum(o.saved for o in documents)
     total_saved = f"; sharing sheets saved {_pages(saved)}" if saved else ""
-    print(f"{head}: {pages} pages, {cards} cards in {seconds:.1f} s{total_saved}")
+    printed = f": {pages} pages, {cards} cards" if documents else ""
+    print(f"{head}{printed} in {seconds:.1f} s{total_saved}")
 
 
 def _pages(count: int) -> str:
@@ -472,6 +484,34 @@ def _next_step(options: Options) -> str:
         f"backs moved by {offset} mm; {printing}: the centre should read 0,0 "
         f"(if not, add what it reads to {offset})"
     )
+
+
+def _targets() -> list[str]:
+    from generator.export.targets import TARGETS_DIR
+
+    return sorted(path.stem for path in TARGETS_DIR.glob("*.yaml"))
+
+
+def _export(args: argparse.Namespace) -> int:
+    """Write a target's files; say what was made and which decks it cannot print."""
+    from generator.export.run import ExportRequest, export
+    from generator.export.targets import targets
+
+    known = targets()
+    if args.target not in known:
+        raise UsageError(f"no export target {args.target!r} (known: {', '.join(known)})")
+    unusable = output_folder_problem(args.out)
+    if unusable:
+        raise UsageError(f"--out {args.out}: {unusable}")
+    start = time.perf_counter()
+    request = ExportRequest(
+        known[args.target], args.data, args.out, tuple(args.games), tuple(args.lang), args.cache
+    )
+    done = export(request)
+    for problem in done.left_out:
+        print(f"note: {problem}", file=sys.stderr)
+    _summarise(done.written, time.perf_counter() - start)
+    return EXIT_OK
 
 
 def _validate(args: argparse.Namespace) -> int:

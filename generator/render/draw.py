@@ -148,12 +148,19 @@ def parse(svg: str, folder: Path) -> cairosvg.parser.Tree:
         raise DrawError(f"cairosvg cannot read the SVG: {type(error).__name__}: {error}") from None
 
 
-def png(svg: str, folder: Path, dpi: float = PNG_DPI) -> bytes:
-    """A whole card with its full bleed as PNG at ``dpi``."""
+def png(
+    svg: str, folder: Path, dpi: float = PNG_DPI, pixels: tuple[int, int] | None = None
+) -> bytes:
+    """A whole card with its full bleed as PNG at ``dpi``, or scaled to exactly ``pixels``
+    (a print shop's image size: its trim and bleed at its dpi, to the pixel)."""
     output = io.BytesIO()
     tree = parse(svg, folder)
+    width, height = pixels or (None, None)
     with _drawing():
-        cairosvg.surface.PNGSurface(tree, output, dpi).finish()
+        surface = cairosvg.surface.PNGSurface(
+            tree, output, dpi, output_width=width, output_height=height
+        )
+        surface.finish()
     return output.getvalue()
 
 

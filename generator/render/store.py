@@ -70,12 +70,20 @@ class ArtStore:
         self.cache.put(entry, art.pack())
         return art
 
-    def png(self, svg: str, folder: Path, known: str | None = None) -> bytes:
-        """The face as a PNG at 300 dpi with its full bleed (see :func:`draw.png`)."""
-        entry = key("png", known or face_key(svg, folder), str(draw.PNG_DPI))
+    def png(
+        self,
+        svg: str,
+        folder: Path,
+        known: str | None = None,
+        dpi: float = draw.PNG_DPI,
+        pixels: tuple[int, int] | None = None,
+    ) -> bytes:
+        """The face as a PNG at ``dpi`` (300) with its full bleed, or of exactly ``pixels``
+        (see :func:`draw.png`)."""
+        entry = key("png", known or face_key(svg, folder), str(dpi), repr(pixels))
         cached = self.cache.get(entry)
         if cached is None:
-            cached = draw.png(svg, folder)
+            cached = draw.png(svg, folder, dpi, pixels)
             self.cache.put(entry, cached)
         return cached
 

@@ -1,0 +1,120 @@
+"""What an exporter is handed: one game in one language, its decks laid out at the sizes of the
+target's products, every face rendered; and the protocol every exporter implements."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Protocol
+
+from PIL import Image
+
+from generator.export.targets import Product, Target
+from generator.layout.sizes import CardSize
+from generator.model import Card, Deck, Game
+from generator.outputs.base import FaceSet, drawing
+from generator.problems import Problem
+from generator.render.store import ArtStore
+from generator.writer import Writer, Written
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """A game's decks at the sizes of a target's products, and the decks no product prints."""
+
+    game: Game
+    products: dict[str, Product]
+    left_out: list[Problem]
+
+
+def fitted(game: Game, target: Target) -> Fitted:
+    """Each deck at its product's trim, with the target's bleed, its shape and corners as the
+    shop cuts them; a deck no product comes near is left out, naming the nearest."""
+    decks, products, left_out = [], {}, []
+    for deck in game.decks:
+        product = target.product_for(deck.size)
+        if product is None:
+            left_out.append(_refusal(deck, target))
+            continue
+        products[deck.id] = product
+        decks.append(replace(deck, size=_size_of(deck, product, target)))
+    return Fitted(replace(game, decks=tuple(decks)), products, left_out)
+
+
+def _size_of(deck: Deck, product: Product, target: Target) -> CardSize:
+    radius = deck.size.corner_radius if product.corner_radius is None else product.corner_radius
+    shape = product.shape if product.shape in ("rounded", "rectangle", "circle") else "rounded"
+    width, height = product.trim
+    return replace(
+        deck.size, width=width, height=height, shape=shape, corner_radius=radius, bleed=target.bleed
+    )
+
+
+def _refusal(deck: Deck, target: Target) -> Problem:
+    size = deck.size
+    what = "disc" if size.shape == "circle" else "card"
+    nearest = target.nearest(size)
+    near = (
+        f"; the nearest is {nearest.name}, {nearest.trim[0]:g} x {nearest.trim[1]:g} mm"
+        if nearest
+        else ""
+    )
+    return Problem(
+        deck.file,
+        deck.line,
+        f"decks.{deck.id}.size",
+        f"no {target.name} product prints a {size.width:g} x {size.height:g} mm {what}{near}: "
+        "not exported",
+    )
+
+
+@dataclass(frozen=True)
+class ExportJob:
+    """One game in one language for one target, written under :attr:`folder`."""
+
+    target: Target
+    game: Game
+    lang: str
+    products: dict[str, Product]
+    faces: FaceSet
+    arts: ArtStore
+    writer: Writer
+    folder: Path
+
+    def svg(self, deck: Deck, name: str) -> str:
+        return self.faces.svgs[self.faces.named[(deck.id, name)]]
+
+    def image(self, deck: Deck, name: str) -> Image.Image:
+        """The face ``name`` of ``deck`` (a card id, ``<id>-back`` or ``back``) as an RGB image
+        of its product's exact pixels (else at the target's dpi), on white: shops print no
+        transparency."""
+        entry = self.faces.named[(deck.id, name)]
+        product = self.products[deck.id]
+        with drawing(self.game, self.faces.templates[entry], f"{name} ({self.lang})"):
+            data = self.arts.png(
+                self.faces.svgs[entry], self.game.templates, entry, self.target.dpi, product.pixels
+            )
+        with Image.open(io.BytesIO(data)) as drawn:
+            drawn.load()
+            white = Image.new("RGBA", drawn.size, (255, 255, 255, 255))
+            return Image.alpha_composite(white, drawn.convert("RGBA")).convert("RGB")
+
+    def png(self, image: Image.Image) -> bytes:
+        """``image`` as a PNG that says its resolution (a shop reads a file without it as
+        72 dpi), the same bytes every time."""
+        output = io.BytesIO()
+        image.save(output, format="PNG", dpi=(self.target.dpi, self.target.dpi), optimize=False)
+        return output.getvalue()
+
+    def backs(self, deck: Deck) -> list[tuple[Card | None, str]]:
+        """The backs a deck prints: each card's own, or its one common back."""
+        if deck.two_sided:
+            return [(card, f"{card.id}-back") for card in deck.cards]
+        return [(None, "back")]
+
+
+class Exporter(Protocol):
+    """Makes a target's files for one game in one language."""
+
+    def write(self, job: ExportJob) -> list[Written]: ...

@@ -1,0 +1,106 @@
+"""``pnp export``, top to bottom: check the games as a build does, lay each deck out at its
+product's size, render every face in each language, let the target's exporter write its files,
+and list them in a manifest; all put in place together, or nothing."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.build import check
+from generator.cache import Cache, default_folder
+from generator.export.images import Images
+from generator.export.job import Exporter, ExportJob, fitted
+from generator.export.targets import Target
+from generator.outputs.base import render_faces
+from generator.problems import DataError, Problem, UsageError
+from generator.render.store import ArtStore
+from generator.writer import Writer, Written
+
+EXPORTERS: dict[str, Exporter] = {"images": Images()}
+"""The exporter of each kind of target (``kind`` in its table)."""
+
+
+@dataclass(frozen=True)
+class ExportRequest:
+    target: Target
+    data_dir: Path
+    out_dir: Path
+    games: tuple[str, ...] = ()
+    langs: tuple[str, ...] = ()
+    cache: Path | None = None
+
+
+@dataclass
+class Exported:
+    """The files written, and the decks no product of the target prints."""
+
+    written: list[Written] = field(default_factory=list)
+    left_out: list[Problem] = field(default_factory=list)
+
+
+def export(request: ExportRequest) -> Exported:
+    target = request.target
+    exporter = EXPORTERS[target.kind]
+    games = check(request.data_dir, request.games, ())
+    arts = ArtStore(Cache(request.cache or default_folder()))
+    writer = Writer(request.out_dir)
+    done = Exported()
+    try:
+        for game in games:
+            fit = fitted(game, target)
+            done.left_out += fit.left_out
+            for lang in _langs(game.locales, request.langs, game.id):
+                faces, problems = render_faces(fit.game, lang)
+                if problems:
+                    raise DataError(problems)
+                folder = request.out_dir / target.id / game.id / lang
+                job = ExportJob(target, fit.game, lang, fit.products, faces, arts, writer, folder)
+                files = exporter.write(job)
+                files.append(_manifest(job, files, fit.left_out))
+                done.written += files
+        writer.commit()
+    finally:
+        writer.discard()
+    return done
+
+
+def _langs(locales: Mapping[str, object], asked: tuple[str, ...], game: str) -> list[str]:
+    missing = [lang for lang in asked if lang not in locales]
+    if missing:
+        raise UsageError(
+            f"{game} has no locale {', '.join(missing)} (it ships: {', '.join(locales)})"
+        )
+    return list(asked or locales)
+
+
+def _manifest(job: ExportJob, files: list[Written], left_out: list[Problem]) -> Written:
+    """``manifest.json``: what each file is, how many of each, their bytes; and the decks the
+    target cannot print, with the product nearest to each."""
+    listed = []
+    for file in files:
+        listed.append(
+            {
+                "path": file.path.relative_to(job.folder).as_posix(),
+                "what": file.kind,
+                "bytes": job.writer.staged[file.path].stat().st_size,
+            }
+        )
+    counts: dict[str, int] = {}
+    for file in files:
+        counts[file.kind] = counts.get(file.kind, 0) + 1
+    manifest = {
+        "target": job.target.name,
+        "game": job.game.id,
+        "language": job.lang,
+        "products": {deck: product.name for deck, product in job.products.items()},
+        "counts": counts,
+        "files": listed,
+        "not exported": [f"{p.where}: {p.what}" for p in left_out],
+    }
+    path = job.folder / "manifest.json"
+    text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
+    job.writer.write_bytes(path, text.encode())
+    return Written(path, "manifests", 0, 0)
