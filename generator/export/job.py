@@ -11,7 +11,7 @@ from typing import Protocol
 from PIL import Image
 
 from generator.export.targets import Product, Target
-from generator.layout.sizes import CardSize
+from generator.layout.sizes import MM_PER_INCH, CardSize
 from generator.model import Card, Deck, Game
 from generator.outputs.base import FaceSet, drawing
 from generator.problems import Problem
@@ -43,11 +43,14 @@ def fitted(game: Game, target: Target) -> Fitted:
 
 
 def _size_of(deck: Deck, product: Product, target: Target) -> CardSize:
+    """The card as the product is cut, with the larger of its two bleeds all round (the image
+    is cropped to the other, see :meth:`ExportJob.image`)."""
     radius = deck.size.corner_radius if product.corner_radius is None else product.corner_radius
     shape = product.shape if product.shape in ("rounded", "rectangle", "circle") else "rounded"
     width, height = product.trim
+    bleed = max(product.bleeds(target.dpi, target.bleed))
     return replace(
-        deck.size, width=width, height=height, shape=shape, corner_radius=radius, bleed=target.bleed
+        deck.size, width=width, height=height, shape=shape, corner_radius=radius, bleed=bleed
     )
 
 
@@ -90,15 +93,18 @@ class ExportJob:
         of its product's exact pixels (else at the target's dpi), on white: shops print no
         transparency."""
         entry = self.faces.named[(deck.id, name)]
-        product = self.products[deck.id]
+        size, wanted = deck.size, self.products[deck.id].pixels
+        canvas = (size.full_width, size.full_height)
+        drawn_pixels = (_pixels(canvas[0], self.target.dpi), _pixels(canvas[1], self.target.dpi))
         with drawing(self.game, self.faces.templates[entry], f"{name} ({self.lang})"):
             data = self.arts.png(
-                self.faces.svgs[entry], self.game.templates, entry, self.target.dpi, product.pixels
+                self.faces.svgs[entry], self.game.templates, entry, self.target.dpi, drawn_pixels
             )
         with Image.open(io.BytesIO(data)) as drawn:
             drawn.load()
             white = Image.new("RGBA", drawn.size, (255, 255, 255, 255))
-            return Image.alpha_composite(white, drawn.convert("RGBA")).convert("RGB")
+            image = Image.alpha_composite(white, drawn.convert("RGBA")).convert("RGB")
+        return _centre(image, wanted) if wanted else image
 
     def png(self, image: Image.Image) -> bytes:
         """``image`` as a PNG that says its resolution (a shop reads a file without it as
@@ -112,6 +118,16 @@ class ExportJob:
         if deck.two_sided:
             return [(card, f"{card.id}-back") for card in deck.cards]
         return [(None, "back")]
+
+
+def _pixels(mm: float, dpi: int) -> int:
+    return round(mm / MM_PER_INCH * dpi)
+
+
+def _centre(image: Image.Image, size: tuple[int, int]) -> Image.Image:
+    """The middle ``size`` pixels: the bleed trimmed to what the shop's image holds."""
+    left, top = (image.width - size[0]) // 2, (image.height - size[1]) // 2
+    return image.crop((left, top, left + size[0], top + size[1]))
 
 
 class Exporter(Protocol):

@@ -11,7 +11,7 @@ from typing import Any
 
 import yaml
 
-from generator.layout.sizes import CardSize
+from generator.layout.sizes import MM_PER_INCH, CardSize
 
 TARGETS_DIR = Path(__file__).parent / "targets"
 MATCH = 0.06
@@ -39,6 +39,17 @@ class Product:
             return None
         off = max(abs(self.trim[0] / card.width - 1), abs(self.trim[1] / card.height - 1))
         return off if off <= MATCH else None
+
+    def bleeds(self, dpi: int, bleed: float) -> tuple[float, float]:
+        """The bleed around the trim on each axis, in mm: what the image size leaves at
+        ``dpi`` (a shop may print a metric card on an inch canvas, so the two differ), else the
+        target's ``bleed``."""
+        if self.pixels is None:
+            return bleed, bleed
+        return (
+            (self.pixels[0] / dpi * MM_PER_INCH - self.trim[0]) / 2,
+            (self.pixels[1] / dpi * MM_PER_INCH - self.trim[1]) / 2,
+        )
 
     def distance(self, card: CardSize) -> float:
         return max(abs(self.trim[0] - card.width), abs(self.trim[1] - card.height))
