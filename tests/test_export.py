@@ -13,10 +13,15 @@ from PIL import Image
 from generator import DEFAULT_DATA_DIR
 from generator.build import check
 from generator.export.targets import targets
-from generator.layout.sizes import CardSize
 from generator.model import Game
 
-DISC = CardSize(30, 30, shape="circle")
+TILES_LINE = next(
+    number
+    for number, line in enumerate(
+        (DEFAULT_DATA_DIR / "break_the_code" / "game.yaml").read_text().splitlines(), start=1
+    )
+    if line.strip() == "tiles:"
+)
 IMAGE_TARGETS = [t.id for t in targets().values() if t.kind == "images"]
 
 
@@ -62,20 +67,20 @@ def test_every_face_at_the_products_pixels_rgb_300_dpi(
 
 
 def test_a_deck_no_product_prints_is_left_out_naming_the_nearest(tmp_path: Path, pnp) -> None:
-    result = pnp("export", "tgc", "gears", "--lang", "en", "--out", tmp_path)
+    """Break the Code's 22 x 32 mm tiles are no card or chit The Game Crafter sells: the
+    questions are exported, the tiles are not, and the export says so at the deck's size."""
+    result = pnp("export", "tgc", "break_the_code", "--lang", "en", "--out", tmp_path)
     assert result.code == 0
-    table = targets()["tgc"]
-    token = table.nearest(DISC)
-    notes = [line for line in result.err.splitlines() if line.startswith("note: ")]
-    if table.product_for(DISC) is None:
-        assert notes == [
-            f"note: gears/game.yaml:28: decks.token.size: no The Game Crafter product prints a "
-            f"30 x 30 mm disc; the nearest is {token.name}, {token.trim[0]:g} x "
-            f"{token.trim[1]:g} mm: not exported"
-        ]
-        assert not (tmp_path / "tgc" / "gears" / "en" / "token").exists()
-    else:
-        assert notes == []
+    note = (
+        f"break_the_code/game.yaml:{TILES_LINE}: decks.tiles.size: no The Game Crafter product "
+        "prints a 22 x 32 mm card; the nearest is Large Square Chit, 25.4 x 25.4 mm: not exported"
+    )
+    assert result.err == f"note: {note}\n"
+    folder = tmp_path / "tgc" / "break_the_code" / "en"
+    assert not (folder / "tiles").exists()
+    assert len(list((folder / "questions").glob("*.png"))) == 21 + 1  # and the common back
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["not exported"] == [note]
 
 
 def test_the_same_export_twice_gives_the_same_bytes(tmp_path: Path, pnp) -> None:

@@ -98,7 +98,7 @@ def _manifest(job: ExportJob, files: list[Written], left_out: list[Problem]) -> 
         "products": {deck: product.name for deck, product in job.products.items()},
         "counts": counts,
         "files": listed,
-        "not exported": [f"{p.where}: {p.what}" for p in left_out],
+        "not exported": [str(problem) for problem in left_out],
     }
     path = job.folder / "manifest.json"
     text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
