@@ -4,13 +4,14 @@ target's products, every face rendered; and the protocol every exporter implemen
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Protocol
 
 from PIL import Image
 
 from generator.export.targets import Product, Target
+from generator.layout.compose import FaceArt
 from generator.layout.sizes import CardSize
 from generator.model import Card, Deck, Game
 from generator.outputs.base import FaceSet, drawing
@@ -81,9 +82,19 @@ class ExportJob:
     arts: ArtStore
     writer: Writer
     folder: Path
+    notes: list[str] = field(default_factory=list)
+    """What the exporter could not make and why (a tool it needs is missing): said once after
+    the export, and in the manifest; the files it could make are made."""
 
     def svg(self, deck: Deck, name: str) -> str:
         return self.faces.svgs[self.faces.named[(deck.id, name)]]
+
+    def art(self, deck: Deck, name: str) -> tuple[str, FaceArt]:
+        """The face ``name`` of ``deck`` drawn as vector art with its full bleed, and its key
+        (the same face on many cards is one key: drawn and stored once)."""
+        entry = self.faces.named[(deck.id, name)]
+        with drawing(self.game, self.faces.templates[entry], f"{name} ({self.lang})"):
+            return entry, self.arts.art(self.faces.svgs[entry], self.game.templates, entry)
 
     def image(self, deck: Deck, name: str) -> Image.Image:
         """The face ``name`` of ``deck`` (a card id, ``<id>-back`` or ``back``) as an RGB image
