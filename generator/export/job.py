@@ -89,12 +89,12 @@ class ExportJob:
     def svg(self, deck: Deck, name: str) -> str:
         return self.faces.svgs[self.faces.named[(deck.id, name)]]
 
-    def art(self, deck: Deck, name: str) -> tuple[str, FaceArt]:
-        """The face ``name`` of ``deck`` drawn as vector art with its full bleed, and its key
-        (the same face on many cards is one key: drawn and stored once)."""
-        entry = self.faces.named[(deck.id, name)]
-        with drawing(self.game, self.faces.templates[entry], f"{name} ({self.lang})"):
-            return entry, self.arts.art(self.faces.svgs[entry], self.game.templates, entry)
+    def art(self, entry: str) -> FaceArt:
+        """The face of key ``entry`` (one of :attr:`faces`) drawn as vector art with its full
+        bleed: a face on many cards is one key, drawn and stored once."""
+        subject = f"{self.faces.first[entry]} ({self.lang})"
+        with drawing(self.game, self.faces.templates[entry], subject):
+            return self.arts.art(self.faces.svgs[entry], self.game.templates, entry)
 
     def image(self, deck: Deck, name: str) -> Image.Image:
         """The face ``name`` of ``deck`` (a card id, ``<id>-back`` or ``back``) as an RGB image

@@ -27,7 +27,7 @@ from generator.export.job import ExportJob
 from generator.layout.compose import Book, Page, Placement
 from generator.layout.imposition import Rect
 from generator.layout.pdf import metadata
-from generator.model import Card, Deck
+from generator.model import Deck
 from generator.writer import OutputError, Written
 
 PREFIX = Path(__file__).with_name("pdfx1a.ps")
@@ -94,9 +94,8 @@ def _book(job: ExportJob, deck: Deck) -> Book:
     page = Rect(0, 0, size.full_width, size.full_height)
     shows = Rect(-size.bleed, -size.bleed, size.full_width, size.full_height)
     trim = Rect(size.bleed, size.bleed, size.width, size.height)
-    for face in _faces(job, deck):
-        key, art = job.art(deck, face)
-        book.add_face(key, art)
+    for key in _faces(job, deck):
+        book.add_face(key, job.art(key))
         book.add_page(Page(page.width, page.height, [Placement(key, page, shows)], trim=trim))
     return book
 
@@ -107,11 +106,7 @@ def _faces(job: ExportJob, deck: Deck) -> Iterator[str]:
     sides = [side.strip() for side in job.target.backs.split(",")]
     for card in deck.cards:
         for side in sides:
-            yield card.id if side == "front" else _back(deck, card)
-
-
-def _back(deck: Deck, card: Card) -> str:
-    return f"{card.id}-back" if deck.two_sided else "back"
+            yield job.faces.front(deck, card) if side == "front" else job.faces.back(deck, card)
 
 
 def pdfx1a(rgb: bytes, pages: int, ghostscript: str, name: str) -> bytes:
@@ -125,7 +120,7 @@ def pdfx1a(rgb: bytes, pages: int, ghostscript: str, name: str) -> bytes:
         command = [
             ghostscript,
             *GHOSTSCRIPT_OPTIONS,
-            f"-sOutputFile={converted}",
+            f"-sOutputFile={str(converted).replace('%', '%%')}",  # % numbers pages to gs
             str(PREFIX),
             str(source),
         ]
