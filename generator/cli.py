@@ -510,6 +510,8 @@ def _export(args: argparse.Namespace) -> int:
     done = export(request)
     for problem in done.left_out:
         print(f"note: {problem}", file=sys.stderr)
+    for note in done.notes:
+        print(f"note: {note}", file=sys.stderr)
     _summarise(done.written, time.perf_counter() - start)
     return EXIT_OK
 

@@ -25,6 +25,9 @@ needs_pdftoppm = pytest.mark.skipif(
 needs_pdftotext = pytest.mark.skipif(
     shutil.which("pdftotext") is None, reason="needs poppler-utils' pdftotext"
 )
+needs_ghostscript = pytest.mark.skipif(
+    shutil.which("gs") is None, reason="needs Ghostscript's gs (apt install ghostscript)"
+)
 WORD = re.compile(
     r'<word xMin="([-\d.]+)" yMin="([-\d.]+)" xMax="([-\d.]+)" yMax="([-\d.]+)">([^<]*)</word>'
 )

@@ -4,13 +4,14 @@ target's products, every face rendered; and the protocol every exporter implemen
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Protocol
 
 from PIL import Image
 
 from generator.export.targets import Product, Target
+from generator.layout.compose import FaceArt
 from generator.layout.sizes import MM_PER_INCH, CardSize
 from generator.model import Card, Deck, Game
 from generator.outputs.base import FaceSet, drawing
@@ -84,9 +85,19 @@ class ExportJob:
     arts: ArtStore
     writer: Writer
     folder: Path
+    notes: list[str] = field(default_factory=list)
+    """What the exporter could not make and why (a tool it needs is missing): said once after
+    the export, and in the manifest; the files it could make are made."""
 
     def svg(self, deck: Deck, name: str) -> str:
         return self.faces.svgs[self.faces.named[(deck.id, name)]]
+
+    def art(self, entry: str) -> FaceArt:
+        """The face of key ``entry`` (one of :attr:`faces`) drawn as vector art with its full
+        bleed: a face on many cards is one key, drawn and stored once."""
+        subject = f"{self.faces.first[entry]} ({self.lang})"
+        with drawing(self.game, self.faces.templates[entry], subject):
+            return self.arts.art(self.faces.svgs[entry], self.game.templates, entry)
 
     def image(self, deck: Deck, name: str) -> Image.Image:
         """The face ``name`` of ``deck`` (a card id, ``<id>-back`` or ``back``) as an RGB image

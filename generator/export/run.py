@@ -13,13 +13,14 @@ from generator.build import check
 from generator.cache import Cache, default_folder
 from generator.export.images import Images
 from generator.export.job import Exporter, ExportJob, fitted
+from generator.export.pdf import Pdf
 from generator.export.targets import Target
 from generator.outputs.base import render_faces
 from generator.problems import DataError, Problem, UsageError
 from generator.render.store import ArtStore
 from generator.writer import Writer, Written
 
-EXPORTERS: dict[str, Exporter] = {"images": Images()}
+EXPORTERS: dict[str, Exporter] = {"images": Images(), "pdf": Pdf()}
 """The exporter of each kind of target (``kind`` in its table)."""
 
 
@@ -39,6 +40,8 @@ class Exported:
 
     written: list[Written] = field(default_factory=list)
     left_out: list[Problem] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    """What could not be made, each said once however many games and languages it held back."""
 
 
 def export(request: ExportRequest) -> Exported:
@@ -61,6 +64,7 @@ def export(request: ExportRequest) -> Exported:
                 files = exporter.write(job)
                 files.append(_manifest(job, files, fit.left_out))
                 done.written += files
+                done.notes += [note for note in job.notes if note not in done.notes]
         writer.commit()
     finally:
         writer.discard()
@@ -99,6 +103,7 @@ def _manifest(job: ExportJob, files: list[Written], left_out: list[Problem]) -> 
         "counts": counts,
         "files": listed,
         "not exported": [str(problem) for problem in left_out],
+        "notes": job.notes,
     }
     path = job.folder / "manifest.json"
     text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"

@@ -69,13 +69,19 @@ class Placement:
 class Page:
     """A page of ``width`` x ``height`` mm: faces, then overlay PDF pages drawn over them in
     order, everything moved by ``shift`` (mm right and down: a back page corrected for a
-    printer's offset)."""
+    printer's offset).
+
+    A page that is one card with its bleed says where the shop cuts it: ``trim`` (mm from the
+    top-left corner) becomes its ``/TrimBox``, and the whole page, which is all bleed around
+    it, its ``/BleedBox``. A sheet of cards has no one trim (its paper is what it is), so it
+    has none."""
 
     width: float
     height: float
     placements: list[Placement] = field(default_factory=list)
     overlays: tuple[bytes, ...] = ()
     shift: tuple[float, float] = (0.0, 0.0)
+    trim: Rect | None = None
 
 
 @dataclass(frozen=True)
@@ -154,6 +160,9 @@ class Book:
         added = out.add_blank_page(page_size=(pt(page.width), pt(page.height)))
         added.Resources = pikepdf.Dictionary(XObject=xobjects)
         added.Contents = out.make_stream("\n".join(lines).encode())
+        if page.trim is not None:
+            added.BleedBox = added.MediaBox
+            added.TrimBox = pikepdf.Array(_box(page.trim, page.height))
 
     def _placed(self, page: Page, placement: Placement, name: str) -> str:
         """Clip to the slot, then move the face so the card's own (0, 0) lands where the slot
@@ -194,6 +203,14 @@ def _describe(out: pikepdf.Pdf, metadata: Metadata) -> None:
     out.docinfo["/Producer"] = metadata.creator
     out.docinfo["/CreationDate"] = date
     out.docinfo["/ModDate"] = date
+
+
+def _box(rect: Rect, page_height: float) -> list[float]:
+    """``rect`` (mm from the page's top-left corner) as a PDF box: points from the bottom-left,
+    left, bottom, right, top, rounded as the content is (four decimals)."""
+    bottom = page_height - rect.y - rect.height
+    corners = [rect.x, bottom, rect.x + rect.width, bottom + rect.height]
+    return [round(pt(value), 4) for value in corners]
 
 
 def _numbers(values: list[float]) -> str:

@@ -1,0 +1,364 @@
+"""``pnp export drivethru``: a PDF per deck, one face per page at the product's trim with 1/8 in
+bleed, back then front for every card, and its PDF/X-1a copy in CMYK made by Ghostscript; all
+read back from the files with pikepdf."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+
+import pikepdf
+import pytest
+
+from generator.cli import main
+from generator.export.pdf import GHOSTSCRIPT_MISSING, pdfx1a
+from tests import pdf
+from tests.conftest import DataCopy
+
+INCH = 72.0
+BLEED = INCH / 8
+EURO_POKER = (2.48 * INCH, 3.46 * INCH)
+"""DriveThruCards' Euro poker card (62.99 x 87.88 mm), the product nearest our 63 x 88 mm."""
+US_POKER = (2.5 * INCH, 3.5 * INCH)
+DECKS = {"wagons": 84, "locomotives": 4}
+"""Game of Trains' decks and their cards."""
+
+
+def _export(out: Path, data: Path | None = None) -> Path:
+    """``pnp export drivethru game_of_trains --lang en``, the folder of its files."""
+    extra = ["--data", str(data)] if data else []
+    code = main(
+        ["export", "drivethru", "game_of_trains", "--lang", "en", "--out", str(out), *extra]
+    )
+    assert code == 0
+    return out / "drivethru" / "game_of_trains" / "en"
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Game of Trains exported once for the module's tests (Ghostscript needed: skipped
+    without it, as every test of the PDF/X-1a files is)."""
+    if shutil.which("gs") is None:
+        pytest.skip("needs Ghostscript's gs (apt install ghostscript)")
+    return _export(tmp_path_factory.mktemp("drivethru"))
+
+
+@pytest.fixture
+def ghostscript() -> str:
+    found = shutil.which("gs")
+    if found is None:
+        pytest.skip("needs Ghostscript's gs (apt install ghostscript)")
+    return found
+
+
+def _open(path: Path) -> pikepdf.Pdf:
+    return pikepdf.open(path)
+
+
+def _files(folder: Path) -> list[Path]:
+    return [folder / f"{deck}{kind}.pdf" for deck in DECKS for kind in ("", "-pdfx1a")]
+
+
+def test_every_card_is_its_back_then_its_front(exported: Path) -> None:
+    """DriveThruCards' order: card 1's back, card 1's front, card 2's back... The common back is
+    one drawing placed on every odd page; each front is a drawing of its own."""
+    for deck, cards in DECKS.items():
+        with _open(exported / f"{deck}.pdf") as document:
+            assert len(document.pages) == 2 * cards
+            drawn = [
+                [xobject.objgen for xobject in page.Resources.XObject.values()]
+                for page in document.pages
+            ]
+        assert all(len(faces) == 1 for faces in drawn)
+        backs, fronts = drawn[0::2], drawn[1::2]
+        assert all(back == backs[0] for back in backs)
+        assert len({tuple(front) for front in fronts}) == cards
+        assert backs[0] not in fronts
+
+
+def test_the_pdfx1a_file_has_the_same_pages(exported: Path) -> None:
+    for deck, cards in DECKS.items():
+        with _open(exported / f"{deck}-pdfx1a.pdf") as document:
+            assert len(document.pages) == 2 * cards
+
+
+def _assert_boxes(path: Path, trim: tuple[float, float]) -> None:
+    """Every page: MediaBox = BleedBox = trim + 1/8 in all round, TrimBox inset 1/8 in, to a
+    hundredth of a point."""
+    width, height = trim
+    whole = [0, 0, width + 2 * BLEED, height + 2 * BLEED]
+    cut = [BLEED, BLEED, BLEED + width, BLEED + height]
+    with _open(path) as document:
+        assert len(document.pages) > 0
+        for number, page in enumerate(document.pages, start=1):
+            for name, expected in (("/MediaBox", whole), ("/BleedBox", whole), ("/TrimBox", cut)):
+                box = [float(n) for n in page.obj[name]]
+                assert box == pytest.approx(expected, abs=0.01), f"{path.name} {number} {name}"
+
+
+def test_every_page_is_the_trim_with_its_bleed(exported: Path) -> None:
+    for path in _files(exported):
+        _assert_boxes(path, EURO_POKER)
+
+
+@pdf.needs_ghostscript
+def test_a_deck_of_us_poker_size_is_laid_out_as_us_poker_cards(
+    data: DataCopy, tmp_path: Path
+) -> None:
+    """63.5 x 88.9 mm cards go to the US poker product: pages 2.75 x 3.75 in, trim 2.5 x 3.5."""
+    for _ in DECKS:
+        data.edit("game_of_trains/game.yaml", "size: poker", "size: {width: 63.5, height: 88.9}")
+    folder = _export(tmp_path, data.root)
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["products"] == {deck: "Premium US Poker Cards" for deck in DECKS}
+    for path in _files(folder):
+        _assert_boxes(path, US_POKER)
+
+
+def _everything(document: pikepdf.Pdf) -> Iterator[pikepdf.Dictionary | pikepdf.Stream]:
+    """Every dictionary and stream in the file: its numbered objects and those written inside
+    them."""
+    for obj in document.objects:
+        yield from _within(obj)
+
+
+def _within(obj: object) -> Iterator[pikepdf.Dictionary | pikepdf.Stream]:
+    """``obj`` if it is a dictionary or stream, and the ones written inside it (those it refers
+    to are numbered objects of their own)."""
+    if isinstance(obj, (pikepdf.Dictionary, pikepdf.Stream)):
+        yield obj
+        children = list(obj.values())
+    elif isinstance(obj, pikepdf.Array):
+        children = list(obj)
+    else:
+        return
+    for child in children:
+        if isinstance(child, pikepdf.Object) and not child.is_indirect:
+            yield from _within(child)
+
+
+def _fonts(path: Path) -> dict[str, bool]:
+    """Every font the file uses, and whether its program is embedded."""
+    fonts = {}
+    with _open(path) as document:
+        for obj in _everything(document):
+            if obj.get("/Type") != "/Font" or str(obj.get("/Subtype")).startswith("/CIDFont"):
+                continue  # a CID font is its Type 0 font's descendant, checked with it
+            font = obj.DescendantFonts[0] if obj.get("/Subtype") == "/Type0" else obj
+            descriptor = font.FontDescriptor
+            embedded = any(f"/FontFile{n}" in descriptor for n in ("", "2", "3"))
+            fonts[str(obj.BaseFont)] = embedded
+    return fonts
+
+
+def test_every_font_is_embedded(exported: Path) -> None:
+    for path in _files(exported):
+        fonts = _fonts(path)
+        assert all(fonts.values()), f"{path.name}: {fonts}"
+    assert _fonts(exported / "wagons-pdfx1a.pdf"), "the wagons are text on vectors"
+
+
+def test_the_pdfx1a_file_says_pdfx1a_and_its_output_intent(exported: Path) -> None:
+    for deck in DECKS:
+        with _open(exported / f"{deck}-pdfx1a.pdf") as document:
+            assert str(document.docinfo["/GTS_PDFXVersion"]) == "PDF/X-1a:2003"
+            assert document.docinfo["/Trapped"] == pikepdf.Name("/False")
+            assert str(document.docinfo["/Title"]) == f"Game of Trains: {deck}"
+            intents = list(document.Root.OutputIntents)
+            assert [intent.S for intent in intents] == [pikepdf.Name.GTS_PDFX]
+            intent = intents[0]
+            assert str(intent.OutputConditionIdentifier) == "CGATS TR 001"
+            profile = intent.DestOutputProfile.read_bytes()
+            assert int(intent.DestOutputProfile.N) == 4
+            assert profile[12:20] == b"prtrCMYK"  # an output profile of CMYK (ICC header)
+            assert len(profile) == int.from_bytes(profile[:4], "big")
+
+
+def _name(space: object) -> str:
+    """A colour space as its family, with what a Separation, DeviceN or Indexed space stands on
+    (``/Separation on /DeviceCMYK``), and the components of an ICC profile."""
+    if isinstance(space, pikepdf.Name):
+        return str(space)
+    assert isinstance(space, pikepdf.Array)
+    family = str(space[0])
+    if family == "/ICCBased":
+        return f"/ICCBased with {int(space[1].N)} components"
+    if family in ("/Separation", "/DeviceN"):
+        return f"{family} on {_name(space[2])}"
+    if family == "/Indexed":
+        return f"{family} on {_name(space[1])}"
+    return family
+
+
+OPERATORS = {"rg": "/DeviceRGB", "RG": "/DeviceRGB", "g": "/DeviceGray", "G": "/DeviceGray"}
+OPERATORS.update({"k": "/DeviceCMYK", "K": "/DeviceCMYK"})
+"""The operators that paint in a device colour space without naming it."""
+
+
+def _colour_spaces(path: Path) -> set[str]:
+    """Every colour space the pages paint in: named in any resources (pages, forms, patterns,
+    Type 3 fonts), set by an operator of any content stream, of any image or shading."""
+    found = set()
+    with _open(path) as document:
+        for obj in _everything(document):
+            if "/ColorSpace" in obj and obj.get("/Type") != "/OutputIntent":
+                spaces = obj.ColorSpace
+                if isinstance(spaces, pikepdf.Dictionary):  # the spaces of resources, by name
+                    found |= {_name(space) for space in spaces.values()}
+                else:  # an image's, a shading's, a transparency group's
+                    found.add(_name(spaces))
+        for page in document.pages:
+            found |= _painted(page.obj)
+    return found
+
+
+def _painted(stream: pikepdf.Object) -> set[str]:
+    """The device colour spaces a content stream and the forms it places paint in directly
+    (``rg``, ``cs /DeviceRGB``, an inline image's ``/CS``)."""
+    found = set()
+    for operands, operator in pikepdf.parse_content_stream(stream):
+        op = str(operator)
+        if op in ("g", "G") and [float(n) for n in operands] == [1.0]:
+            found.add(WHITE)
+        elif op in OPERATORS:
+            found.add(OPERATORS[op])
+        elif op in ("cs", "CS") and str(operands[0]).startswith("/Device"):
+            found.add(str(operands[0]))
+        elif op == "INLINE IMAGE" and "/ColorSpace" in operands[0].obj:
+            found.add(_name(operands[0].obj.ColorSpace))
+        elif op == "Do":
+            form = stream.Resources.XObject[str(operands[0])]
+            if form.get("/Subtype") == "/Form":
+                found |= _painted(form)
+    return found
+
+
+WHITE = "paper white"
+"""``1 g``: grey at its lightest, no ink. Ghostscript paints white so (PDF/X-1a allows grey)."""
+CMYK = {"/DeviceCMYK", "/Separation on /DeviceCMYK", "/DeviceN on /DeviceCMYK", WHITE}
+"""What our PDF/X-1a files may print in: CMYK, and white, which is no ink at all."""
+
+
+def test_the_pdfx1a_file_paints_in_cmyk_only(exported: Path) -> None:
+    for deck in DECKS:
+        spaces = _colour_spaces(exported / f"{deck}-pdfx1a.pdf")
+        assert "/DeviceCMYK" in spaces
+        assert spaces <= CMYK, f"{deck}: {spaces - CMYK}"
+
+
+def test_the_rgb_file_is_rgb(exported: Path) -> None:
+    """The check above finds RGB where there is some: the file pnp draws."""
+    assert "/DeviceRGB" in _colour_spaces(exported / "wagons.pdf")
+
+
+def _transparency(path: Path) -> list[str]:
+    """What in the file is transparent: an alpha below 1, a soft mask, a blend mode, a
+    transparency group."""
+    found = []
+    with _open(path) as document:
+        for obj in _everything(document):
+            if any(float(obj.get(key, 1)) < 1 for key in ("/CA", "/ca")):
+                found.append("alpha")
+            if str(obj.get("/SMask", "/None")) != "/None":
+                found.append("soft mask")
+            if str(obj.get("/BM", "/Normal")) not in ("/Normal", "/Compatible"):
+                found.append("blend mode")
+            if "/Group" in obj and obj.Group.get("/S") == "/Transparency":
+                found.append("transparency group")
+    return found
+
+
+def test_the_pdfx1a_file_has_no_transparency(exported: Path) -> None:
+    """The locomotives' smoke is white at 75 %: Ghostscript flattens those fronts into CMYK
+    images; faces with nothing transparent stay vector, their text text."""
+    assert "alpha" in _transparency(exported / "locomotives.pdf")
+    for deck in DECKS:
+        assert _transparency(exported / f"{deck}-pdfx1a.pdf") == []
+    with _open(exported / "locomotives-pdfx1a.pdf") as document:
+        images = [
+            any(x.get("/Subtype") == "/Image" for x in page.Resources.get("/XObject", {}).values())
+            for page in document.pages
+        ]
+    assert images == [False, True] * DECKS["locomotives"]
+    with _open(exported / "wagons-pdfx1a.pdf") as document:
+        assert not any(obj.get("/Subtype") == "/Image" for obj in _everything(document)), (
+            "no wagon draws anything transparent"
+        )
+
+
+def test_the_same_pages_give_the_same_pdfx1a_bytes(exported: Path, ghostscript: str) -> None:
+    """Ghostscript stamps each run with a new document id: the file is written again with one
+    drawn from its content, so two conversions are byte for byte the same."""
+    rgb = (exported / "locomotives.pdf").read_bytes()
+    first, second = (pdfx1a(rgb, 8, ghostscript, "locomotives-pdfx1a.pdf") for _ in range(2))
+    assert first == second
+    assert first == (exported / "locomotives-pdfx1a.pdf").read_bytes()
+
+
+def test_the_users_ghostscript_options_do_not_reach_the_conversion(
+    exported: Path, ghostscript: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """GS_OPTIONS could turn -dSAFER off or drop pages: the conversion runs without it."""
+    monkeypatch.setenv("GS_OPTIONS", "-dLastPage=1")
+    rgb = (exported / "locomotives.pdf").read_bytes()
+    converted = pdfx1a(rgb, 8, ghostscript, "locomotives-pdfx1a.pdf")
+    assert converted == (exported / "locomotives-pdfx1a.pdf").read_bytes()
+
+
+def test_the_manifest_lists_the_pdfs(exported: Path) -> None:
+    manifest = json.loads((exported / "manifest.json").read_text(encoding="utf-8"))
+    listed = {file["path"]: file["what"] for file in manifest["files"]}
+    assert listed == {
+        "wagons.pdf": "Premium Euro Poker Cards PDFs (RGB)",
+        "wagons-pdfx1a.pdf": "Premium Euro Poker Cards PDF/X-1a files (CMYK)",
+        "locomotives.pdf": "Premium Euro Poker Cards PDFs (RGB)",
+        "locomotives-pdfx1a.pdf": "Premium Euro Poker Cards PDF/X-1a files (CMYK)",
+    }
+    for file in manifest["files"]:
+        assert file["bytes"] == (exported / file["path"]).stat().st_size
+    assert manifest["notes"] == []
+
+
+def _path_with(folder: Path, gs: str | None) -> str:
+    """A PATH of one folder holding, if ``gs`` is given, a ``gs`` script of that text."""
+    folder.mkdir()
+    if gs is not None:
+        script = folder / "gs"
+        script.write_text(gs, encoding="utf-8")
+        script.chmod(script.stat().st_mode | stat.S_IXUSR)
+    return str(folder)
+
+
+def test_without_ghostscript_the_rgb_pdfs_are_made_and_the_export_says_so(
+    pnp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PATH", _path_with(tmp_path / "bin", None))
+    result = pnp("export", "drivethru", "game_of_trains", "--lang", "en", "--out", tmp_path / "o")
+    assert result.code == 0
+    assert result.err == f"note: {GHOSTSCRIPT_MISSING}\n"
+    folder = tmp_path / "o" / "drivethru" / "game_of_trains" / "en"
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "locomotives.pdf",
+        "manifest.json",
+        "wagons.pdf",
+    ]
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["notes"] == [GHOSTSCRIPT_MISSING]
+    _assert_boxes(folder / "wagons.pdf", EURO_POKER)
+
+
+def test_when_ghostscript_fails_the_export_says_why_and_writes_nothing(
+    pnp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    failing = "#!/bin/sh\necho 'Error: /undefined in --nostringval--' >&2\nexit 1\n"
+    monkeypatch.setenv("PATH", _path_with(tmp_path / "bin", failing))
+    result = pnp("export", "drivethru", "game_of_trains", "--lang", "en", "--out", tmp_path / "o")
+    assert result.code == 1
+    assert result.err == (
+        "error: cannot make wagons-pdfx1a.pdf: Ghostscript failed: "
+        "Error: /undefined in --nostringval--\n"
+    )
+    assert not (tmp_path / "o").exists()
