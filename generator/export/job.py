@@ -85,15 +85,15 @@ class ExportJob:
     def svg(self, deck: Deck, name: str) -> str:
         return self.faces.svgs[self.faces.named[(deck.id, name)]]
 
-    def image(self, deck: Deck, name: str) -> Image.Image:
-        """The face ``name`` of ``deck`` (a card id, ``<id>-back`` or ``back``) as an RGB image
-        of its product's exact pixels (else at the target's dpi), on white: shops print no
-        transparency."""
+    def image(self, deck: Deck, name: str, pixels: tuple[int, int] | None = None) -> Image.Image:
+        """The face ``name`` of ``deck`` (a card id, ``<id>-back`` or ``back``) with its bleed
+        as an RGB image of ``pixels``, by default its product's exact pixels (else at the
+        target's dpi), on white: shops print no transparency."""
         entry = self.faces.named[(deck.id, name)]
-        product = self.products[deck.id]
+        size = pixels or self.products[deck.id].pixels
         with drawing(self.game, self.faces.templates[entry], f"{name} ({self.lang})"):
             data = self.arts.png(
-                self.faces.svgs[entry], self.game.templates, entry, self.target.dpi, product.pixels
+                self.faces.svgs[entry], self.game.templates, entry, self.target.dpi, size
             )
         with Image.open(io.BytesIO(data)) as drawn:
             drawn.load()
