@@ -152,7 +152,7 @@ def thing_deck(thing: dict[str, Any], game: Game, lang: str) -> str:
     return next(deck.id for deck, _, name in card_names(game, lang) if name == first)
 
 
-def test_game_of_trains_wagons_take_two_sheets(exported: Path) -> None:
+def test_game_of_trains_wagons_take_two_sheets(exported: Path, games: dict[str, Game]) -> None:
     wagons = next(
         obj
         for obj in saved(exported, "game_of_trains", "en")["ObjectStates"]
@@ -164,6 +164,7 @@ def test_game_of_trains_wagons_take_two_sheets(exported: Path) -> None:
     files = sorted(path.name for path in (exported / "game_of_trains" / "en").iterdir())
     assert files == [
         "game_of_trains.json",
+        "game_of_trains.png",
         "locomotives-1.png",
         "locomotives-back.png",
         "manifest.json",
@@ -171,6 +172,14 @@ def test_game_of_trains_wagons_take_two_sheets(exported: Path) -> None:
         "wagons-2.png",
         "wagons-back.png",
     ]
+    wagons = games["game_of_trains"].decks[0]
+    with Image.open(exported / "game_of_trains" / "en" / "game_of_trains.png") as picture:
+        assert picture.size == (256, 256)
+        back = printed(games["game_of_trains"], "en", wagons, "back", product_pixels(wagons))
+        back.thumbnail((256, 256))
+        left = (256 - back.width) // 2
+        shown = picture.convert("RGB").crop((left, 0, left + back.width, 256))
+        assert difference(shown, back) < 3.5  # the game's back, with its title
 
 
 @pytest.mark.parametrize(("game", "lang"), EXPORTS)
@@ -350,7 +359,8 @@ def test_file_urls_are_the_exported_files(exported: Path) -> None:
         for key in ("FaceURL", "BackURL")
     }
     folder = (exported / "gears" / "en").absolute()
-    assert urls == {file_url(path) for path in folder.glob("*.png")}
+    pictures = set(folder.glob("*.png")) - {folder / "gears.png"}  # the thumbnail
+    assert urls == {file_url(path) for path in pictures}
     assert all(url.startswith("file:///") and local(url).is_file() for url in urls)
 
 
@@ -363,7 +373,7 @@ def test_the_same_export_twice_gives_the_same_bytes(pnp, tmp_path: Path) -> None
 
     first = export()
     assert export() == first
-    assert len(first) == 12
+    assert len(first) == 13
 
 
 # Names
@@ -396,3 +406,20 @@ def test_names_from_a_locale_are_plain_text_in_the_json(
     assert [card["Nickname"] for card in numbers["ContainedObjects"]] == [
         f"{expected} {n}" for n in range(1, 6)
     ]
+
+
+def test_a_game_with_no_card_to_lay_out_gets_no_saved_object(
+    tiny: DataCopy, pnp, tmp_path: Path
+) -> None:
+    """An empty deck is not laid out; a deck of a shape TTS has no product for is left out,
+    named; with neither left, there is nothing to spawn and no saved object."""
+    (tiny.root / "tiny" / "decks" / "numbers.yaml").write_text("numbers: []\n", encoding="utf-8")
+    tiny.edit("tiny/game.yaml", "size: square", "size: {width: 100, height: 100}")
+    result = pnp("export", "tts", "--data", tiny.root, "--lang", "en", "--out", tmp_path)
+    assert result.code == 0, result.err
+    line = tiny.line_of("tiny/game.yaml", "  colours:")
+    assert result.err == (
+        f"note: tiny/game.yaml:{line}: decks.colours.size: no Tabletop Simulator product prints "
+        "a 100 x 100 mm card; the nearest is Tarot card, 70 x 120 mm: not exported\n"
+    )
+    assert [p.name for p in (tmp_path / "tts" / "tiny" / "en").iterdir()] == ["manifest.json"]

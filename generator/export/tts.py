@@ -1,6 +1,7 @@
 """Tabletop Simulator (``pnp export tts``): each deck as card sheets that TTS cuts into cards, its
 backs, and ``<game>.json``, a saved object that lays every deck of the game on the table, each
-card named in the export's language.
+card named in the export's language (with ``<game>.png``, its picture in TTS's list: the first
+deck's back).
 
 A sheet holds at most ``columns`` x ``rows`` cards and is at most ``max_pixels`` a side (the
 target's table: 10 x 7, 4096 px). TTS shows a sheet's last slot for a card it hides, so that slot
@@ -64,6 +65,8 @@ class Table:
     """One unit of TTS's table, in mm."""
     gap: float
     """Between decks laid out in a row, in mm."""
+    thumbnail: int
+    """The side of the saved object's picture, in pixels."""
 
     @classmethod
     def of(cls, target: Target) -> Table:
@@ -75,6 +78,7 @@ class Table:
             float(limits["card_width_mm"]),
             float(limits["unit_mm"]),
             float(limits["gap_mm"]),
+            int(limits["thumbnail_pixels"]),
         )
 
 
@@ -123,11 +127,16 @@ def grids(count: int, cell: tuple[int, int], table: Table) -> list[Grid]:
 
 class Tts:
     def write(self, job: ExportJob) -> list[Written]:
+        """Sheets and backs deck by deck, then the saved object and its picture; a game
+        without a card to lay out (every deck left out, or empty) gets none of them."""
+        decks = [deck for deck in job.game.decks if deck.cards]
+        if not decks:
+            return []
         table = Table.of(job.target)
         written: list[Written] = []
         plans: list[tuple[Deck, list[Sheet]]] = []
         key = 1
-        for deck in job.game.decks:
+        for deck in decks:
             sheets = self._sheets(job, deck, table, key)
             key += len(sheets)
             written += self._images(job, deck, sheets)
@@ -135,7 +144,13 @@ class Tts:
         path = job.folder / f"{job.game.id}.json"
         text = json.dumps(saved_object(job, plans, table), indent=2, ensure_ascii=False)
         job.writer.write_bytes(path, (text + "\n").encode())
-        return [*written, Written(path, "TTS saved objects")]
+        picture = thumbnail(trimmed(job, decks[0], job.backs(decks[0])[0][1]), table.thumbnail)
+        job.writer.write_bytes(path.with_suffix(".png"), job.png(picture))
+        return [
+            *written,
+            Written(path, "TTS saved objects"),
+            Written(path.with_suffix(".png"), "TTS thumbnails"),
+        ]
 
     def _sheets(self, job: ExportJob, deck: Deck, table: Table, first: int) -> list[Sheet]:
         sheets, start = [], 0
@@ -200,6 +215,16 @@ def trimmed(job: ExportJob, deck: Deck, name: str) -> Image.Image:
     top = round(height * bleed / deck.size.height)
     drawn = job.image(deck, name, (width + 2 * left, height + 2 * top))
     return drawn.crop((left, top, left + width, top + height))
+
+
+def thumbnail(face: Image.Image, side: int) -> Image.Image:
+    """The picture TTS shows for a saved object in its list (``<name>.png`` beside
+    ``<name>.json``): ``face`` fitted into a white square of ``side`` pixels."""
+    picture = face.copy()
+    picture.thumbnail((side, side), Image.Resampling.LANCZOS)
+    square = Image.new("RGB", (side, side), "white")
+    square.paste(picture, ((side - picture.width) // 2, (side - picture.height) // 2))
+    return square
 
 
 def saved_object(job: ExportJob, plans: list[tuple[Deck, list[Sheet]]], table: Table) -> Json:
