@@ -172,10 +172,10 @@ def test_game_of_trains_wagons_take_two_sheets(exported: Path, games: dict[str, 
         "wagons-2.png",
         "wagons-back.png",
     ]
-    wagons = games["game_of_trains"].decks[0]
+    deck = games["game_of_trains"].decks[0]
     with Image.open(exported / "game_of_trains" / "en" / "game_of_trains.png") as picture:
         assert picture.size == (256, 256)
-        back = printed(games["game_of_trains"], "en", wagons, "back", product_pixels(wagons))
+        back = printed(games["game_of_trains"], "en", deck, "back", product_pixels(deck))
         back.thumbnail((256, 256))
         left = (256 - back.width) // 2
         shown = picture.convert("RGB").crop((left, 0, left + back.width, 256))
