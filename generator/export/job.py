@@ -49,7 +49,7 @@ def _size_of(deck: Deck, product: Product, target: Target) -> CardSize:
     radius = deck.size.corner_radius if product.corner_radius is None else product.corner_radius
     shape = product.shape if product.shape in ("rounded", "rectangle", "circle") else "rounded"
     width, height = product.trim
-    bleed = max(product.bleeds(target.dpi, target.bleed))
+    bleed = max(product.bleeds(target.dpi, target.bleed, target.trim_only))
     return replace(
         deck.size, width=width, height=height, shape=shape, corner_radius=radius, bleed=bleed
     )
@@ -99,14 +99,17 @@ class ExportJob:
         with drawing(self.game, self.faces.templates[entry], subject):
             return self.arts.art(self.faces.svgs[entry], self.game.templates, entry)
 
-    def image(self, deck: Deck, name: str) -> Image.Image:
-        """The face ``name`` of ``deck`` (a card id, ``<id>-back`` or ``back``) as an RGB image
-        of its product's exact pixels (else at the target's dpi), on white: shops print no
-        transparency."""
+    def image(self, deck: Deck, name: str, pixels: tuple[int, int] | None = None) -> Image.Image:
+        """The face ``name`` of ``deck`` (a card id, ``<id>-back`` or ``back``) with its bleed
+        as an RGB image on white (shops print no transparency): of ``pixels`` if given, else
+        of its product's exact pixels (drawn with the larger bleed, trimmed to the other)."""
         entry = self.faces.named[(deck.id, name)]
-        size, wanted = deck.size, self.products[deck.id].pixels
+        size, wanted = deck.size, None if pixels else self.products[deck.id].pixels
         canvas = (size.full_width, size.full_height)
-        drawn_pixels = (_pixels(canvas[0], self.target.dpi), _pixels(canvas[1], self.target.dpi))
+        drawn_pixels = pixels or (
+            _pixels(canvas[0], self.target.dpi),
+            _pixels(canvas[1], self.target.dpi),
+        )
         with drawing(self.game, self.faces.templates[entry], f"{name} ({self.lang})"):
             data = self.arts.png(
                 self.faces.svgs[entry], self.game.templates, entry, self.target.dpi, drawn_pixels

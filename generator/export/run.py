@@ -15,12 +15,13 @@ from generator.export.images import Images
 from generator.export.job import Exporter, ExportJob, fitted
 from generator.export.pdf import Pdf
 from generator.export.targets import Target
+from generator.export.tts import Tts
 from generator.outputs.base import render_faces
 from generator.problems import DataError, Problem, UsageError
 from generator.render.store import ArtStore
 from generator.writer import Writer, Written
 
-EXPORTERS: dict[str, Exporter] = {"images": Images(), "pdf": Pdf()}
+EXPORTERS: dict[str, Exporter] = {"images": Images(), "pdf": Pdf(), "tts": Tts()}
 """The exporter of each kind of target (``kind`` in its table)."""
 
 

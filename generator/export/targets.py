@@ -40,11 +40,11 @@ class Product:
         off = max(abs(self.trim[0] / card.width - 1), abs(self.trim[1] / card.height - 1))
         return off if off <= MATCH else None
 
-    def bleeds(self, dpi: int, bleed: float) -> tuple[float, float]:
+    def bleeds(self, dpi: int, bleed: float, trim_only: bool = False) -> tuple[float, float]:
         """The bleed around the trim on each axis, in mm: what the image size leaves at
         ``dpi`` (a shop may print a metric card on an inch canvas, so the two differ), else the
-        target's ``bleed``."""
-        if self.pixels is None:
+        target's ``bleed`` (no pixels, or pixels of the trim alone)."""
+        if self.pixels is None or trim_only:
             return bleed, bleed
         return (
             (self.pixels[0] / dpi * MM_PER_INCH - self.trim[0]) / 2,
@@ -73,6 +73,11 @@ class Target:
     products: tuple[Product, ...]
     limits: dict[str, Any] = field(default_factory=dict)
     """Anything else the exporter needs (a virtual table's sheet size)."""
+
+    @property
+    def trim_only(self) -> bool:
+        """Whether its products' pixels are the trim alone (a virtual table shows no bleed)."""
+        return self.limits.get("pixels") == "trim"
 
     def product_for(self, card: CardSize) -> Product | None:
         """The product that prints ``card`` most faithfully, if one is near enough."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from generator.model import Card, Deck, Game
+from generator.model import Card, Deck, Game, Locale
 from generator.problems import Problem
 from generator.problems import RuleError as RuleError  # the rules' error, where engines look
 from generator.schema import Field
@@ -56,6 +56,29 @@ class GameEngine:
     def summary_sections(self, game: Game, words: Words, pictures: Pictures) -> list[Section]:
         """The rulebook summary's card reference, worked examples and tables for ``game``."""
         return []
+
+    def card_name(self, game: Game, deck: Deck, card: Card, locale: Locale) -> str:
+        """The card's name in ``locale``, where a virtual table lists it (a Tabletop Simulator
+        card's nickname): a player looking for a card searches by what it says, never by its
+        id. Without a game's own naming: the deck's name and the card's place in the deck."""
+        return f"{deck_name(deck, locale)} {place(deck, card)}"
+
+
+def deck_name(deck: Deck, locale: Locale) -> str:
+    """The deck's name in ``locale`` (``decks.<id>``), else its id: a name is a nicety a
+    translator may leave out, never a reason to refuse an export."""
+    return str(locale.text(f"decks.{deck.id}") or deck.id)
+
+
+def text(locale: Locale, key: str) -> str:
+    """The text of ``key``, for names built from texts the engine's validation requires; the
+    key itself if it is missing, so a name never fails an export."""
+    return str(locale.text(key) or key)
+
+
+def place(deck: Deck, card: Card) -> int:
+    """The card's place in its deck, from 1 (card ids are unique in a deck)."""
+    return next(number for number, other in enumerate(deck.cards, 1) if other.id == card.id)
 
 
 def missing_texts(game: Game, keys: list[str]) -> list[Problem]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from generator.games.base import GameEngine, missing_texts
+from generator.games.base import GameEngine, missing_texts, text
 from generator.games.break_the_code import summary, validation
 from generator.games.break_the_code.decks import QUESTIONS, TILES
 from generator.games.break_the_code.questions import (
@@ -15,7 +15,7 @@ from generator.games.break_the_code.questions import (
     SPANS,
 )
 from generator.games.break_the_code.tiles import COLOURS
-from generator.model import Deck, Game
+from generator.model import Card, Deck, Game, Locale
 from generator.problems import Problem
 from generator.schema import Field
 
@@ -61,3 +61,11 @@ class BreakTheCode(GameEngine):
 
     summary_wording = summary.WORDING
     summary_sections = staticmethod(summary.sections)
+
+    def card_name(self, game: Game, deck: Deck, card: Card, locale: Locale) -> str:
+        """A tile by its number and colour ("5 green"), a question card by its question."""
+        fields = card.fields
+        if deck.id == TILES:
+            colour = text(locale, f"summary.colours.{fields['colour']}")
+            return f"{fields['number']} {colour}"
+        return text(locale, f"questions.{fields['id']}")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from generator.games.base import LOWER_CASE_ID, GameEngine, missing_texts
+from generator.games.base import LOWER_CASE_ID, GameEngine, missing_texts, place, text
 from generator.games.game_of_trains import summary, validation
 from generator.games.game_of_trains.decks import LOCOMOTIVES, WAGONS
 from generator.games.game_of_trains.train import ABILITIES, WAGON_NUMBERS
-from generator.model import Deck, Game
+from generator.model import Card, Deck, Game, Locale
 from generator.problems import Problem
 from generator.schema import Field
 
@@ -39,3 +39,11 @@ class GameOfTrains(GameEngine):
 
     summary_wording = summary.WORDING
     summary_sections = staticmethod(summary.sections)
+
+    def card_name(self, game: Game, deck: Deck, card: Card, locale: Locale) -> str:
+        """A wagon by its number and ability ("12 · Swap neighbours"), a locomotive by its
+        place (the four differ only in colour and mark)."""
+        if deck.id == WAGONS:
+            ability = text(locale, f"abilities.{card.fields['ability']}.name")
+            return f"{card.fields['number']} · {ability}"
+        return f"{text(locale, 'locomotive.name')} {place(deck, card)}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from generator.games.base import LOWER_CASE_ID, GameEngine, exactly, missing_texts
+from generator.games.base import LOWER_CASE_ID, GameEngine, exactly, missing_texts, place, text
 from generator.games.gear_and_piston import summary, validation
 from generator.games.gear_and_piston.decks import ENDS, FIRST_PLAYER, GROUPS, INVESTORS
 from generator.games.gear_and_piston.parts import (
@@ -16,7 +16,7 @@ from generator.games.gear_and_piston.parts import (
     ROWS,
 )
 from generator.games.gear_and_piston.scoring import COMPARISONS, METRICS
-from generator.model import Deck, Game
+from generator.model import Card, Deck, Game, Locale
 from generator.problems import Problem
 from generator.schema import Field
 
@@ -71,3 +71,18 @@ class GearAndPiston(GameEngine):
 
     summary_wording = summary.WORDING
     summary_sections = staticmethod(summary.sections)
+
+    def card_name(self, game: Game, deck: Deck, card: Card, locale: Locale) -> str:
+        """A part by its group, number and function ("New part 7 · Gears"), an investor by its
+        demand, a car end by the player aid on its face, the first-player tile by its title."""
+        fields = card.fields
+        if deck.id in GROUPS:
+            function = text(locale, f"functions.{fields['function']}")
+            return f"{text(locale, f'groups.{deck.id}')} {fields['number']} · {function}"
+        if deck.id == INVESTORS:
+            demand = text(locale, f"investors.{fields['id']}")
+            return f"{text(locale, 'investor')} · {demand}"
+        if deck.id == ENDS:
+            aid = text(locale, "aid.round" if fields["end"] == "front" else "aid.locations")
+            return f"{aid} {place(deck, card)}"
+        return text(locale, "first_player")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from generator.games.base import LOWER_CASE_ID, GameEngine, exactly, missing_texts
+from generator.games.base import LOWER_CASE_ID, GameEngine, exactly, missing_texts, text
 from generator.games.gears import summary, validation
 from generator.games.gears.decks import CHARACTERS, CODES, GEARS, ROUNDS, TOKEN
 from generator.games.gears.parts import (
@@ -17,7 +17,7 @@ from generator.games.gears.parts import (
     SET_MARKS,
     VALUES,
 )
-from generator.model import Deck, Game
+from generator.model import Card, Deck, Game, Locale
 from generator.problems import Problem
 from generator.schema import Field
 
@@ -63,3 +63,16 @@ class Gears(GameEngine):
 
     summary_wording = summary.WORDING
     summary_sections = staticmethod(summary.sections)
+
+    def card_name(self, game: Game, deck: Deck, card: Card, locale: Locale) -> str:
+        """A gear by its colour and set ("Red A"), a code by its colour and number, a round
+        card by its condition, a character and the token by their printed names."""
+        fields = card.fields
+        if deck.id in (GEARS, CODES):
+            colour = text(locale, f"colours.{fields['colour']}")
+            return f"{colour} {fields['set'] if deck.id == GEARS else fields['number']}"
+        if deck.id == ROUNDS:
+            return text(locale, f"conditions.{fields['condition']}.name")
+        if deck.id == CHARACTERS:
+            return text(locale, f"characters.{fields['id']}")
+        return text(locale, "token.name")

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from generator.games.base import GameEngine, missing_texts
+from generator.games.base import GameEngine, missing_texts, text
 from generator.games.three_by_three import summary, validation
 from generator.games.three_by_three.decks import TASKS, TOKENS
 from generator.games.three_by_three.notation import CHESS, FIFTEEN, TOKEN_NAMES, Mode, task_problem
-from generator.model import Deck, Game
+from generator.model import Card, Deck, Game, Locale
 from generator.problems import Problem
+from generator.rulebook.words import fill
 from generator.schema import Field
 
 PRINTED_KEYS = ("title", "modes.fifteen", "modes.chess")
@@ -39,3 +40,18 @@ class ThreeByThree(GameEngine):
 
     summary_wording = summary.WORDING
     summary_sections = staticmethod(summary.sections)
+
+    def card_name(self, game: Game, deck: Deck, card: Card, locale: Locale) -> str:
+        """A task card as the summary captions it ("Task card 7"), a token by its two sides
+        ("blue · Rook"; the white and the black piece of a colour share a name)."""
+        fields = card.fields
+        if deck.id == TASKS:
+            return fill(text(locale, "summary.task_caption"), {"number": fields["number"]})
+        symbols = {name: symbol for symbol, name in TOKEN_NAMES[FIFTEEN.id].items()}
+        colour = fields[FIFTEEN.id]
+        joker = colour == "tri-colour"
+        fifteen = text(
+            locale, f"summary.token.{colour}" if joker else f"summary.symbols.{symbols[colour]}"
+        )
+        chess = text(locale, f"summary.token.{fields[CHESS.id].rpartition('-')[2]}")
+        return f"{fifteen} · {chess}"
