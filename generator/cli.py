@@ -153,8 +153,16 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     )
     export_cmd.add_argument("target", metavar="TARGET", help=f"one of: {', '.join(_targets())}")
     export_cmd.add_argument("games", nargs="*", metavar="GAME", help="games (default: all)")
-    export_cmd.add_argument("--lang", nargs="+", default=[], metavar="LANG")
-    export_cmd.add_argument("--out", type=Path, default=Path("output") / "export", metavar="DIR")
+    export_cmd.add_argument(
+        "--lang", nargs="+", default=[], metavar="LANG", help="locales (default: every one)"
+    )
+    export_cmd.add_argument(
+        "--out",
+        type=Path,
+        default=Path("output") / "export",
+        metavar="DIR",
+        help="where OUT/<target>/<game>/<lang>/ goes (default: output/export)",
+    )
     export_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
     export_cmd.add_argument("--cache", type=Path, default=None, metavar="DIR", help=CACHE_HELP)
     export_cmd.set_defaults(run=_export)

@@ -138,10 +138,15 @@ def overlay_lines(pdf: bytes) -> list[list[tuple[float, ...]]]:
         return pages
 
 
-def fills(pdf: bytes, page: int = 0) -> list[list[list[tuple[float, float]]]]:
-    """Every filled path of a page (the first), as its sub-paths' corners (``m``/``l``, or the
-    four of an ``re``) in mm from the page's top-left corner: what a solid shape covers."""
-    return _fills_in(_pages(pdf)[page])
+def fills(pdf: bytes) -> list[list[list[tuple[float, float]]]]:
+    """Every filled path of the first page, as its sub-paths' corners (``m``/``l``, or the four
+    of an ``re``) in mm from the page's top-left corner: what a solid shape covers."""
+    return fills_by_page(pdf)[0]
+
+
+def fills_by_page(pdf: bytes) -> list[list[list[list[tuple[float, float]]]]]:
+    """:func:`fills`, page by page (the file read once)."""
+    return [_fills_in(operations) for operations in _pages(pdf)]
 
 
 Matrix = tuple[float, float, float, float, float, float]

@@ -104,14 +104,15 @@ def test_registration_marks_on_every_front_only(cut: Path, game: str) -> None:
     paper = PAPERS["a4"].turned(width > height)
     expected = expected_marks(paper, 10, 5, 1)
     registration = Registration()
+    filled, placed = pdf.fills_by_page(data), pdf.placements(data)
     for page, svg, _ in _sheets(cut, game):
-        marks = _in_marked_corners(pdf.fills(data, page), paper)
+        marks = _in_marked_corners(filled[page], paper)
         assert len(marks) == 3
         for shape, mark in zip(marks, expected, strict=True):
             assert shape == [pytest.approx(point, abs=0.001) for point in mark]
-        assert not _in_marked_corners(pdf.fills(data, page + 1), paper)
+        assert not _in_marked_corners(filled[page + 1], paper)
         assert svg.count(b'<path d="M') == 3  # the registration layer's three marks
-        for (x, y, w, h), _ in pdf.placements(data)[page]:  # 0.001 mm for the PDF's rounding
+        for (x, y, w, h), _ in placed[page]:  # 0.001 mm for the PDF's rounding
             assert registration.clear(paper, Rect(x + 0.001, y + 0.001, w - 0.002, h - 0.002))
     # no crop marks, no cut guides (the machine cuts): what is drawn over the cards is filled
     with pikepdf.open(io.BytesIO(data)) as document:
