@@ -164,7 +164,7 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
         help="where OUT/<target>/<game>/<lang>/ goes (default: output/export)",
     )
     export_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
-    export_cmd.add_argument("--cache", type=Path, default=None, metavar="DIR", help=CACHE_HELP)
+    _add_speed_options(export_cmd)
     export_cmd.set_defaults(run=_export)
 
     validate_cmd = commands.add_parser("validate", help="check card data without printing")
@@ -513,7 +513,13 @@ def _export(args: argparse.Namespace) -> int:
         raise UsageError(f"--out {args.out}: {unusable}")
     start = time.perf_counter()
     request = ExportRequest(
-        known[args.target], args.data, args.out, tuple(args.games), tuple(args.lang), args.cache
+        known[args.target],
+        args.data,
+        args.out,
+        tuple(args.games),
+        tuple(args.lang),
+        args.cache,
+        args.jobs,
     )
     done = export(request)
     for problem in done.left_out:

@@ -11,6 +11,11 @@ from generator.writer import Written
 
 class Images:
     def write(self, job: ExportJob) -> list[Written]:
+        job.prefetch(
+            (deck, name, None)
+            for deck in job.game.decks
+            for name in [card.id for card in deck.cards] + [face for _, face in job.backs(deck)]
+        )
         written = []
         for deck in job.game.decks:
             for number, card in enumerate(deck.cards, start=1):

@@ -33,6 +33,7 @@ class ExportRequest:
     games: tuple[str, ...] = ()
     langs: tuple[str, ...] = ()
     cache: Path | None = None
+    jobs: int = 1
 
 
 @dataclass
@@ -61,7 +62,9 @@ def export(request: ExportRequest) -> Exported:
                 if problems:
                     raise DataError(problems)
                 folder = request.out_dir / target.id / game.id / lang
-                job = ExportJob(target, fit.game, lang, fit.products, faces, arts, writer, folder)
+                job = ExportJob(
+                    target, fit.game, lang, fit.products, faces, arts, writer, folder, request.jobs
+                )
                 files = exporter.write(job)
                 files.append(_manifest(job, files, fit.left_out))
                 done.written += files

@@ -133,6 +133,11 @@ class Tts:
         if not decks:
             return []
         table = Table.of(job.target)
+        job.prefetch(
+            (deck, name, drawn_pixels(job, deck))
+            for deck in decks
+            for name in [card.id for card in deck.cards] + [face for _, face in job.backs(deck)]
+        )
         written: list[Written] = []
         plans: list[tuple[Deck, list[Sheet]]] = []
         key = 1
@@ -210,11 +215,22 @@ def trimmed(job: ExportJob, deck: Deck, name: str) -> Image.Image:
     a card is printed, so its edges show what a cut card shows (a frame in the bleed stays
     out of sight), then the bleed cut off, since TTS shows the whole image."""
     width, height = cell(job, deck)
-    bleed = deck.size.bleed
-    left = round(width * bleed / deck.size.width)
-    top = round(height * bleed / deck.size.height)
-    drawn = job.image(deck, name, (width + 2 * left, height + 2 * top))
+    left, top = _margins(job, deck)
+    drawn = job.image(deck, name, drawn_pixels(job, deck))
     return drawn.crop((left, top, left + width, top + height))
+
+
+def _margins(job: ExportJob, deck: Deck) -> tuple[int, int]:
+    """The bleed in pixels on each side of a ``cell``: drawn, then cut off."""
+    width, height = cell(job, deck)
+    bleed = deck.size.bleed
+    return round(width * bleed / deck.size.width), round(height * bleed / deck.size.height)
+
+
+def drawn_pixels(job: ExportJob, deck: Deck) -> tuple[int, int]:
+    """The pixels a face of ``deck`` is drawn at, its bleed included."""
+    (width, height), (left, top) = cell(job, deck), _margins(job, deck)
+    return width + 2 * left, height + 2 * top
 
 
 def thumbnail(face: Image.Image, side: int) -> Image.Image:

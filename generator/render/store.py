@@ -51,6 +51,11 @@ def _referenced(svg: str, folder: Path) -> list[str | bytes]:
     return parts
 
 
+def png_key(face: str, dpi: float, pixels: tuple[int, int] | None) -> str:
+    """Where a face's PNG at ``dpi`` (or of ``pixels``) is kept: ``face`` is its key."""
+    return key("png", face, str(dpi), repr(pixels))
+
+
 class ArtStore:
     """Face art by key, from ``cache`` or drawn now and put there."""
 
@@ -80,7 +85,7 @@ class ArtStore:
     ) -> bytes:
         """The face as a PNG at ``dpi`` (300) with its full bleed, or of exactly ``pixels``
         (see :func:`draw.png`)."""
-        entry = key("png", known or face_key(svg, folder), str(dpi), repr(pixels))
+        entry = png_key(known or face_key(svg, folder), dpi, pixels)
         cached = self.cache.get(entry)
         if cached is None:
             cached = draw.png(svg, folder, dpi, pixels)
