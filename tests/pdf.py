@@ -150,8 +150,9 @@ def fills_by_page(pdf: bytes) -> list[list[list[list[tuple[float, float]]]]]:
 
 
 Matrix = tuple[float, float, float, float, float, float]
-Operation = tuple[str, list[tuple[float, float]]]
-"""An operator and its operands' points, already on the page in mm."""
+Operation = tuple[str, list[tuple[float, float]], str]
+"""An operator, its operands' points already on the page in mm, and the name it places (a
+``Do`` the walk does not enter)."""
 
 
 def _pages(pdf: bytes) -> list[list[Operation]]:
@@ -175,9 +176,12 @@ def _times(m: Matrix, n: Matrix) -> Matrix:
     )
 
 
-def _operations(stream: pikepdf.Object, ctm: Matrix, height: float) -> Iterator[Operation]:
-    """Walk a content stream as a viewer would (``cm``, ``q``/``Q``, forms placed by ``Do``),
-    giving each other operator with its points on the page."""
+def _operations(
+    stream: pikepdf.Object, ctm: Matrix, height: float, into_forms: bool = True
+) -> Iterator[Operation]:
+    """Walk a content stream as a viewer would (``cm``, ``q``/``Q``, forms placed by ``Do``:
+    entered, or without ``into_forms`` given as the ``Do`` with the point its origin lands
+    on), giving each other operator with its points on the page."""
     stack: list[Matrix] = []
 
     def on_page(x: float, y: float) -> tuple[float, float]:
@@ -194,6 +198,8 @@ def _operations(stream: pikepdf.Object, ctm: Matrix, height: float) -> Iterator[
             ctm = stack.pop()
         elif op == "cm":
             ctm = _times(tuple(numbers), ctm)  # type: ignore[arg-type]
+        elif op == "Do" and not into_forms:
+            yield op, [on_page(0, 0)], str(operands[0])
         elif op == "Do":
             form = stream.Resources.XObject[str(operands[0])]
             if form.get("/Subtype") == "/Form":
@@ -201,16 +207,17 @@ def _operations(stream: pikepdf.Object, ctm: Matrix, height: float) -> Iterator[
                 yield from _operations(form, _times(matrix, ctm), height)  # type: ignore[arg-type]
         elif op == "re":
             x, y, w, h = numbers
-            yield op, [on_page(*p) for p in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))]
+            corners = ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
+            yield op, [on_page(*p) for p in corners], ""
         else:
-            yield op, [on_page(*numbers[i : i + 2]) for i in range(0, len(numbers) - 1, 2)]
+            yield op, [on_page(*numbers[i : i + 2]) for i in range(0, len(numbers) - 1, 2)], ""
 
 
 def _curves_in(operations: list[Operation]) -> list[tuple[float, ...]]:
     """Each ``m`` followed at once by a ``c``: its start and end."""
     found: list[tuple[float, ...]] = []
     start: tuple[float, float] | None = None
-    for op, points in operations:
+    for op, points, _ in operations:
         if op == "c" and start is not None:
             found.append((*start, *points[-1]))
         start = points[0] if op == "m" else None
@@ -221,7 +228,7 @@ def _lines_in(operations: list[Operation]) -> list[tuple[float, ...]]:
     """Each ``l`` from the point the path had reached."""
     found: list[tuple[float, ...]] = []
     current: tuple[float, float] | None = None
-    for op, points in operations:
+    for op, points, _ in operations:
         if op == "l" and current is not None:
             found.append((*current, *points[0]))
         current = points[-1] if op in ("m", "l", "c") and points else None
@@ -232,7 +239,7 @@ def _fills_in(operations: list[Operation]) -> list[list[list[tuple[float, float]
     """The sub-paths gathered since the last painting operator, for each one that fills."""
     found: list[list[list[tuple[float, float]]]] = []
     path: list[list[tuple[float, float]]] = []
-    for op, points in operations:
+    for op, points, _ in operations:
         if op in ("m", "re"):
             path.append(list(points))
         elif op == "l":
@@ -256,28 +263,15 @@ def placements(pdf: bytes) -> list[list[Placed]]:
 
 
 def _placed_on(page: pikepdf.Object, height: float) -> list[Placed]:
+    """Each face a page places, clipped: the clip rectangle drawn just before it."""
     found: list[Placed] = []
-    ctm: Matrix = (1, 0, 0, 1, 0, 0)
-    stack: list[Matrix] = []
     clip: tuple[float, float, float, float] | None = None
-    for operands, operator in pikepdf.parse_content_stream(page):
-        op = str(operator)
-        numbers = [float(n) for n in operands if isinstance(n, (int, float, Decimal))]
-        if op == "q":
-            stack.append(ctm)
-        elif op == "Q":
-            ctm = stack.pop()
-        elif op == "cm":
-            ctm = _times(tuple(numbers), ctm)  # type: ignore[arg-type]
-        elif op == "re":
-            x, y, w, h = numbers
-            a, _, _, d, e, f = ctm
-            left, bottom = a * x + e, d * y + f
-            mm = 25.4 / 72
-            clip = (left * mm, (height - bottom - d * h) * mm, a * w * mm, d * h * mm)
+    for op, points, name in _operations(page, (1, 0, 0, 1, 0, 0), height, into_forms=False):
+        if op == "re":
+            xs, ys = [x for x, _ in points], [y for _, y in points]
+            clip = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
         elif op == "Do" and clip is not None:
-            form = page.Resources.XObject[str(operands[0])]
-            found.append((clip, form.objgen))
+            found.append((clip, page.Resources.XObject[name].objgen))
             clip = None
     return found
 
