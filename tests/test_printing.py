@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import math
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pikepdf
@@ -15,9 +16,11 @@ import pytest
 from generator import DEFAULT_DATA_DIR
 from generator.build import check
 from generator.layout.imposition import Rect
+from generator.layout.sizes import CardSize
 from generator.model import Game
 from generator.options import Options
-from tests import pdf
+from generator.outputs.sheets import layout
+from tests import fixture, pdf
 from tests.conftest import Built
 from tests.placed import placed
 
@@ -195,3 +198,20 @@ def test_no_crop_mark_on_an_empty_slot(game: str, built: Built) -> None:
                 assert round(x1, 2) in xs, (number, x1)
             elif round(y1, 2) not in ys:  # the cut between two bands, clear of every card
                 assert not any(t.y - 3 < y1 < t.y + t.height + 3 for t in trims), (number, y1)
+
+
+def test_decks_that_fit_only_opposite_ways_up_are_reported() -> None:
+    """A sheet turned for a cutter can be upright or sideways, one way for the whole file: a
+    deck that fits only upright and one that fits only sideways cannot share it, and the deck
+    that does not fit upright is named."""
+    with fixture.registered():
+        (game,) = check(fixture.DATA, ("tiny",), ())
+    tall, wide = game.decks
+    decks = (
+        replace(tall, size=CardSize(180, 260)),
+        replace(wide, size=CardSize(260, 180)),
+    )
+    problems = layout(replace(game, decks=decks), Options(cut="silhouette"))
+    assert [(p.where, p.what) for p in problems] == [  # type: ignore[union-attr]
+        ("decks.colours.size", "a 260 x 180 mm card does not fit on a4 paper")
+    ]

@@ -50,9 +50,11 @@ def layout(game: Game, options: Options) -> Layout | list[Problem]:
     may turn it (upright on a tie)."""
     pages = _pages(options)
     fitting = [page for page in pages if _fits(game, page, options)]
-    if not fitting:
+    if not fitting:  # the decks that do not fit the paper upright (one way suits them all)
         return [
-            _too_large(deck, options) for deck in game.decks if not _fits_deck(deck, pages, options)
+            _too_large(deck, options)
+            for deck in game.decks
+            if not _fits_deck(deck, pages[:1], options)
         ]
     per_deck = [[(deck, card) for card in deck.cards] for deck in game.decks]
     runs = per_deck if options.sheets == "per-deck" else _by_size(game)
