@@ -95,9 +95,6 @@ class ExportJob:
     """What the exporter could not make and why (a tool it needs is missing): said once after
     the export, and in the manifest; the files it could make are made."""
 
-    def svg(self, deck: Deck, name: str) -> str:
-        return self.faces.svgs[self.faces.named[(deck.id, name)]]
-
     def art(self, entry: str) -> FaceArt:
         """The face of key ``entry`` (one of :attr:`faces`) drawn as vector art with its full
         bleed: a face on many cards is one key, drawn and stored once."""

@@ -73,12 +73,13 @@ def _in_print_order(
 
 
 def _fronts(job: Job, book: Book, planned: Layout, sheet: Sheet) -> Page:
-    """The fronts of a sheet with their crop marks and cut guides (none on a gutterfold's fold)."""
+    """The fronts of a sheet with their crop marks and cut guides (a gutterfold page draws its
+    marks for both halves at once, :func:`_folded`)."""
     page = Page(planned.page.width, planned.page.height)
     for slot, deck, card in planned.cards(sheet):
         _place(job, book, page, job.faces.front(deck, card), slot.trim, slot.shows)
-    lines, guides = sheet.crop_marks(right=not planned.gutterfold), sheet.cut_guides()
-    if lines or guides:
+    lines, guides = sheet.crop_marks(), sheet.cut_guides()
+    if (lines or guides) and not planned.gutterfold:
         page.overlays += (marks(planned.page, tuple(lines), tuple(guides)),)
     if job.options.cut != "none":  # the cutter reads its marks on the printed side
         page.overlays += (registration_marks(planned.page, job.options.registration),)
