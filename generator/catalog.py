@@ -13,11 +13,14 @@ The schema of a card comes from the game's rule engine, seen here only as a
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from collections.abc import Mapping as MappingABC
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
-from generator.folders import game_templates, template_roots
+from generator.expansions import EXPANSION_FIELDS, MANIFEST, REMOVED, Expansion
+from generator.folders import Templates, game_templates, template_roots
 from generator.folders import shown as shown_path
 from generator.layout.sizes import CARD_PRESETS, SHAPES, CardSize
 from generator.loading import Mapping, Sequence, inside, load_yaml
@@ -30,7 +33,7 @@ from generator.names import (
 )
 from generator.problems import Problem, ProblemLog, UsageError, clipped, shown
 from generator.render.fonts import SHIPPED_FONTS, describe_characters, missing_glyphs
-from generator.schema import Field, read_record
+from generator.schema import Field, read_record, unknown_key
 
 ORIENTATIONS = ("portrait", "landscape")
 GAME_FIELDS = {
@@ -56,6 +59,8 @@ SIZE_FIELDS = {
     "corner_radius": Field(float, required=False, default=3.0, minimum=0, maximum=50),
     "bleed": Field(float, required=False, default=3.0, minimum=0, maximum=10),
 }
+COPIES = Field(int, minimum=1, maximum=100)
+"""``copies: N`` on a card: N cards of it (a hundred of one card is a misprint, not a deck)."""
 LANG_PATTERN = re.compile(r"[a-z]{2,3}(-[A-Z]{2})?")
 
 
@@ -87,23 +92,62 @@ def discover_games(data_dir: Path) -> list[str]:
     return sorted(p.parent.name for p in data_dir.glob("*/game.yaml"))
 
 
-def load_game(data_dir: Path, game_id: str, schema: CardSchema, problems: list[Problem]) -> Game:
-    """Read one game; problems are appended to ``problems`` (the game is partial if any)."""
+def load_game(
+    data_dir: Path,
+    game_id: str,
+    schema: CardSchema,
+    problems: list[Problem],
+    expansions: tuple[Expansion, ...] = (),
+) -> Game:
+    """Read one game with ``expansions`` laid over it in order; problems are appended to
+    ``problems`` (the game is partial if any)."""
     directory = data_dir / game_id
     log = ProblemLog(f"{game_id}/game.yaml", problems)
     raw = load_yaml(directory / "game.yaml", log, data_dir)
     spec = read_record(raw, "", 1, GAME_FIELDS, log) if raw is not None else None
-    templates = game_templates(data_dir, game_id)
+    layers = [_Layer.read(expansion, log) for expansion in expansions]
+    own = [folder for expansion in reversed(expansions) if (folder := expansion.templates)]
+    templates = Templates((*own, game_templates(data_dir, game_id)))
     players = (2, 4)
     decks: list[Deck] = []
     handouts: list[Handout] = []
     if spec is not None:
         players = _players(spec["players"], raw.line_of("players"), log)
-        decks = _load_decks(data_dir, game_id, templates, raw["decks"], schema, log)
+        for layer in layers:
+            if layer.spec is not None and layer.spec["players"] is not None:
+                players = _players(layer.spec["players"], layer.raw.line_of("players"), layer.log)
+        specs = _deck_specs(game_id, templates, raw["decks"], layers, schema, log)
+        decks = _load_decks(data_dir, game_id, specs, layers, schema, log)
         if "handouts" in raw:
             handouts = _load_handouts(templates, raw["handouts"], log)
-    locales = _load_locales(data_dir, game_id, log)
-    return Game(game_id, directory, templates, players, tuple(decks), locales, tuple(handouts))
+    locales = _load_locales(data_dir, game_id, expansions, log)
+    names = tuple(expansion.name for expansion in expansions)
+    return Game(
+        game_id, directory, templates, players, tuple(decks), locales, tuple(handouts), names
+    )
+
+
+@dataclass
+class _Layer:
+    """One expansion's ``expansion.yaml``, read: its checked keys, where each is, and the log
+    of its problems."""
+
+    expansion: Expansion
+    raw: Mapping
+    spec: dict[str, Any] | None
+    log: ProblemLog
+
+    @classmethod
+    def read(cls, expansion: Expansion, log: ProblemLog) -> _Layer:
+        own = log.for_file(expansion.label(MANIFEST))
+        raw = load_yaml(expansion.folder / MANIFEST, own, expansion.folder)
+        spec = read_record(raw, "", 1, EXPANSION_FIELDS, own) if raw is not None else None
+        return cls(expansion, raw if isinstance(raw, Mapping) else Mapping(), spec, own)
+
+    def node(self, key: str) -> Mapping:
+        """The mapping under ``key`` (``decks``, ``remove``), empty if the manifest is bad."""
+        value = self.raw.get(key) if self.spec is not None else None
+        return value if isinstance(value, Mapping) else Mapping()
 
 
 def _players(text: str, line: int, log: ProblemLog) -> tuple[int, int]:
@@ -113,7 +157,7 @@ def _players(text: str, line: int, log: ProblemLog) -> tuple[int, int]:
     return low, high
 
 
-def _load_handouts(templates: Path, handouts: Mapping, log: ProblemLog) -> list[Handout]:
+def _load_handouts(templates: Templates, handouts: Mapping, log: ProblemLog) -> list[Handout]:
     loaded = []
     for handout_id, node in handouts.items():
         where, line = f"handouts.{clipped(str(handout_id))}", handouts.line_of(handout_id)
@@ -130,45 +174,150 @@ def _load_handouts(templates: Path, handouts: Mapping, log: ProblemLog) -> list[
     return loaded
 
 
+@dataclass
+class _DeckSpec:
+    """A deck as ``game.yaml`` and the expansions' manifests describe it, merged."""
+
+    id: str
+    values: dict[str, Any]
+    size: CardSize | None
+    file: str
+    line: int
+    card_id_at: tuple[str, int]
+    """The file and line of the card id pattern (a pattern an expansion changed is its own)."""
+
+
+def _deck_specs(
+    game_id: str,
+    templates: Templates,
+    decks: Mapping,
+    layers: list[_Layer],
+    schema: CardSchema,
+    log: ProblemLog,
+) -> dict[str, _DeckSpec | None]:
+    """Every deck of the game and its expansions, by id (``None``: described wrongly)."""
+    specs: dict[str, _DeckSpec | None] = {}
+    for deck_id in decks:
+        specs[deck_id] = _new_deck(game_id, templates, decks, deck_id, schema, log)
+    for layer in layers:
+        node = layer.node("decks")
+        for deck_id in node:
+            if deck_id in specs:
+                specs[deck_id] = _changed_deck(specs[deck_id], templates, node, deck_id, layer.log)
+            else:
+                specs[deck_id] = _new_deck(game_id, templates, node, deck_id, schema, layer.log)
+    return specs
+
+
+def _new_deck(
+    game_id: str,
+    templates: Templates,
+    decks: Mapping,
+    deck_id: Any,
+    schema: CardSchema,
+    log: ProblemLog,
+) -> _DeckSpec | None:
+    where, line = f"decks.{clipped(str(deck_id))}", decks.line_of(deck_id)
+    if deck_id not in schema.card_fields:
+        known = ", ".join(schema.card_fields)
+        log.add(line, where, f"unknown deck for {game_id} (known: {known})")
+        return None
+    node = decks[deck_id]
+    spec = read_record(node, where, line, DECK_FIELDS, log)
+    if spec is None:
+        return None
+    size = _read_size(node, where, log)
+    if not _check_templates(templates, node, where, log):
+        return None
+    return _DeckSpec(str(deck_id), spec, size, log.file, line, (log.file, node.line_of("card_id")))
+
+
+def _changed_deck(
+    deck: _DeckSpec | None, templates: Templates, decks: Mapping, deck_id: str, log: ProblemLog
+) -> _DeckSpec | None:
+    """A deck of the game whose description an expansion changes: only the keys it gives."""
+    where, node = f"decks.{clipped(deck_id)}", decks[deck_id]
+    if not isinstance(node, Mapping):
+        log.add(decks.line_of(deck_id), where, f"expected a mapping of {', '.join(DECK_FIELDS)}")
+        return None
+    before = len(log.problems)
+    values = dict(deck.values) if deck is not None else {}
+    size = deck.size if deck is not None else None
+    for key, value in node.items():
+        if key not in DECK_FIELDS:
+            log.add(
+                node.line_of(key), f"{where}.{clipped(str(key))}", unknown_key(key, DECK_FIELDS)
+            )
+        elif key == "size":
+            size = _read_size(node, where, log)
+        elif (problem := DECK_FIELDS[key].problem_with(value)) is not None:
+            log.add(node.line_of(key), f"{where}.{key}", problem)
+        elif key in ("front", "back"):
+            _template_exists(templates, node, key, where, log)
+        values[key] = value
+    if deck is None or len(log.problems) > before:
+        return None
+    card_id_at = (log.file, node.line_of("card_id")) if "card_id" in node else deck.card_id_at
+    return _DeckSpec(deck_id, values, size, deck.file, deck.line, card_id_at)
+
+
 def _load_decks(
     data_dir: Path,
     game_id: str,
-    templates: Path,
-    decks: Mapping,
+    specs: dict[str, _DeckSpec | None],
+    layers: list[_Layer],
     schema: CardSchema,
     log: ProblemLog,
 ) -> list[Deck]:
+    """The cards of every deck: the game's, then each expansion's removed and added."""
     loaded = []
-    for deck_id, node in decks.items():
-        where = f"decks.{clipped(str(deck_id))}"
-        if deck_id not in schema.card_fields:
-            known = ", ".join(schema.card_fields)
-            log.add(decks.line_of(deck_id), where, f"unknown deck for {game_id} (known: {known})")
-            continue
-        spec = read_record(node, where, decks.line_of(deck_id), DECK_FIELDS, log)
+    for deck_id, spec in specs.items():
         if spec is None:
             continue
-        size = _read_size(node, where, log)
-        templates_ok = _check_templates(templates, node, where, log)
-        pattern = parse_id_pattern(spec["card_id"], schema.card_fields[deck_id])
+        pattern = parse_id_pattern(spec.values["card_id"], schema.card_fields[deck_id])
         if isinstance(pattern, str):
-            log.add(node.line_of("card_id"), f"{where}.card_id", pattern)
+            file, line = spec.card_id_at
+            log.for_file(file).add(line, f"decks.{deck_id}.card_id", pattern)
             continue
-        cards = _load_cards(data_dir, game_id, deck_id, pattern, schema, log)
-        if size is not None and templates_ok:
+        reader = _CardReader(deck_id, pattern, schema.card_fields[deck_id])
+        file = f"{game_id}/decks/{deck_id}.yaml"
+        reader.read(data_dir / game_id / "decks" / f"{deck_id}.yaml", file, data_dir, log, "")
+        for layer in layers:
+            reader.remove(layer)
+            path = layer.expansion.folder / "decks" / f"{deck_id}.yaml"
+            if path.exists() or path.is_symlink():
+                label = layer.expansion.label(f"decks/{deck_id}.yaml")
+                reader.read(path, label, layer.expansion.folder, log, layer.expansion.name)
+        if spec.size is not None:
+            values = spec.values
+            cards = tuple(reader.cards.values())
             loaded.append(
                 Deck(
                     deck_id,
-                    size,
-                    spec["front"],
-                    spec["back"],
-                    spec["two_sided"],
+                    spec.size,
+                    values["front"],
+                    values["back"],
+                    values["two_sided"],
                     cards,
-                    log.file,
-                    decks.line_of(deck_id),
+                    spec.file,
+                    spec.line,
                 )
             )
+    for layer in layers:
+        _unknown_deck_files(layer, specs, log)
     return loaded
+
+
+def _unknown_deck_files(layer: _Layer, specs: dict[str, Any], log: ProblemLog) -> None:
+    """A card file of an expansion for a deck the game does not have: a typo in its name, or a
+    new deck not described under ``decks:``, never silently left out."""
+    for path in sorted((layer.expansion.folder / "decks").glob("*.yaml")):
+        if path.stem not in specs:
+            what = (
+                f"no deck {path.stem!r} in {layer.expansion.game} (its decks: "
+                f"{', '.join(specs)}); a new deck is described under decks: in {MANIFEST}"
+            )
+            log.for_file(layer.expansion.label(f"decks/{path.name}")).add(0, "", what)
 
 
 def _read_size(deck: Mapping, where: str, log: ProblemLog) -> CardSize | None:
@@ -195,105 +344,192 @@ def _read_size(deck: Mapping, where: str, log: ProblemLog) -> CardSize | None:
     return size
 
 
-def _check_templates(folder: Path, deck: Mapping, where: str, log: ProblemLog) -> bool:
+def _check_templates(folder: Templates, deck: Mapping, where: str, log: ProblemLog) -> bool:
     return all([_template_exists(folder, deck, side, where, log) for side in ("front", "back")])
 
 
-def _template_exists(folder: Path, node: Mapping, key: str, where: str, log: ProblemLog) -> bool:
+def _template_exists(
+    folder: Templates, node: Mapping, key: str, where: str, log: ProblemLog
+) -> bool:
     """The template named under ``key`` is a file in ``templates/<game>/`` (not a link out of
     ``templates/``), or one problem at this line rather than one per card later."""
-    name, path = node[key], folder / node[key]
+    name = node[key]
     problem = template_name_problem(name)
+    path = folder / name if problem is None else folder.base
     if problem is None and not any(inside(path, root) for root in template_roots(folder)):
         target = path.resolve()
         problem = f"{shown_path(path, folder)} links outside templates/ (to {target}): refused"
     elif problem is None and not path.is_file():
-        problem = f"no template {shown(name)} in {shown_path(folder, folder)}/"
+        places = " or ".join(f"{shown_path(place, folder)}/" for place in folder.own)
+        problem = f"no template {shown(name)} in {places}"
     if problem is None:
         return True
     log.add(node.line_of(key), f"{where}.{key}", problem)
     return False
 
 
-def _load_cards(
-    data_dir: Path,
-    game_id: str,
-    deck_id: str,
-    id_pattern: IdPattern,
-    schema: CardSchema,
-    log: ProblemLog,
-) -> tuple[Card, ...]:
-    file = f"{game_id}/decks/{deck_id}.yaml"
-    deck_log = log.for_file(file)
-    raw = load_yaml(data_dir / game_id / "decks" / f"{deck_id}.yaml", deck_log, data_dir)
-    if raw is None:
-        return ()
-    if (
-        not isinstance(raw, Mapping)
-        or list(raw) != [deck_id]
-        or not isinstance(raw[deck_id], Sequence)
-    ):
-        deck_log.add(1, "", f"expected one key '{deck_id}:' holding the list of cards")
-        return ()
-    fields = schema.card_fields[deck_id]
-    cards: list[Card] = []
-    seen: dict[str, Card] = {}
-    for index, node in enumerate(raw[deck_id]):
-        where, line = f"{deck_id}[{index}]", raw[deck_id].line_of(index)
-        values = read_record(node, where, line, fields, deck_log)
-        if values is None:
-            continue
-        card_id = id_pattern.build(values)
+class _CardReader:
+    """The cards of one deck as files add them: the game's, then each expansion's, a card with
+    an id already in the deck replacing it in place."""
+
+    def __init__(self, deck_id: str, pattern: IdPattern, fields: MappingABC[str, Field]) -> None:
+        self.deck_id = deck_id
+        self.pattern = pattern
+        self.fields = fields
+        self.cards: dict[str, Card] = {}
+
+    def read(self, path: Path, file: str, root: Path, log: ProblemLog, origin: str) -> None:
+        """Add the cards of one file (``origin``: the expansion it belongs to, if any)."""
+        deck_log = log.for_file(file)
+        raw = load_yaml(path, deck_log, root)
+        if raw is None:
+            return
+        deck_id = self.deck_id
+        if (
+            not isinstance(raw, Mapping)
+            or list(raw) != [deck_id]
+            or not isinstance(raw[deck_id], Sequence)
+        ):
+            deck_log.add(1, "", f"expected one key '{deck_id}:' holding the list of cards")
+            return
+        seen: dict[str, Card] = {}
+        for index, node in enumerate(raw[deck_id]):
+            where, line = f"{deck_id}[{index}]", raw[deck_id].line_of(index)
+            for card in self._cards(node, where, line, file, origin, deck_log):
+                if card.id in seen:
+                    first = seen[card.id]
+                    deck_log.add(line, *_duplicate(self.pattern, card, first))
+                    continue
+                seen[card.id] = self.cards[card.id] = card
+
+    def _cards(
+        self, node: Any, where: str, line: int, file: str, origin: str, log: ProblemLog
+    ) -> list[Card]:
+        """The card written at ``node``, or its ``copies``, each with an id of its own."""
+        copies, node = _copies(node, where, log)
+        values = read_record(node, where, line, self.fields, log)
+        if values is None or copies is None:
+            return []
+        card_id = self.pattern.build(values)
         if (problem := file_name_problem(card_id)) is not None:
-            deck_log.add(line, where, f"its card id names its PNG file: {problem}")
-            continue
-        if card_id in seen:
-            first = seen[card_id]
-            deck_log.add(line, *_duplicate(id_pattern, values, where, card_id, first))
-            continue
-        seen[card_id] = Card(card_id, deck_id, values, file, line, where)
-        cards.append(seen[card_id])
-    return tuple(cards)
+            log.add(line, where, f"its card id names its PNG file: {problem}")
+            return []
+        if copies == 1:
+            return [Card(card_id, self.deck_id, values, file, line, where, origin)]
+        return [
+            Card(f"{card_id}-{n}", self.deck_id, values, file, line, f"{where} (copy {n})", origin)
+            for n in range(1, copies + 1)
+        ]
+
+    def remove(self, layer: _Layer) -> None:
+        """Take out the cards ``remove:`` names for this deck; naming one it has not is a
+        problem (a typo would otherwise leave the card in)."""
+        removed = layer.node("remove")
+        if self.deck_id not in removed:
+            return
+        where, ids = f"remove.{self.deck_id}", removed[self.deck_id]
+        if (problem := REMOVED.problem_with(ids)) is not None:
+            layer.log.add(removed.line_of(self.deck_id), where, problem)
+            return
+        for index, card_id in enumerate(ids):
+            if card_id in self.cards:
+                del self.cards[card_id]
+                continue
+            listed = ", ".join(list(self.cards)[:5]) + (", ..." if len(self.cards) > 5 else "")
+            what = f"no card {shown(card_id)} in the deck {self.deck_id} (its cards: {listed})"
+            layer.log.add(ids.line_of(index), f"{where}[{index}]", what)
 
 
-def _duplicate(
-    pattern: IdPattern, values: dict[str, Any], where: str, card_id: str, first: Card
-) -> tuple[str, str]:
+def _copies(node: Any, where: str, log: ProblemLog) -> tuple[int | None, Any]:
+    """How many of the card to print (``copies: N``, 1 without) and the card without that key;
+    ``None`` if ``copies`` is wrong."""
+    if not isinstance(node, Mapping) or "copies" not in node:
+        return 1, node
+    card = Mapping((key, value) for key, value in node.items() if key != "copies")
+    card.line, card.lines = node.line, {k: v for k, v in node.lines.items() if k != "copies"}
+    problem = COPIES.problem_with(node["copies"])
+    if problem is not None:
+        log.add(node.line_of("copies"), f"{where}.copies", problem)
+        return None, card
+    return int(node["copies"]), card
+
+
+def _duplicate(pattern: IdPattern, card: Card, first: Card) -> tuple[str, str]:
     """Name the field that collides when the id comes from one field (``wagon-{number}``)."""
     fields = set(pattern.fields)
     used_by = f"is already used by {first.where} (line {first.line})"
     if len(fields) == 1:
         (name,) = fields
-        return f"{where}.{name}", f"{values[name]} {used_by}"
-    return where, f"card id {card_id!r} {used_by}"
+        return f"{card.where}.{name}", f"{card.fields[name]} {used_by}"
+    return card.where, f"card id {card.id!r} {used_by}"
 
 
-def _load_locales(data_dir: Path, game_id: str, log: ProblemLog) -> dict[str, Locale]:
+def _load_locales(
+    data_dir: Path, game_id: str, expansions: tuple[Expansion, ...], log: ProblemLog
+) -> dict[str, Locale]:
+    """The game's locale files, each expansion's laid over them key by key (a language only an
+    expansion has is its own)."""
     locales: dict[str, Locale] = {}
-    files = sorted((data_dir / game_id / "locales").glob("*.yaml"))
-    if not files:
-        log.for_file(f"{game_id}/locales").add(
-            0, "", "no locale files: every printed word must come from locales/<lang>.yaml"
-        )
-    for path in files:
-        file = f"{game_id}/locales/{path.name}"
-        locale_log = log.for_file(file)
-        if not LANG_PATTERN.fullmatch(path.stem):
-            locale_log.add(0, "", "a locale file is named by its language code, like 'en.yaml'")
-            continue
-        raw = load_yaml(path, locale_log, data_dir)
-        if not isinstance(raw, Mapping):
-            if raw is not None:
-                locale_log.add(1, "", "expected a mapping of texts")
-            continue
-        flat: dict[str, Text] = {}
-        _collect_texts(raw, "", file, flat, locale_log)
-        language = flat.get("language")
+    folders = [(data_dir / game_id, f"{game_id}/locales", data_dir)]
+    folders += [(e.folder, e.label("locales"), e.folder) for e in expansions]
+    for folder, label, root in folders:
+        files = sorted((folder / "locales").glob("*.yaml"))
+        if not files and folder == data_dir / game_id:
+            log.for_file(label).add(
+                0, "", "no locale files: every printed word must come from locales/<lang>.yaml"
+            )
+        for path in files:
+            loaded = _load_locale(path, f"{label}/{path.name}", root, log)
+            if loaded is None:
+                continue
+            if path.stem in locales:
+                _overlay(locales[path.stem].texts, loaded.texts)
+                locales[path.stem].flat.clear()
+                locales[path.stem].flat.update(_leaves(locales[path.stem].texts))
+            else:
+                locales[path.stem] = loaded
+    for lang, locale in locales.items():
+        language = locale.flat.get("language")
         if language is None:
-            locale_log.add(1, "language", "missing: the language's own name, like 'Українська'")
-        locales[path.stem] = Locale(path.stem, str(language or path.stem), file, raw, flat)
+            missing = "missing: the language's own name, like 'Українська'"
+            log.for_file(locale.file).add(1, "language", missing)
+        locales[lang] = replace(locale, language=str(language or lang))
     _check_translations_complete(locales, log)
     return locales
+
+
+def _load_locale(path: Path, file: str, root: Path, log: ProblemLog) -> Locale | None:
+    locale_log = log.for_file(file)
+    if not LANG_PATTERN.fullmatch(path.stem):
+        locale_log.add(0, "", "a locale file is named by its language code, like 'en.yaml'")
+        return None
+    raw = load_yaml(path, locale_log, root)
+    if not isinstance(raw, Mapping):
+        if raw is not None:
+            locale_log.add(1, "", "expected a mapping of texts")
+        return None
+    flat: dict[str, Text] = {}
+    _collect_texts(raw, "", file, flat, locale_log)
+    return Locale(path.stem, path.stem, file, raw, flat)
+
+
+def _overlay(texts: Any, extra: Any) -> None:
+    """Lay the texts of ``extra`` over ``texts``: a key both map to a mapping is merged key by
+    key, any other key of ``extra`` replaces what ``texts`` had."""
+    for key, value in extra.items():
+        if isinstance(value, Mapping) and isinstance(texts.get(key), Mapping):
+            _overlay(texts[key], value)
+            continue
+        texts[key] = value
+        texts.lines.setdefault(key, extra.line_of(key))
+
+
+def _leaves(node: Any, prefix: str = "") -> Iterator[tuple[str, Text]]:
+    for key, value in node.items():
+        if isinstance(value, Mapping):
+            yield from _leaves(value, f"{prefix}{key}.")
+        elif isinstance(value, Text):
+            yield f"{prefix}{key}", value
 
 
 def _collect_texts(
@@ -327,12 +563,9 @@ def _check_translations_complete(locales: dict[str, Locale], log: ProblemLog) ->
             if key in locale.flat:
                 continue
             source = next(other.flat[key] for other in locales.values() if key in other.flat)
-            where_it_is = f"{source.file.rsplit('/', 1)[-1]}:{source.line}"
-            log.problems.append(
-                Problem(
-                    locale.file,
-                    locale.line_for(key),
-                    key,
-                    f"missing translation ({where_it_is} has it)",
-                )
-            )
+            folder, _, name = source.file.rpartition("/")
+            where_it_is = f"{name}:{source.line}"
+            file = f"{folder}/{locale.lang}.yaml"  # the file that lacks it: the key's own folder
+            line = locale.line_for(key) if file == locale.file else 0
+            what = f"missing translation ({where_it_is} has it)"
+            log.problems.append(Problem(file, line, key, what))

@@ -13,6 +13,7 @@ from a stranger could point it anywhere.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 from generator import TEMPLATES_DIR
@@ -29,21 +30,52 @@ def game_templates(data_dir: Path, game_id: str) -> Path:
     return TEMPLATES_DIR / game_id
 
 
-def template_roots(folder: Path) -> tuple[Path, ...]:
-    """The folders a game drawn from ``folder`` may read: its own and the shared one."""
-    return (folder, COMMON_DIR)
+@dataclass(frozen=True)
+class Templates:
+    """The folders a game's templates are read from, most specific first: the templates of its
+    expansions (the last ``--with`` first), then the game's own folder. A template or an asset
+    is looked for in each in turn, then in ``templates/_common/``: an expansion overrides a
+    shipped template by giving one of the same name, and adds one by giving a new name."""
+
+    own: tuple[Path, ...]
+
+    @classmethod
+    def of(cls, folder: Path) -> Templates:
+        """A game drawn from one folder only (no expansion)."""
+        return cls((folder,))
+
+    @property
+    def base(self) -> Path:
+        """The folder relative references resolve against first (then the others in turn)."""
+        return self.own[0]
+
+    def __truediv__(self, name: str) -> Path:
+        """The file ``name`` where the search finds it; in the first folder if in none."""
+        for folder in search_path(self):
+            if (folder / name).is_file():
+                return folder / name
+        return self.base / name
+
+    def __str__(self) -> str:
+        return str(self.base)
 
 
-def search_path(folder: Path) -> list[Path]:
+def template_roots(templates: Templates) -> tuple[Path, ...]:
+    """The folders a game drawn from ``templates`` may read: its own and the shared one."""
+    return (*templates.own, COMMON_DIR)
+
+
+def search_path(templates: Templates) -> list[Path]:
     """Where a template or asset named by a game's template is looked for, in order."""
-    return [folder, COMMON_DIR]
+    return [*templates.own, COMMON_DIR]
 
 
-def shown(path: str | Path, folder: Path) -> str:
-    """``path`` as the user knows it: from its project's root (``templates/<game>/face.svg.j2``),
-    links not followed; as given when it is in neither folder."""
+def shown(path: str | Path, templates: Templates) -> str:
+    """``path`` as the user knows it: from its project's root (``templates/<game>/face.svg.j2``,
+    ``my-expansion/templates/face.svg.j2``), links not followed; as given when it is in none of
+    the folders."""
     absolute = Path(os.path.abspath(path))
-    for root in template_roots(folder):
+    for root in template_roots(templates):
         if absolute.is_relative_to(os.path.abspath(root)):
             return absolute.relative_to(os.path.abspath(root.parent.parent)).as_posix()
     return str(path)

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator.folders import Templates
 from generator.layout.sizes import CardSize
 
 
@@ -38,6 +39,8 @@ class Card:
     file: str
     line: int
     where: str
+    expansion: str = ""
+    """The expansion the card comes from (its folder's name); empty for the game's own."""
 
     def template_data(self) -> dict[str, Any]:
         """The card's fields as data files give them (a field named ``id`` stays the field), plus
@@ -96,12 +99,14 @@ class Handout:
 class Game:
     id: str
     directory: Path
-    templates: Path
-    """The folder of the game's templates (see :mod:`generator.folders`)."""
+    templates: Templates
+    """The folders of the game's templates (see :mod:`generator.folders`)."""
     players: tuple[int, int]
     decks: tuple[Deck, ...]
     locales: dict[str, Locale]
     handouts: tuple[Handout, ...] = ()
+    expansions: tuple[str, ...] = ()
+    """The expansions laid over the game, by name, in order."""
 
     def deck(self, deck_id: str) -> Deck | None:
         return next((deck for deck in self.decks if deck.id == deck_id), None)

@@ -77,7 +77,7 @@ def read_record(
     before = len(log.problems)
     for key in node:
         if key not in fields:
-            log.add(node.line_of(key), _join(where, key), _unknown_key(key, fields))
+            log.add(node.line_of(key), _join(where, key), unknown_key(key, fields))
     values: dict[str, Any] = {}
     for name, field in fields.items():
         if name not in node:
@@ -92,7 +92,7 @@ def read_record(
     return values if len(log.problems) == before else None
 
 
-def _unknown_key(key: Any, fields: MappingABC[str, Field]) -> str:
+def unknown_key(key: Any, fields: MappingABC[str, Field]) -> str:
     close = difflib.get_close_matches(clipped(str(key)), list(fields), n=1)
     hint = f" (did you mean '{close[0]}'?)" if close else f" (known keys: {', '.join(fields)})"
     return f"unknown key{hint}"

@@ -10,6 +10,7 @@ import pytest
 
 from generator import TEMPLATES_DIR
 from generator.build import check
+from generator.folders import Templates
 from generator.render import draw
 from generator.render.templates import CardRenderer, environment
 from tests.conftest import DataCopy
@@ -43,15 +44,17 @@ def test_undefined_variable_is_reported_with_template_line(data: DataCopy) -> No
 )
 def test_assets_outside_the_project_are_refused(url: str) -> None:
     with pytest.raises(draw.AssetError):
-        draw.Fetcher(TEMPLATES_DIR / "game_of_trains")(url, "image/png")
+        draw.Fetcher(Templates.of(TEMPLATES_DIR / "game_of_trains"))(url, "image/png")
 
 
 def test_assets_inside_the_templates_folder_are_served() -> None:
     license_file = TEMPLATES_DIR / "_common" / "fonts" / "README.md"
-    fetch = draw.Fetcher(TEMPLATES_DIR / "game_of_trains")
+    fetch = draw.Fetcher(Templates.of(TEMPLATES_DIR / "game_of_trains"))
     assert fetch(license_file.as_uri(), "text/plain").startswith(b"# Fonts")
 
 
 def test_template_cannot_include_files_outside_its_folders(data: DataCopy) -> None:
     with pytest.raises(jinja2.TemplateNotFound):
-        environment("game_of_trains").get_template("../../pyproject.toml")
+        environment(Templates.of(TEMPLATES_DIR / "game_of_trains")).get_template(
+            "../../pyproject.toml"
+        )

@@ -13,6 +13,7 @@ from PIL import Image, ImageChops
 
 from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
 from generator.build import check
+from generator.folders import Templates
 from generator.model import Game
 from generator.render import draw
 from generator.render.templates import CardRenderer
@@ -93,9 +94,9 @@ def test_each_token_chess_side_lies_behind_its_colour(
 
 
 def face_png(svg: str, dpi: float) -> Image.Image:
-    return Image.open(io.BytesIO(draw.png(svg, TEMPLATES_DIR / "three_by_three", dpi))).convert(
-        "RGB"
-    )
+    return Image.open(
+        io.BytesIO(draw.png(svg, Templates.of(TEMPLATES_DIR / "three_by_three"), dpi))
+    ).convert("RGB")
 
 
 CELL_COLOURS = {"B": (0x2A, 0x64, 0xB5), "R": (0xC8, 0x37, 0x2D), "G": (0x2F, 0x8A, 0x4E)}

@@ -14,6 +14,7 @@ from PIL import Image
 
 from generator.cache import Cache
 from generator.export.targets import Product, Target
+from generator.folders import Templates
 from generator.layout.compose import FaceArt
 from generator.layout.sizes import MM_PER_INCH, CardSize
 from generator.model import Card, Deck, Game
@@ -170,7 +171,7 @@ BATCH = 4
 
 
 def _draw(
-    cache: Path, folder: Path, dpi: int, batch: list[tuple[str, str, tuple[int, int]]]
+    cache: Path, folder: Templates, dpi: int, batch: list[tuple[str, str, tuple[int, int]]]
 ) -> None:
     """Draw a batch of faces into the cache (in a worker process); a face that cannot be
     drawn is left for :meth:`ExportJob.image` to report at its template."""

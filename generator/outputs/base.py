@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Protocol
 
 from generator.cache import Cache, default_folder
+from generator.folders import Templates
 from generator.layout.compose import FaceArt
 from generator.model import Card, Deck, Game
 from generator.options import Options
@@ -41,7 +42,7 @@ class FaceSet:
     first: dict[str, str] = field(default_factory=dict)
     """The name of the first face of each key, to name it in a problem."""
 
-    def add(self, deck: Deck, face: Face, folder: Path) -> None:
+    def add(self, deck: Deck, face: Face, folder: Templates) -> None:
         entry = face_key(rendered(face.svg), folder)
         self.svgs.setdefault(entry, rendered(face.svg))
         self.named[(deck.id, face.name)] = entry

@@ -24,7 +24,7 @@ import cairosvg.surface
 import cairosvg.url
 from PIL import Image
 
-from generator.folders import COMMON_DIR, shown, template_roots
+from generator.folders import Templates, search_path, shown, template_roots
 from generator.layout.compose import FaceArt
 from generator.layout.fontmerge import Selection
 from generator.layout.imposition import Rect
@@ -48,7 +48,7 @@ class Fetcher:
     A file missing from the game's folder is looked for in ``templates/_common/``, as templates
     are."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Templates) -> None:
         self.folder = folder
         self.roots = template_roots(folder)
 
@@ -69,17 +69,20 @@ class Fetcher:
         if root is None:
             raise AssetError(f"{_short(url)}: outside the project's templates/ folder")
         if not path.is_file():
-            path = self._in_common(path, root)
+            path = self._searched(path, root)
         if path.stat().st_size > MAX_ASSET_BYTES:
             raise AssetError(f"{_short(url)}: larger than {MAX_ASSET_BYTES // 2**20} MB")
         return path
 
-    def _in_common(self, path: Path, root: Path) -> Path:
-        """The same file in ``templates/_common/``, where a game's templates also look."""
+    def _searched(self, path: Path, root: Path) -> Path:
+        """The same file in the folders searched after ``root`` (an expansion's templates, then
+        the game's, then ``templates/_common/``), where templates are looked for too."""
         relative = path.relative_to(root.resolve())
-        common = (COMMON_DIR / relative).resolve()
-        if root == self.folder and common.is_relative_to(COMMON_DIR.resolve()) and common.is_file():
-            return common
+        folders = search_path(self.folder)
+        for later in folders[folders.index(root) + 1 :] if root in folders else []:
+            found = (later / relative).resolve()
+            if found.is_relative_to(later.resolve()) and found.is_file():
+                return found
         missing = shown(root / relative, self.folder)
         raise AssetError(f"{missing}: no such file (nor in templates/_common/)")
 
@@ -116,7 +119,7 @@ def _short(url: str) -> str:
     return clipped(url, 80)
 
 
-def asset_problem(reference: str, folder: Path) -> str | None:
+def asset_problem(reference: str, folder: Templates) -> str | None:
     """What keeps cairosvg from using ``reference`` (an ``href`` or ``url()`` of a face drawn
     from ``folder``), found by resolving and fetching it exactly as the build will."""
     try:
@@ -129,13 +132,13 @@ def asset_problem(reference: str, folder: Path) -> str | None:
     return None
 
 
-def _base(folder: Path) -> str:
+def _base(folder: Templates) -> str:
     """The base URL relative references resolve against: the template's own folder, not the
     directory ``pnp`` runs in."""
     return f"{folder}{os.sep}"
 
 
-def parse(svg: str, folder: Path) -> cairosvg.parser.Tree:
+def parse(svg: str, folder: Templates) -> cairosvg.parser.Tree:
     """The SVG of a face drawn from a template in ``folder``, parsed for drawing."""
     _settle_fonts()
     try:
@@ -149,7 +152,7 @@ def parse(svg: str, folder: Path) -> cairosvg.parser.Tree:
 
 
 def png(
-    svg: str, folder: Path, dpi: float = PNG_DPI, pixels: tuple[int, int] | None = None
+    svg: str, folder: Templates, dpi: float = PNG_DPI, pixels: tuple[int, int] | None = None
 ) -> bytes:
     """A whole card with its full bleed as PNG at ``dpi``, or scaled to exactly ``pixels``
     (a print shop's image size: its trim and bleed at its dpi, to the pixel)."""
@@ -164,7 +167,7 @@ def png(
     return output.getvalue()
 
 
-def face(svg: str, folder: Path) -> FaceArt:
+def face(svg: str, folder: Templates) -> FaceArt:
     """A face drawn alone, its whole SVG (a card with its full bleed) on a one-page PDF, for a
     :class:`~generator.layout.compose.Book` to place on every slot that prints it."""
     tree = parse(svg, folder)
@@ -247,7 +250,7 @@ def _settle_fonts() -> None:
     surface.finish()
 
 
-def pdf(svg: str, width: float, height: float, folder: Path) -> bytes:
+def pdf(svg: str, width: float, height: float, folder: Templates) -> bytes:
     """The part (0, 0) to (``width``, ``height``) mm of an SVG as a one-page vector PDF."""
     tree = parse(svg, folder)
     tree["width"], tree["height"] = f"{width}mm", f"{height}mm"

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from pathlib import Path
 
 import cairocffi
 import cairosvg.url
 
 from generator.cache import Cache, key
+from generator.folders import Templates
 from generator.layout.compose import FaceArt
 from generator.problems import DrawError
 from generator.render import draw
@@ -24,7 +24,7 @@ from generator.render.templates import named_files
 from generator.versions import code_version
 
 
-def face_key(svg: str, folder: Path) -> str:
+def face_key(svg: str, folder: Templates) -> str:
     """The key of the face ``svg`` drawn from the template folder ``folder``."""
     return key("face", code_version(), _cairo(), svg, *_referenced(svg, folder))
 
@@ -34,7 +34,7 @@ def _cairo() -> str:
     return str(cairocffi.cairo_version_string())
 
 
-def _referenced(svg: str, folder: Path) -> list[str | bytes]:
+def _referenced(svg: str, folder: Templates) -> list[str | bytes]:
     """The files ``svg`` draws from (images, stylesheets, fonts by URL), each as the digest of
     its bytes (a ``data:`` URL is in the SVG text already); a reference that cannot be read is
     its message (drawing will report it)."""
@@ -62,7 +62,7 @@ class ArtStore:
     def __init__(self, cache: Cache) -> None:
         self.cache = cache
 
-    def art(self, svg: str, folder: Path, known: str | None = None) -> FaceArt:
+    def art(self, svg: str, folder: Templates, known: str | None = None) -> FaceArt:
         """The drawn face of ``svg`` (``known``: its key, if the caller has it)."""
         entry = known or face_key(svg, folder)
         cached = self.cache.get(entry)
@@ -78,7 +78,7 @@ class ArtStore:
     def png(
         self,
         svg: str,
-        folder: Path,
+        folder: Templates,
         known: str | None = None,
         dpi: float = draw.PNG_DPI,
         pixels: tuple[int, int] | None = None,
@@ -92,7 +92,7 @@ class ArtStore:
             self.cache.put(entry, cached)
         return cached
 
-    def picture(self, svg: str, width: float, height: float, folder: Path) -> bytes:
+    def picture(self, svg: str, width: float, height: float, folder: Templates) -> bytes:
         """The part (0, 0) to (``width``, ``height``) mm of an SVG as a one-page PDF (a card or
         pictogram in a rules summary, see :func:`draw.pdf`)."""
         entry = key("picture", face_key(svg, folder), repr((width, height)))

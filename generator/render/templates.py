@@ -28,7 +28,7 @@ from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
-from generator.folders import search_path, shown, template_roots
+from generator.folders import Templates, search_path, shown, template_roots
 from generator.layout.sizes import CardSize, Paper
 from generator.loading import inside
 from generator.model import Card, Deck, Game, Handout, Locale, Text
@@ -87,7 +87,7 @@ class _ProjectLoader(jinja2.FileSystemLoader):
     """Loads a game's templates from its folder and the shared one, refusing a link that leads
     out of the templates folders."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Templates) -> None:
         super().__init__(search_path(folder))
         self.folder = folder
 
@@ -210,7 +210,7 @@ def _range(*args: int) -> range:
 
 
 @cache
-def environment(folder: Path) -> SandboxedEnvironment:
+def environment(folder: Templates) -> SandboxedEnvironment:
     """The Jinja environment of the game drawn from ``folder`` (its templates first, then the
     shared ones)."""
     loader = _ProjectLoader(folder)
@@ -576,12 +576,12 @@ def named_files(svg: str) -> list[str]:
 
 
 @cache
-def _reference_problem(reference: str, folder: Path) -> str | None:
+def _reference_problem(reference: str, folder: Templates) -> str | None:
     """Faces share their references (every wagon names the same icons): check each once."""
     return asset_problem(reference, folder)
 
 
-def _line_naming(reference: str, folder: Path, name: str) -> tuple[str, int]:
+def _line_naming(reference: str, folder: Templates, name: str) -> tuple[str, int]:
     """The template file and line that write ``reference``: the face's own template first,
     then the others of its game and the shared ones; the face's template if none does."""
     first = folder / name
@@ -671,7 +671,7 @@ def _template_line() -> tuple[str, int]:
     return "", 0
 
 
-def _template_location(error: Exception, folder: Path, name: str) -> tuple[str, int]:
+def _template_location(error: Exception, folder: Templates, name: str) -> tuple[str, int]:
     """Template file and line of an error: syntax errors carry it, others are in the traceback."""
     if isinstance(error, jinja2.TemplateSyntaxError) and error.filename:
         return shown(error.filename, folder), error.lineno

@@ -7,7 +7,8 @@ adds the sections only it can write: the card reference, worked examples it comp
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
+
+from generator.folders import Templates
 
 
 @dataclass(frozen=True)
@@ -17,7 +18,7 @@ class Picture:
     large it is drawn relative to that."""
 
     svg: str
-    folder: Path
+    folder: Templates
     """The template folder it was drawn from: its relative file references resolve there."""
     width: float
     height: float

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterator
 from functools import lru_cache
-from pathlib import Path
 
 from pdfrw import PdfDict, PdfReader
 from pdfrw.buildxobj import pagexobj
@@ -19,16 +18,17 @@ from pdfrw.toreportlab import makerl
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
+from generator.folders import Templates
 from generator.layout.sizes import pt
 from generator.render import draw
 from generator.rulebook.content import Picture
 
-Painter = Callable[[str, float, float, Path], bytes]
+Painter = Callable[[str, float, float, Templates], bytes]
 """What draws a picture: SVG, width and height (mm), template folder -> a one-page PDF."""
 
 
 @lru_cache(maxsize=512)
-def _page(svg: str, width: float, height: float, folder: Path) -> bytes:
+def _page(svg: str, width: float, height: float, folder: Templates) -> bytes:
     """One picture as a PDF page of ``width`` x ``height`` mm, showing the SVG's (0, 0) corner
     onward: a card's trim box, without its bleed."""
     return draw.pdf(svg, width, height, folder)

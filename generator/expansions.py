@@ -1,0 +1,109 @@
+"""Expansions: a designer's folder laid over a game, holding only what it adds or changes.
+
+An expansion lives anywhere on disk and names the game it extends in its ``expansion.yaml``::
+
+    my-expansion/
+      expansion.yaml       game: gears; players, new or changed decks, cards removed by id
+      decks/<deck>.yaml    cards added to the deck (a card with an id the deck has replaces it)
+      locales/<lang>.yaml  texts added or overridden, and whole new languages
+      templates/           searched before the game's templates
+
+The loader (:mod:`generator.catalog`) merges it into the game, and the game's rule engine judges
+the merged game: a designer learns that a new card breaks a rule before printing it. Files of
+an expansion are named in problems from its folder (``my-expansion/decks/gears.yaml:12``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.loading import Mapping, load_yaml
+from generator.problems import DataError, Problem, ProblemLog, UsageError
+from generator.schema import Field
+
+MANIFEST = "expansion.yaml"
+EXPANSION_FIELDS = {
+    "game": Field(str, pattern=r"[a-z][a-z0-9_]*", pattern_help="a game's id, like 'gears'"),
+    "players": Field(
+        str, required=False, pattern=r"[1-9]\d?-[1-9]\d?", pattern_help="a range like '2-5'"
+    ),
+    "decks": Field(dict, required=False, default={}),
+    "remove": Field(dict, required=False, default={}),
+}
+"""The keys of ``expansion.yaml``. ``decks`` has the form of ``game.yaml``'s decks: a new deck
+in full, or only the keys of a game's deck that change (its front template, say)."""
+GAME_HELP = "the id of the game it extends, like 'game: gears'"
+REMOVED = Field(list)
+"""The card ids removed from one deck, under ``remove:``."""
+
+
+@dataclass(frozen=True)
+class Expansion:
+    """An expansion folder and the game it extends."""
+
+    folder: Path
+    game: str
+
+    @property
+    def name(self) -> str:
+        """What the expansion is called in problems and in output folders: its folder's name."""
+        return self.folder.name
+
+    def label(self, relative: str) -> str:
+        """A file of the expansion as problems name it: ``my-expansion/decks/gears.yaml``."""
+        return f"{self.name}/{relative}"
+
+    @property
+    def templates(self) -> Path | None:
+        """Its ``templates/`` folder, if it has one of its own (a link could lead anywhere)."""
+        folder = self.folder / "templates"
+        return folder if folder.is_dir() and not folder.is_symlink() else None
+
+
+def find_expansions(folders: Sequence[Path], games: Sequence[str]) -> tuple[Expansion, ...]:
+    """The expansions in ``folders`` (``--with``, in order), each with the game it extends,
+    which must be one of ``games``. A folder that is not an expansion is a usage error; an
+    ``expansion.yaml`` that does not say which game is a problem at its line."""
+    found: list[Expansion] = []
+    problems: list[Problem] = []
+    for given in folders:
+        folder = given.absolute()
+        if not folder.is_dir():
+            raise UsageError(f"--with {given}: no such folder")
+        if not (folder / MANIFEST).is_file():
+            raise UsageError(f"--with {given}: not an expansion (it has no {MANIFEST})")
+        if any(other.name == folder.name for other in found):
+            raise UsageError(f"--with {given}: two expansions are named {folder.name!r}")
+        game = _game_of(folder, games, problems)
+        if game is not None:
+            found.append(Expansion(folder, game))
+    if problems:
+        raise DataError(problems)
+    return tuple(found)
+
+
+def _game_of(folder: Path, games: Sequence[str], problems: list[Problem]) -> str | None:
+    """The game an expansion names, or ``None`` with its problem (the rest of the manifest is
+    checked when the game is loaded)."""
+    log = ProblemLog(f"{folder.name}/{MANIFEST}", [])
+    raw = load_yaml(folder / MANIFEST, log, folder)
+    if not isinstance(raw, Mapping) or "game" not in raw:
+        if raw is not None:
+            log.add(getattr(raw, "line", 1), "game", f"missing: {GAME_HELP}")
+        problems += log.problems
+        return None
+    game, line = raw["game"], raw.line_of("game")
+    what = EXPANSION_FIELDS["game"].problem_with(game)
+    if what is None and game not in games:
+        what = f"{game!r} is not a game of the card data (it has: {', '.join(games) or 'none'})"
+    if what is not None:
+        problems.append(Problem(log.file, line, "game", what))
+        return None
+    return str(game)
+
+
+def of_game(expansions: Sequence[Expansion], game: str) -> tuple[Expansion, ...]:
+    """The expansions laid over ``game``, in the order given."""
+    return tuple(expansion for expansion in expansions if expansion.game == game)
