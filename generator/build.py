@@ -31,6 +31,7 @@ from generator import outputs
 from generator.cache import Cache
 from generator.cache import key as cache_key
 from generator.catalog import load_game, requested_games
+from generator.expansions import Expansion, of_game
 from generator.fastpath import (
     Listed,
     Verdict,
@@ -73,6 +74,8 @@ class BuildRequest:
     cache: Path | None = None
     """Where drawn faces are kept between builds; ``None``: nowhere (``--no-cache``)."""
     jobs: int = field(default_factory=default_jobs)
+    expansions: tuple[Expansion, ...] = ()
+    """Laid over the games they extend (``--with``), in order."""
 
 
 @dataclass
@@ -89,12 +92,14 @@ def check(
     wanted: Sequence[Options] = EVERY_PAPER,
     stopwatch: Stopwatch | None = None,
     jobs: int = 1,
+    expansions: tuple[Expansion, ...] = (),
 ) -> list[Game]:
-    """Load, validate and preflight ``names`` (every game when empty) for each of ``wanted``;
-    raises DataError with every problem of every game."""
+    """Load, validate and preflight ``names`` (every game when empty), with ``expansions``
+    laid over the games they extend, for each of ``wanted``; raises DataError with every
+    problem of every game."""
     fonts.preload()
     with Workers(jobs) as workers:
-        run = _Run(data_dir, names, workers, stopwatch or Stopwatch())
+        run = _Run(data_dir, names, workers, stopwatch or Stopwatch(), expansions=expansions)
         run.on_checked = lambda checked: run.preflight(checked, wanted)
         run.start()
         run.finish()
@@ -107,6 +112,7 @@ def validate(
     wanted: Sequence[Options] = EVERY_PAPER,
     jobs: int = 1,
     cache: Path | None = None,
+    expansions: tuple[Expansion, ...] = (),
 ) -> list[Verdict]:
     """:func:`check`, remembering each game that passed under the digest of its inputs: a
     game unchanged since it last passed is not loaded again (``cache``: where to keep it)."""
@@ -119,13 +125,15 @@ def validate(
         engine = find_engine(name)
         if store is None or engine is None:
             continue
-        keys[name] = check_key(game_inputs(data_dir, name, identity(engine)), papers)
+        inputs = game_inputs(data_dir, name, identity(engine), of_game(expansions, name))
+        keys[name] = check_key(inputs, papers)
         if (found := Verdict.unpack(store.get(keys[name]))) is not None:
             known[name] = found
     unknown = tuple(name for name in every if name not in known)
-    for game in check(data_dir, unknown, wanted, jobs=jobs) if unknown else []:
+    checked = check(data_dir, unknown, wanted, jobs=jobs, expansions=expansions) if unknown else []
+    for game in checked:
         verdict = Verdict(
-            game.id, tuple((d.id, len(d.cards)) for d in game.decks), tuple(game.locales)
+            game.name, tuple((d.id, len(d.cards)) for d in game.decks), tuple(game.locales)
         )
         known[game.id] = verdict
         if store is not None and game.id in keys:
@@ -168,7 +176,14 @@ def build(
     writer = Writer(request.out_dir)
     fonts.preload()
     with _cache(request.cache) as cache, Workers(request.jobs) as workers:
-        run = _Run(request.data_dir, request.games, workers, stopwatch or Stopwatch(), progress)
+        run = _Run(
+            request.data_dir,
+            request.games,
+            workers,
+            stopwatch or Stopwatch(),
+            progress,
+            request.expansions,
+        )
         printing = _Printing(run, request, writer, cache)
         run.on_checked = printing.start
         run.shortcut = printing.restore_game
@@ -217,8 +232,10 @@ class _Run:
         workers: Workers,
         stopwatch: Stopwatch,
         progress: Progress | None = None,
+        expansions: tuple[Expansion, ...] = (),
     ) -> None:
         self.data_dir = data_dir
+        self.expansions = expansions
         self.names = requested_games(data_dir, names)
         self.workers = workers
         self.stopwatch = stopwatch
@@ -252,7 +269,8 @@ class _Run:
                 self.found(name, (0,), [Problem(f"{name}/game.yaml", 0, "", what)])
                 continue
             if not self.shortcut(name, engine):
-                self.submit(self._loaded, _load, self.data_dir, name, engine)
+                laid = of_game(self.expansions, name)
+                self.submit(self._loaded, _load, self.data_dir, name, engine, laid)
 
     def finish(self) -> None:
         """Wait for every task (and those they start); raise what went wrong, all of it."""
@@ -361,7 +379,8 @@ class _Printing:
     def restore_game(self, name: str, engine: GameEngine) -> bool:
         """Take every output of game ``name`` from the cache if its inputs are unchanged since a
         build made them; whether that was all of them (else the game is loaded and checked)."""
-        inputs = self.inputs[name] = game_inputs(self.run.data_dir, name, identity(engine))
+        laid = of_game(self.run.expansions, name)
+        inputs = self.inputs[name] = game_inputs(self.run.data_dir, name, identity(engine), laid)
         if self.cache.get(_checked_key(inputs)) is None:
             return False  # every language is checked, even those not printed
         langs = self._langs(name, inputs.languages())
@@ -409,14 +428,22 @@ class _Printing:
         inputs = self.inputs[game.id]
         self.cache.put(_checked_key(inputs), b"ok")
         arts = ArtStore(self.cache)
+        if self.request.options.only_expansion:
+            game = game.expansion_part()
+            if not game.decks:
+                self.run.usage.append(
+                    f"--only-expansion: {game.name} adds or replaces no cards of {game.id}"
+                )
+                return
         for lang in self._langs(game.id, list(game.locales)):
+            faces = checked.faces[lang]
             job = Job(
-                checked.game,
+                game,
                 lang,
                 self.request.out_dir,
                 self.request.options,
                 self.writer,
-                checked.faces[lang],
+                faces.only(game) if game.part else faces,
                 arts,
             )
             self.jobs.append(job)
@@ -547,13 +574,14 @@ def _kinds(options: Options) -> list[OutputKind]:
 
 
 def _load(
-    data_dir: Path, name: str, engine: GameEngine
+    data_dir: Path, name: str, engine: GameEngine, expansions: tuple[Expansion, ...]
 ) -> tuple[Game, list[Problem], dict[str, float]]:
-    """Read a game and run its rule engine; rules run only on well-formed data."""
+    """Read a game with its expansions and run its rule engine on the merged game; rules run
+    only on well-formed data."""
     stopwatch = Stopwatch()
     with stopwatch.stage("load+validate"):
         problems: list[Problem] = []
-        game = load_game(data_dir, name, engine, problems)
+        game = load_game(data_dir, name, engine, problems, expansions)
         if not problems:
             problems += engine.validate(game)
     return game, problems, stopwatch.seconds

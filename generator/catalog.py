@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from generator.expansions import EXPANSION_FIELDS, MANIFEST, REMOVED, Expansion
-from generator.folders import Templates, game_templates, template_roots
+from generator.folders import Templates, discover_games, game_templates, template_roots
 from generator.folders import shown as shown_path
 from generator.layout.sizes import CARD_PRESETS, SHAPES, CardSize
 from generator.loading import Mapping, Sequence, inside, load_yaml
@@ -83,13 +83,6 @@ def requested_games(data_dir: Path, names: tuple[str, ...]) -> tuple[str, ...]:
             known = ", ".join(available) or "no games"
             raise UsageError(f"unknown game {name!r} (the card data has: {known})")
     return names or tuple(available)
-
-
-def discover_games(data_dir: Path) -> list[str]:
-    """Every folder of ``data_dir`` that holds a ``game.yaml``, in name order."""
-    if not data_dir.is_dir():
-        return []
-    return sorted(p.parent.name for p in data_dir.glob("*/game.yaml"))
 
 
 def load_game(

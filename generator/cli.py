@@ -18,6 +18,8 @@ from pathlib import Path
 
 from generator import DEFAULT_DATA_DIR, __version__, fastpath
 from generator.cache import Cache, default_folder
+from generator.expansions import Expansion, find_expansions, games_to_build
+from generator.folders import discover_games
 from generator.layout.registration import Registration
 from generator.layout.registration import parse as parse_registration
 from generator.layout.sizes import PAPERS
@@ -129,6 +131,12 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     )
     _add_paper_and_folder(build_cmd)
     build_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
+    _add_expansion_options(build_cmd)
+    build_cmd.add_argument(
+        "--only-expansion",
+        action="store_true",
+        help="print only the cards the expansions add or replace (checked in the merged game)",
+    )
     build_cmd.add_argument(
         "--png", action="store_true", help="also write every card as a 300 dpi PNG with bleed"
     )
@@ -170,6 +178,7 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     validate_cmd = commands.add_parser("validate", help="check card data without printing")
     validate_cmd.add_argument("games", nargs="*", metavar="GAME")
     validate_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
+    _add_expansion_options(validate_cmd)
     validate_cmd.add_argument(
         "--paper",
         choices=sorted(PAPERS),
@@ -206,6 +215,25 @@ def _add_rules(rules_cmd: argparse.ArgumentParser) -> None:
             queries.add_queries(game_cmd)
     _accept_json(rules_cmd, default=False)
     rules_cmd.set_defaults(run=_rules)
+
+
+def _add_expansion_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--with",
+        dest="expansions",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="lay an expansion folder over the game it extends; repeat to stack them in order",
+    )
+
+
+def _expansions(args: argparse.Namespace) -> tuple[tuple[str, ...], tuple[Expansion, ...]]:
+    """The games asked for and the expansions laid over them (``--with``)."""
+    found = find_expansions(args.expansions, discover_games(args.data))
+    only = getattr(args, "only_expansion", False)
+    return games_to_build(args.games, found, only), found
 
 
 def _add_paper_and_folder(command: argparse.ArgumentParser) -> None:
@@ -319,6 +347,7 @@ def _options(args: argparse.Namespace) -> Options:
         layout=args.layout,
         cut=args.cut,
         registration=args.cut_marks or Registration(),
+        only_expansion=getattr(args, "only_expansion", False),
     )
 
 
@@ -360,11 +389,12 @@ def _accept_json(parser: argparse.ArgumentParser, default: object) -> None:
 def _build(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     options = _options(args)
+    names, expansions = _expansions(args)
     if not args.no_cache and not output_folder_problem(args.out):
-        names, langs = tuple(args.games), tuple(args.lang)
+        langs = tuple(args.lang)
         cache = Cache(_cache_folder(args))
         key = fastpath.options_key(options)
-        done = fastpath.restore(args.data, names, langs, key, args.out, cache)
+        done = fastpath.restore(args.data, names, langs, key, args.out, cache, expansions)
         if done is not None:
             _summarise(done, time.perf_counter() - start)
             return EXIT_OK
@@ -373,11 +403,12 @@ def _build(args: argparse.Namespace) -> int:
     request = BuildRequest(
         data_dir=args.data,
         out_dir=args.out,
-        games=tuple(args.games),
+        games=names,
         langs=tuple(args.lang),
         options=options,
         cache=None if args.no_cache else _cache_folder(args),
         jobs=args.jobs,
+        expansions=expansions,
     )
     progress = _Bar() if sys.stderr.isatty() else _PlainProgress()
     try:
@@ -533,12 +564,13 @@ def _export(args: argparse.Namespace) -> int:
 def _validate(args: argparse.Namespace) -> int:
     papers = tuple(args.paper) or tuple(PAPERS)
     cache = Cache(_cache_folder(args))
-    found = fastpath.verdicts(args.data, tuple(args.games), papers, cache)
+    names, expansions = _expansions(args)
+    found = fastpath.verdicts(args.data, names, papers, cache, expansions)
     if found is None:
         from generator.build import validate
 
         wanted = tuple(Options(paper=PAPERS[name]) for name in papers)
-        found = validate(args.data, tuple(args.games), wanted, args.jobs, cache.folder)
+        found = validate(args.data, names, wanted, args.jobs, cache.folder, expansions)
     for verdict in found:
         decks = ", ".join(f"{count} {deck}" for deck, count in verdict.decks)
         print(f"{verdict.game}: ok ({decks}; locales {', '.join(verdict.locales)})")

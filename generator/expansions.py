@@ -104,6 +104,27 @@ def _game_of(folder: Path, games: Sequence[str], problems: list[Problem]) -> str
     return str(game)
 
 
+def games_to_build(
+    names: Sequence[str], expansions: Sequence[Expansion], only_expansion: bool = False
+) -> tuple[str, ...]:
+    """The games a command with ``--with`` works on: those named, else those the expansions
+    extend (every game when there are neither). An expansion of a game left out, or
+    ``--only-expansion`` for a game without one, is a usage mistake, not silently nothing."""
+    extended = tuple(dict.fromkeys(expansion.game for expansion in expansions))
+    if only_expansion and not expansions:
+        raise UsageError("--only-expansion prints an expansion's own cards: add --with DIR")
+    for expansion in expansions:
+        if names and expansion.game not in names:
+            raise UsageError(
+                f"--with {expansion.name}: it extends {expansion.game}, which is not among "
+                f"the games asked for ({', '.join(names)})"
+            )
+    for name in names if only_expansion else ():
+        if name not in extended:
+            raise UsageError(f"--only-expansion: no expansion of {name} was given (--with)")
+    return tuple(names) or extended
+
+
 def of_game(expansions: Sequence[Expansion], game: str) -> tuple[Expansion, ...]:
     """The expansions laid over ``game``, in the order given."""
     return tuple(expansion for expansion in expansions if expansion.game == game)

@@ -18,6 +18,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from generator.cache import Cache, key
+from generator.expansions import Expansion, of_game
+from generator.folders import discover_games
 from generator.games.shipped import SHIPPED
 from generator.inputs import GameInputs, game_inputs
 from generator.options import Options
@@ -98,10 +100,12 @@ def check_key(inputs: GameInputs, papers: tuple[str, ...]) -> str:
     return key("check", inputs.all(), kinds_key(), *papers)
 
 
-def requested(data_dir: Path, names: tuple[str, ...]) -> list[GameInputs] | None:
-    """The inputs of the games asked for (every game when none), if each is a game of
-    ``data_dir`` with a rule engine."""
-    games = sorted(p.parent.name for p in data_dir.glob("*/game.yaml")) if data_dir.is_dir() else []
+def requested(
+    data_dir: Path, names: tuple[str, ...], expansions: tuple[Expansion, ...] = ()
+) -> list[GameInputs] | None:
+    """The inputs of the games asked for (every game when none), each with the expansions laid
+    over it, if each is a game of ``data_dir`` with a rule engine."""
+    games = discover_games(data_dir)
     if not games or any(name not in games for name in names):
         return None
     found = []
@@ -109,7 +113,7 @@ def requested(data_dir: Path, names: tuple[str, ...]) -> list[GameInputs] | None
         engine = engine_of(name)
         if engine is None:
             return None
-        found.append(game_inputs(data_dir, name, engine))
+        found.append(game_inputs(data_dir, name, engine, of_game(expansions, name)))
     return found
 
 
@@ -120,10 +124,11 @@ def restore(
     options: str,
     out: Path,
     cache: Cache,
+    expansions: tuple[Expansion, ...] = (),
 ) -> list[Written] | None:
     """The files of a build whose inputs did not change, put back where they differ from the
     output folder; ``None`` if this build was not made before with these inputs."""
-    inputs = requested(data_dir, names)
+    inputs = requested(data_dir, names, expansions)
     if inputs is None or output_folder_problem(out):
         return None
     files = listed(cache.get(build_key(inputs, langs, options)), out, cache)
@@ -193,10 +198,14 @@ def remember_build(
 
 
 def verdicts(
-    data_dir: Path, names: tuple[str, ...], papers: tuple[str, ...], cache: Cache
+    data_dir: Path,
+    names: tuple[str, ...],
+    papers: tuple[str, ...],
+    cache: Cache,
+    expansions: tuple[Expansion, ...] = (),
 ) -> list[Verdict] | None:
     """What ``pnp validate`` said of every game asked for, if none changed since."""
-    inputs = requested(data_dir, names)
+    inputs = requested(data_dir, names, expansions)
     if inputs is None:
         return None
     found = [Verdict.unpack(cache.get(check_key(game, papers))) for game in inputs]

@@ -21,6 +21,13 @@ from generator import TEMPLATES_DIR
 COMMON_DIR = TEMPLATES_DIR / "_common"
 
 
+def discover_games(data_dir: Path) -> list[str]:
+    """Every folder of ``data_dir`` that holds a ``game.yaml``, in name order."""
+    if not data_dir.is_dir():
+        return []
+    return sorted(p.parent.name for p in data_dir.glob("*/game.yaml"))
+
+
 def game_templates(data_dir: Path, game_id: str) -> Path:
     """The folder of ``game_id``'s templates, for card data in ``data_dir`` (``--data .`` and
     a relative path included)."""

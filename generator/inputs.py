@@ -16,10 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.cache import key
+from generator.expansions import MANIFEST, Expansion
 from generator.folders import COMMON_DIR, game_templates
 from generator.versions import code_version
 
 LOCALES = "locales"
+EXPANSION_PARTS = (MANIFEST, "decks", LOCALES, "templates")
+"""What of an expansion's folder the game is made from (it may hold anything else besides)."""
 
 
 @dataclass(frozen=True)
@@ -36,35 +39,45 @@ class GameInputs:
 
     def language(self, lang: str) -> str:
         """The key of what an output in ``lang`` depends on: all but other languages' words."""
-        own = f"data/{LOCALES}/{lang}.yaml"
         kept = tuple(
-            (path, digest)
-            for path, digest in self.files
-            if not path.startswith(f"data/{LOCALES}/") or path == own
+            (path, digest) for path, digest in self.files if _language_of(path) in (None, lang)
         )
         return key("language", code_version(), self.engine, lang, *_flat(kept))
 
     def languages(self) -> list[str]:
         """The languages the card data has a locale file for."""
-        prefix = f"data/{LOCALES}/"
-        return sorted(
-            Path(path).stem
-            for path, _ in self.files
-            if path.startswith(prefix) and path.endswith(".yaml") and "/" not in path[len(prefix) :]
-        )
+        return sorted({lang for path, _ in self.files if (lang := _language_of(path))})
 
 
-def game_inputs(data_dir: Path, game: str, engine: str) -> GameInputs:
-    """Read and digest every input of ``game`` (a few hundred KB: milliseconds); ``engine``
-    names its rule engine (:func:`~generator.versions.engine_version`)."""
+def _language_of(path: str) -> str | None:
+    """The language of a locale file (``data/locales/de.yaml``, ``with/<name>/locales/de.yaml``
+    hold German); ``None`` for any other file."""
+    parts = path.split("/")
+    folder = parts[1:] if parts[0] == "data" else parts[2:] if parts[0] == "with" else []
+    if len(folder) == 2 and folder[0] == LOCALES and folder[1].endswith(".yaml"):
+        return folder[1].removesuffix(".yaml")
+    return None
+
+
+def game_inputs(
+    data_dir: Path, game: str, engine: str, expansions: tuple[Expansion, ...] = ()
+) -> GameInputs:
+    """Read and digest every input of ``game`` and the ``expansions`` laid over it (a few
+    hundred KB: milliseconds); ``engine`` names its rule engine
+    (:func:`~generator.versions.engine_version`)."""
+    folders: list[tuple[str, Path, tuple[str, ...]]] = [
+        ("data", data_dir / game, ("",)),
+        ("templates", game_templates(data_dir, game), ("",)),
+        ("common", COMMON_DIR, ("",)),
+    ]
+    folders += [(f"with/{e.name}", e.folder, EXPANSION_PARTS) for e in expansions]
     files: list[tuple[str, str]] = []
-    for label, folder in (
-        ("data", data_dir / game),
-        ("templates", game_templates(data_dir, game)),
-        ("common", COMMON_DIR),
-    ):
-        for path in sorted(folder.rglob("*")):
-            files.append((f"{label}/{path.relative_to(folder).as_posix()}", _state(path)))
+    for label, folder, parts in folders:
+        for part in parts:
+            top = folder / part
+            paths = sorted(top.rglob("*")) if top.is_dir() else [top] if part else []
+            for path in paths:
+                files.append((f"{label}/{path.relative_to(folder).as_posix()}", _state(path)))
     return GameInputs(game, tuple(files), engine)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -107,6 +107,24 @@ class Game:
     handouts: tuple[Handout, ...] = ()
     expansions: tuple[str, ...] = ()
     """The expansions laid over the game, by name, in order."""
+    part: bool = False
+    """Whether this is only the expansions' own cards (:meth:`expansion_part`)."""
+
+    @property
+    def name(self) -> str:
+        """The game as its outputs are named: ``gears``, or ``gears+my-expansion`` with the
+        expansions laid over it (a merged game never overwrites the game's own files)."""
+        return "+".join(self.expansions if self.part else (self.id, *self.expansions))
+
+    def expansion_part(self) -> Game:
+        """Only the cards the expansions add or replace, in decks that have any: what a
+        designer hands out to players who own the game. Named after the expansions alone."""
+        decks = tuple(
+            replace(deck, cards=own)
+            for deck in self.decks
+            if (own := tuple(card for card in deck.cards if card.expansion))
+        )
+        return replace(self, decks=decks, handouts=(), part=True)
 
     def deck(self, deck_id: str) -> Deck | None:
         return next((deck for deck in self.decks if deck.id == deck_id), None)

@@ -40,3 +40,6 @@ class Options:
     registration: Registration = field(default_factory=Registration)
     """The registration marks of a cutting machine (``cut`` silhouette), as set in its
     software."""
+    only_expansion: bool = False
+    """Print only the cards the expansions add or replace (what a designer hands out), not the
+    merged game: no rules summary and no handouts, which belong to the whole game."""

@@ -57,6 +57,22 @@ class FaceSet:
             self.first.setdefault(entry, other.first[entry])
         self.named.update(other.named)
 
+    def only(self, game: Game) -> FaceSet:
+        """The faces the cards of ``game`` print (a game cut down to an expansion's cards
+        draws none of the others)."""
+        used = {
+            entry
+            for deck in game.decks
+            for card in deck.cards
+            for entry in (self.front(deck, card), self.back(deck, card))
+        }
+        return FaceSet(
+            {entry: svg for entry, svg in self.svgs.items() if entry in used},
+            {name: entry for name, entry in self.named.items() if entry in used},
+            {entry: name for entry, name in self.templates.items() if entry in used},
+            {entry: name for entry, name in self.first.items() if entry in used},
+        )
+
     def front(self, deck: Deck, card: Card) -> str:
         return self.named[(deck.id, card.id)]
 
@@ -109,8 +125,8 @@ class Job:
 
     @property
     def folder(self) -> Path:
-        """Where its files go: ``OUT/<game>/<lang>``."""
-        return self.out_dir / self.game.id / self.lang
+        """Where its files go: ``OUT/<game>/<lang>`` (see :attr:`Game.name`)."""
+        return self.out_dir / self.game.name / self.lang
 
     @property
     def title(self) -> str:

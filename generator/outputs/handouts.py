@@ -25,7 +25,7 @@ class Handouts:
     checked_by_write = False
 
     def wanted(self, options: Options) -> bool:
-        return True
+        return not options.only_expansion
 
     def preflight(self, game: Game, options: Options) -> list[Problem]:
         problems: list[Problem] = []

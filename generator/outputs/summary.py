@@ -21,7 +21,7 @@ class RulesSummary:
     checked_by_write = True
 
     def wanted(self, options: Options) -> bool:
-        return True
+        return not options.only_expansion
 
     def preflight(self, game: Game, options: Options) -> list[Problem]:
         """Composing renders every picture and fills every text: the summary's whole check."""

@@ -1,0 +1,373 @@
+"""Expansions laid over a game (``--with``): what they add, replace, remove and override, how
+their mistakes are reported, and ``copies:``. On the fixture game Tiny (its rule: no number
+twice); the shipped games' test expansions are in ``test_expansion_games.py``."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from generator.build import check
+from generator.catalog import load_game
+from generator.expansions import find_expansions
+from generator.model import Game
+from generator.outputs.base import render_faces
+from generator.problems import DataError, Problem, UsageError
+from tests.conftest import DataCopy, Result
+from tests.fixture import Tiny
+
+Run = Callable[..., Result]
+
+
+def write(folder: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    return folder
+
+
+@pytest.fixture
+def expansion(tmp_path: Path) -> Callable[..., Path]:
+    """``expansion(files, name=...)``: an expansion folder of Tiny holding ``files``."""
+
+    def make(files: dict[str, str], name: str = "more") -> Path:
+        return write(tmp_path / name, {"expansion.yaml": "game: tiny\n", **files})
+
+    return make
+
+
+def load(tiny: DataCopy, *folders: Path) -> tuple[Game, list[str]]:
+    problems: list[Problem] = []
+    expansions = find_expansions(folders, ["tiny"])
+    game = load_game(tiny.root, "tiny", Tiny(), problems, expansions)
+    if not problems:
+        problems += Tiny().validate(game)
+    return game, [str(problem) for problem in problems]
+
+
+def ids(game: Game, deck: str) -> list[str]:
+    found = game.deck(deck)
+    assert found is not None
+    return [card.id for card in found.cards]
+
+
+def test_cards_are_added_replaced_in_place_and_removed(
+    tiny: DataCopy, expansion: Callable[..., Path]
+) -> None:
+    folder = expansion(
+        {
+            "expansion.yaml": "game: tiny\nremove:\n  numbers: [number-2]\n",
+            "decks/colours.yaml": """
+                colours:
+                  - {name: blue, ink: "#000000"}
+                  - {name: green, ink: "#2e7d32"}
+            """,
+            "decks/numbers.yaml": "numbers:\n  - {value: 6}\n",
+        }
+    )
+    game, problems = load(tiny, folder)
+    assert problems == []
+    assert ids(game, "colours") == ["colour-red", "colour-blue", "colour-green"]
+    assert ids(game, "numbers") == ["number-1", "number-3", "number-4", "number-5", "number-6"]
+    colours = game.deck("colours")
+    assert colours is not None
+    blue = colours.cards[1]
+    assert (blue.fields["ink"], blue.file, blue.line, blue.expansion) == (
+        "#000000",
+        "more/decks/colours.yaml",
+        2,
+        "more",
+    )
+    assert colours.cards[0].expansion == ""
+    assert game.name == "tiny+more"
+    part = game.expansion_part()
+    assert [(d.id, [c.id for c in d.cards]) for d in part.decks] == [
+        ("numbers", ["number-6"]),
+        ("colours", ["colour-blue", "colour-green"]),
+    ]
+    assert (part.name, part.handouts) == ("more", ())
+
+
+def test_expansions_stack_in_order(tiny: DataCopy, tmp_path: Path) -> None:
+    first = write(
+        tmp_path / "first",
+        {"expansion.yaml": "game: tiny\n", "decks/numbers.yaml": "numbers:\n  - {value: 7}\n"},
+    )
+    second = write(
+        tmp_path / "second",
+        {"expansion.yaml": "game: tiny\nremove:\n  numbers: [number-7]\n"},
+    )
+    game, problems = load(tiny, first, second)
+    assert problems == []
+    assert "number-7" not in ids(game, "numbers")
+    assert game.name == "tiny+first+second"
+    _, problems = load(tiny, second, first)  # removing a card the game has not got yet
+    assert problems == [
+        "second/expansion.yaml:3: remove.numbers[0]: no card 'number-7' in the deck numbers "
+        "(its cards: number-1, number-2, number-3, number-4, number-5)"
+    ]
+
+
+def test_the_engine_judges_the_merged_game_at_the_expansion_line(
+    tiny: DataCopy, expansion: Callable[..., Path]
+) -> None:
+    folder = expansion({"decks/numbers.yaml": "numbers:\n  - {value: 6}\n  - {value: 70}\n"})
+    folder.joinpath("decks/numbers.yaml").write_text(
+        "numbers:\n  - {value: 6}\n  - {value: 700}\n", encoding="utf-8"
+    )
+    _, problems = load(tiny, folder)
+    assert problems == [
+        "more/decks/numbers.yaml:3: numbers[1].value: 700 is above the maximum 99",
+    ]
+
+
+def test_copies_print_a_card_several_times(tiny: DataCopy) -> None:
+    tiny.edit(
+        "tiny/decks/colours.yaml",
+        '{name: red, ink: "#c0392b"}',
+        '{name: red, ink: "#c0392b", copies: 3}',
+    )
+    problems: list[Problem] = []
+    game = load_game(tiny.root, "tiny", Tiny(), problems)
+    assert problems == []
+    colours = game.deck("colours")
+    assert colours is not None
+    assert [c.id for c in colours.cards] == [
+        "colour-red-1",
+        "colour-red-2",
+        "colour-red-3",
+        "colour-blue",
+    ]
+    assert [c.where for c in colours.cards][:2] == ["colours[0] (copy 1)", "colours[0] (copy 2)"]
+    assert "copies" not in colours.cards[0].fields
+
+
+def test_copies_follow_the_engine_rules(tiny: DataCopy) -> None:
+    tiny.edit("tiny/decks/numbers.yaml", "{value: 2}", "{value: 2, copies: 2}")
+    assert tiny.problems("tiny") == [
+        "tiny/decks/numbers.yaml:3: numbers[1] (copy 2).value: 2 is already used by "
+        "numbers[1] (copy 1) (line 3)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("copies", "what"),
+    [
+        ("0", "0 is below the minimum 1"),
+        ("101", "101 is above the maximum 100"),
+        ("two", "expected an integer, got 'two'"),
+    ],
+)
+def test_a_wrong_copies_is_reported_at_its_line(tiny: DataCopy, copies: str, what: str) -> None:
+    tiny.edit("tiny/decks/numbers.yaml", "{value: 2}", f"{{value: 2, copies: {copies}}}")
+    assert tiny.problems("tiny") == [f"tiny/decks/numbers.yaml:3: numbers[1].copies: {what}"]
+
+
+def test_locale_keys_are_overridden_added_and_languages_brought(
+    tiny: DataCopy, expansion: Callable[..., Path]
+) -> None:
+    folder = expansion(
+        {
+            "locales/en.yaml": "colours:\n  red: Crimson\n",
+            "locales/uk.yaml": "colours:\n  red: Багряний\n",
+        }
+    )
+    game, problems = load(tiny, folder)
+    assert problems == []
+    en = game.locales["en"]
+    assert (en.text("colours.red"), en.text("colours.blue")) == ("Crimson", "Blue")
+    red = en.text("colours.red")
+    assert red is not None and (red.file, red.line) == ("more/locales/en.yaml", 2)
+    faces, _ = render_faces(game, "en", ("colours",))
+    red_face = faces.svgs[faces.named[("colours", "colour-red")]]
+    assert "Crimson" in red_face
+
+
+def test_a_key_an_expansion_adds_in_one_language_is_missing_from_its_other_files(
+    tiny: DataCopy, expansion: Callable[..., Path]
+) -> None:
+    folder = expansion({"locales/en.yaml": "colours:\n  green: Green\n"})
+    _, problems = load(tiny, folder)
+    assert problems == [
+        "more/locales/uk.yaml: colours.green: missing translation (en.yaml:2 has it)"
+    ]
+
+
+def test_an_expansion_brings_a_language_it_must_translate_whole(
+    tiny: DataCopy, expansion: Callable[..., Path]
+) -> None:
+    de = (tiny.root / "tiny" / "locales" / "en.yaml").read_text(encoding="utf-8")
+    de = de.replace("English", "Deutsch").replace("Scores", "Punkte")
+    folder = expansion({"locales/de.yaml": de})
+    game, problems = load(tiny, folder)
+    assert problems == []
+    assert game.locales["de"].language == "Deutsch"
+    folder.joinpath("locales/de.yaml").write_text("language: Deutsch\n", encoding="utf-8")
+    _, problems = load(tiny, folder)
+    assert "tiny/locales/de.yaml: title: missing translation (en.yaml:2 has it)" in problems
+
+
+def test_a_card_file_for_a_deck_the_game_lacks_is_reported(
+    tiny: DataCopy, expansion: Callable[..., Path]
+) -> None:
+    folder = expansion({"decks/colors.yaml": "colors:\n  - {name: green}\n"})
+    _, problems = load(tiny, folder)
+    assert problems == [
+        "more/decks/colors.yaml: no deck 'colors' in tiny (its decks: numbers, colours); "
+        "a new deck is described under decks: in expansion.yaml"
+    ]
+
+
+def test_a_deck_description_is_changed_key_by_key(
+    tiny: DataCopy, expansion: Callable[..., Path]
+) -> None:
+    folder = expansion(
+        {
+            "expansion.yaml": "game: tiny\ndecks:\n  numbers:\n    front: big-number.svg.j2\n",
+            "templates/big-number.svg.j2": (
+                tiny.root.parent / "templates" / "tiny" / "number.svg.j2"
+            )
+            .read_text(encoding="utf-8")
+            .replace("{% endblock %}", "<desc>big</desc>{% endblock %}"),
+        }
+    )
+    game, problems = load(tiny, folder)
+    assert problems == []
+    numbers = game.deck("numbers")
+    assert numbers is not None and (numbers.front, numbers.back) == (
+        "big-number.svg.j2",
+        "back.svg.j2",
+    )
+    faces, found = render_faces(game, "en", ("numbers",))
+    assert found == []
+    assert "<desc>big</desc>" in faces.svgs[faces.named[("numbers", "number-1")]]
+
+
+def test_an_expansion_template_overrides_the_game_one_of_the_same_name(
+    tiny: DataCopy, expansion: Callable[..., Path]
+) -> None:
+    shipped = (tiny.root.parent / "templates" / "tiny" / "back.svg.j2").read_text(encoding="utf-8")
+    folder = expansion(
+        {
+            "templates/back.svg.j2": shipped.replace(
+                "{% endblock %}", "<desc>ours</desc>{% endblock %}"
+            )
+        }
+    )
+    game, _ = load(tiny, folder)
+    faces, found = render_faces(game, "en", ("numbers",))
+    assert found == []
+    assert "<desc>ours</desc>" in faces.svgs[faces.named[("numbers", "back")]]
+
+
+@pytest.mark.parametrize(
+    ("manifest", "expected"),
+    [
+        (
+            "players: 2-5\n",
+            "more/expansion.yaml:1: game: missing: the id of the game it extends, "
+            "like 'game: gears'",
+        ),
+        (
+            "game: chess\n",
+            "more/expansion.yaml:1: game: 'chess' is not a game of the card data (it has: tiny)",
+        ),
+        ("game: [tiny]\n", "more/expansion.yaml:1: game: expected a text, got a list"),
+    ],
+)
+def test_an_expansion_must_name_its_game(tmp_path: Path, manifest: str, expected: str) -> None:
+    folder = write(tmp_path / "more", {"expansion.yaml": manifest})
+    with pytest.raises(DataError) as caught:
+        find_expansions([folder], ["tiny"])
+    assert [str(p) for p in caught.value.problems] == [expected]
+
+
+def test_a_manifest_with_unknown_keys_is_reported(
+    tiny: DataCopy, expansion: Callable[..., Path]
+) -> None:
+    folder = expansion({"expansion.yaml": "game: tiny\nremoves:\n  numbers: [number-1]\n"})
+    _, problems = load(tiny, folder)
+    assert problems == ["more/expansion.yaml:2: removes: unknown key (did you mean 'remove'?)"]
+
+
+def test_with_a_folder_that_is_not_an_expansion_is_a_usage_error(tmp_path: Path) -> None:
+    with pytest.raises(UsageError, match=r"^--with .*nothing: no such folder$"):
+        find_expansions([tmp_path / "nothing"], ["tiny"])
+    with pytest.raises(
+        UsageError, match=r"^--with .*: not an expansion \(it has no expansion.yaml\)$"
+    ):
+        find_expansions([tmp_path], ["tiny"])
+
+
+def test_build_with_an_expansion_and_only_its_cards(
+    tiny: DataCopy, expansion: Callable[..., Path], pnp: Run, tmp_path: Path
+) -> None:
+    folder = expansion({"decks/numbers.yaml": "numbers:\n  - {value: 6}\n  - {value: 7}\n"})
+    out = tmp_path / "out"
+    base = ["--data", tiny.root, "--out", out, "--lang", "en", "--with", folder]
+    merged = pnp("build", *base)
+    assert (merged.code, merged.err) == (0, "")
+    assert f"{out / 'tiny+more' / 'en' / 'cards-a4.pdf'}: 2 pages, 9 cards" in merged.out
+    assert (out / "tiny+more" / "en" / "scores-a4.pdf").is_file()
+    own = pnp("build", *base, "--only-expansion")
+    assert (own.code, own.err) == (0, "")
+    assert f"{out / 'more' / 'en' / 'cards-a4.pdf'}: 2 pages, 2 cards" in own.out
+    assert sorted(p.name for p in (out / "more" / "en").iterdir()) == ["cards-a4.pdf"]
+    assert not (out / "tiny").exists()  # the game's own outputs are never overwritten
+
+
+def test_an_edit_in_the_expansion_is_seen_by_the_next_build(
+    tiny: DataCopy, expansion: Callable[..., Path], pnp: Run, tmp_path: Path
+) -> None:
+    folder = expansion({"decks/numbers.yaml": "numbers:\n  - {value: 6}\n"})
+    args = ["--data", tiny.root, "--out", tmp_path / "out", "--lang", "en", "--with", folder]
+    assert pnp("build", *args).code == 0
+    folder.joinpath("decks/numbers.yaml").write_text(
+        "numbers:\n  - {value: 6}\n  - {value: 6}\n", encoding="utf-8"
+    )
+    broken = pnp("build", *args)
+    assert (broken.code, broken.err) == (
+        1,
+        "more/decks/numbers.yaml:3: numbers[1].value: 6 is already used by numbers[0] (line 2)\n"
+        "1 problem found; nothing was written.\n",
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--only-expansion"], "--only-expansion prints an expansion's own cards: add --with DIR"),
+        (
+            ["--with", "@more", "numbers"],
+            "--with more: it extends tiny, which is not among the games asked for (numbers)",
+        ),
+    ],
+)
+def test_usage_mistakes_with_expansions(
+    tiny: DataCopy,
+    expansion: Callable[..., Path],
+    pnp: Run,
+    tmp_path: Path,
+    args: list[str],
+    message: str,
+) -> None:
+    folder = expansion({})
+    given = [str(folder) if a == "@more" else a for a in args]
+    result = pnp("build", "--data", tiny.root, "--out", tmp_path / "out", *given)
+    assert (result.code, result.err) == (2, f"pnp: error: {message}\n")
+
+
+def test_validate_names_the_merged_game(
+    tiny: DataCopy, expansion: Callable[..., Path], pnp: Run
+) -> None:
+    folder = expansion({"decks/numbers.yaml": "numbers:\n  - {value: 6}\n"})
+    result = pnp("validate", "--data", tiny.root, "--with", folder, "--paper", "a4")
+    assert (result.code, result.out) == (
+        0,
+        "tiny+more: ok (6 numbers, 2 colours; locales en, uk)\n",
+    )
+    assert check(tiny.root, ("tiny",), expansions=find_expansions([folder], ["tiny"]))
