@@ -133,11 +133,6 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     build_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
     _add_expansion_options(build_cmd)
     build_cmd.add_argument(
-        "--only-expansion",
-        action="store_true",
-        help="print only the cards the expansions add or replace (checked in the merged game)",
-    )
-    build_cmd.add_argument(
         "--png", action="store_true", help="also write every card as a 300 dpi PNG with bleed"
     )
     _add_printing_options(build_cmd)
@@ -172,13 +167,14 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
         help="where OUT/<target>/<game>/<lang>/ goes (default: output/export)",
     )
     export_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
+    _add_expansion_options(export_cmd)
     _add_speed_options(export_cmd)
     export_cmd.set_defaults(run=_export)
 
     validate_cmd = commands.add_parser("validate", help="check card data without printing")
     validate_cmd.add_argument("games", nargs="*", metavar="GAME")
     validate_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
-    _add_expansion_options(validate_cmd)
+    _add_expansion_options(validate_cmd, prints=False)
     validate_cmd.add_argument(
         "--paper",
         choices=sorted(PAPERS),
@@ -217,7 +213,8 @@ def _add_rules(rules_cmd: argparse.ArgumentParser) -> None:
     rules_cmd.set_defaults(run=_rules)
 
 
-def _add_expansion_options(command: argparse.ArgumentParser) -> None:
+def _add_expansion_options(command: argparse.ArgumentParser, prints: bool = True) -> None:
+    """``--with``, and ``--only-expansion`` for a command that ``prints`` cards."""
     command.add_argument(
         "--with",
         dest="expansions",
@@ -227,6 +224,12 @@ def _add_expansion_options(command: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="lay an expansion folder over the game it extends; repeat to stack them in order",
     )
+    if prints:
+        command.add_argument(
+            "--only-expansion",
+            action="store_true",
+            help="only the cards the expansions add or replace (checked in the merged game)",
+        )
 
 
 def _expansions(args: argparse.Namespace) -> tuple[tuple[str, ...], tuple[Expansion, ...]]:
@@ -543,14 +546,17 @@ def _export(args: argparse.Namespace) -> int:
     if unusable:
         raise UsageError(f"--out {args.out}: {unusable}")
     start = time.perf_counter()
+    names, expansions = _expansions(args)
     request = ExportRequest(
         known[args.target],
         args.data,
         args.out,
-        tuple(args.games),
+        names,
         tuple(args.lang),
         args.cache,
         args.jobs,
+        expansions,
+        args.only_expansion,
     )
     done = export(request)
     for problem in done.left_out:

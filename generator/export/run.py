@@ -11,6 +11,7 @@ from pathlib import Path
 
 from generator.build import check
 from generator.cache import Cache, default_folder
+from generator.expansions import Expansion
 from generator.export.images import Images
 from generator.export.job import Exporter, ExportJob, fitted
 from generator.export.pdf import Pdf
@@ -34,6 +35,9 @@ class ExportRequest:
     langs: tuple[str, ...] = ()
     cache: Path | None = None
     jobs: int = 1
+    expansions: tuple[Expansion, ...] = ()
+    only_expansion: bool = False
+    """Export only the cards the expansions add or replace (:meth:`Game.expansion_part`)."""
 
 
 @dataclass
@@ -49,7 +53,9 @@ class Exported:
 def export(request: ExportRequest) -> Exported:
     target = request.target
     exporter = EXPORTERS[target.kind]
-    games = check(request.data_dir, request.games, ())
+    games = check(request.data_dir, request.games, (), expansions=request.expansions)
+    if request.only_expansion:
+        games = [game.expansion_part() for game in games]
     arts = ArtStore(Cache(request.cache or default_folder()))
     writer = Writer(request.out_dir)
     done = Exported()
@@ -61,7 +67,7 @@ def export(request: ExportRequest) -> Exported:
                 faces, problems = render_faces(fit.game, lang)
                 if problems:
                     raise DataError(problems)
-                folder = request.out_dir / target.id / game.id / lang
+                folder = request.out_dir / target.id / game.name / lang
                 job = ExportJob(
                     target, fit.game, lang, fit.products, faces, arts, writer, folder, request.jobs
                 )
