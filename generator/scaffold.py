@@ -1,0 +1,48 @@
+"""``pnp new expansion``: a designer's first expansion, working before they change a thing.
+
+Each game has an example expansion under ``scaffolds/<game>/`` (shipped like the card data):
+one example card for every deck it makes sense to add to, with its texts in every language the
+game ships. The new expansion is a copy of it with a README for the designer, and every YAML file
+names its JSON Schema (written beside it, in ``schemas/``) so an editor completes and checks
+as the designer types. The copy is made in a scratch folder and moved into place whole: a
+failure leaves nothing half-written.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+from generator import PROJECT_ROOT
+from generator.names import file_name_problem
+from generator.problems import UsageError
+
+SCAFFOLDS_DIR = PROJECT_ROOT / "scaffolds"
+README = SCAFFOLDS_DIR / "README.md"
+"""The designer's README, with ``{name}`` and ``{game}`` to fill in."""
+
+
+def scaffolded_games() -> list[str]:
+    return sorted(path.name for path in SCAFFOLDS_DIR.iterdir() if path.is_dir())
+
+
+def new_expansion(name: str, game: str, parent: Path) -> Path:
+    """Write the expansion ``name`` of ``game`` in ``parent``; the folder written."""
+    if (problem := file_name_problem(name)) is not None:
+        raise UsageError(f"expansion name: {problem}")
+    source = SCAFFOLDS_DIR / game
+    if not source.is_dir():
+        raise UsageError(f"--game {game}: no such game (games: {', '.join(scaffolded_games())})")
+    target = parent / name
+    if target.exists() or target.is_symlink():
+        raise UsageError(f"{target} already exists: choose another name or --dir")
+    if not parent.is_dir():
+        raise UsageError(f"--dir {parent}: no such folder")
+    with tempfile.TemporaryDirectory(prefix=f".{name}-", dir=parent) as scratch:
+        draft = Path(scratch) / name
+        shutil.copytree(source, draft)
+        readme = README.read_text(encoding="utf-8")
+        (draft / "README.md").write_text(readme.format(name=name, game=game), encoding="utf-8")
+        draft.rename(target)
+    return target
