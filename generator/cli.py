@@ -188,6 +188,23 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     list_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
     list_cmd.set_defaults(run=_list)
 
+    serve_cmd = commands.add_parser("serve", help="a live preview of a game's cards in the browser")
+    serve_cmd.add_argument("game", nargs="?", metavar="GAME", help="default: the only game")
+    serve_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
+    serve_cmd.add_argument(
+        "--with",
+        dest="expansions",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="an expansion over the game (repeat for more)",
+    )
+    serve_cmd.add_argument("--lang", metavar="LANG", help="the language shown first")
+    serve_cmd.add_argument("--port", type=int, default=8000, help="default 8000; 0: any free")
+    serve_cmd.add_argument("--host", default="127.0.0.1", help="default: this machine only")
+    serve_cmd.set_defaults(run=_serve)
+
     rules_cmd = commands.add_parser("rules", help="ask a game's rule engine")
     if with_rules:
         _add_rules(rules_cmd)
@@ -572,6 +589,13 @@ def _list(args: argparse.Namespace) -> int:
         )
         print(f"  locales: {languages}")
     return EXIT_OK
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from generator.preview.server import Asked, serve
+
+    expansions = tuple(args.expansions)
+    return serve(Asked(args.data, args.game, expansions, args.lang, args.host, args.port))
 
 
 def _rules(args: argparse.Namespace) -> int:
