@@ -173,6 +173,12 @@ def test_it_listens_on_this_machine_only_by_default(start: Callable[[bool], Runn
     assert get(running, "/", host="attacker.example")[:1] == (403,)
 
 
+def test_the_game_may_be_left_out_when_the_data_has_one(trains: DataCopy) -> None:
+    running = Running.listen(Asked(trains.root, port=0))
+    running.stop()
+    assert running.game == GAME
+
+
 def test_a_host_on_the_network_is_warned_about(
     trains: DataCopy, capsys: pytest.CaptureFixture[str]
 ) -> None:
