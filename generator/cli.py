@@ -193,6 +193,15 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     list_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
     list_cmd.set_defaults(run=_list)
 
+    serve_cmd = commands.add_parser("serve", help="a live preview of a game's cards in the browser")
+    serve_cmd.add_argument("game", nargs="?", metavar="GAME", help="default: the only game")
+    serve_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
+    _add_expansion_options(serve_cmd, prints=False)
+    serve_cmd.add_argument("--lang", metavar="LANG", help="the language shown first")
+    serve_cmd.add_argument("--port", type=int, default=8000, help="default 8000; 0: any free")
+    serve_cmd.add_argument("--host", default="127.0.0.1", help="default: this machine only")
+    serve_cmd.set_defaults(run=_serve)
+
     rules_cmd = commands.add_parser("rules", help="ask a game's rule engine")
     if with_rules:
         _add_rules(rules_cmd)
@@ -610,6 +619,15 @@ def _list(args: argparse.Namespace) -> int:
         )
         print(f"  locales: {languages}")
     return EXIT_OK
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from generator.preview.server import Asked, serve
+
+    expansions = find_expansions(args.expansions, discover_games(args.data))
+    games = games_to_build((args.game,) if args.game else (), expansions)
+    game = games[0] if len(games) == 1 else args.game
+    return serve(Asked(args.data, game, expansions, args.lang, args.host, args.port))
 
 
 def _rules(args: argparse.Namespace) -> int:

@@ -116,6 +116,10 @@ def test_wheel_holds_the_code_the_templates_and_the_card_data_and_nothing_else(w
     tables = {p.relative_to(REPO).as_posix() for p in (REPO / "generator").rglob("*.yaml")}
     assert {"generator/export/targets/tgc.yaml", "generator/export/targets/mpc.yaml"} <= tables
     assert tables <= set(names)  # the print shops' tables travel with the code
+    preview = {
+        f"generator/preview/{name}" for name in ("page.html.j2", "preview.js", "preview.css")
+    }
+    assert preview <= set(names)  # and the preview's page
 
 
 def test_installed_pnp_builds_gears_from_an_empty_folder_with_its_own_data(

@@ -167,6 +167,18 @@ def png(
     return output.getvalue()
 
 
+def screen_svg(svg: str, folder: Templates) -> bytes:
+    """A whole card with its full bleed as SVG drawn by cairo: what prints, for a browser to
+    show (the live preview). Nothing of the template's SVG is copied through: cairo writes
+    shapes, its text as outlines of the project's fonts and its images as data, so the result
+    runs no script, loads no font and fetches nothing, whatever the template held."""
+    tree = parse(svg, folder)
+    output = io.BytesIO()
+    with _drawing():
+        cairosvg.surface.SVGSurface(tree, output, 96).finish()
+    return output.getvalue()
+
+
 def face(svg: str, folder: Templates) -> FaceArt:
     """A face drawn alone, its whole SVG (a card with its full bleed) on a one-page PDF, for a
     :class:`~generator.layout.compose.Book` to place on every slot that prints it."""

@@ -1,0 +1,65 @@
+"""One check of the previewed game: what ``pnp validate`` does for it, keeping the faces.
+
+The preview shows what a build would print and reports what a build would refuse, so it runs
+the pipeline's own steps (load, the game's rules, every face in every language, every output
+kind's preflight on every paper) in the order the pipeline runs them, stopping where it stops.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.build import EVERY_PAPER, preflight
+from generator.catalog import load_game
+from generator.expansions import Expansion
+from generator.games.registry import ENGINES, find_engine
+from generator.model import Game
+from generator.outputs.base import FaceSet, render_faces
+from generator.problems import Problem, across_languages
+
+
+@dataclass(frozen=True)
+class Checked:
+    """What a check found: the game as loaded (``None`` when it has no rule engine), its
+    faces by language (none when anything is wrong) and every problem. An incomplete one has
+    the faces of the first language alone, found good while the others are being checked."""
+
+    game: Game | None
+    faces: dict[str, FaceSet] = field(default_factory=dict)
+    problems: tuple[Problem, ...] = ()
+    complete: bool = True
+
+    @property
+    def good(self) -> bool:
+        return self.game is not None and not self.problems
+
+
+def check_game(
+    data_dir: Path, game_id: str, expansions: tuple[Expansion, ...] = (), first: str = ""
+) -> Iterator[Checked]:
+    """Load ``game_id`` from ``data_dir`` (with ``expansions`` over it, in order), run its
+    rules, render every face in every language and preflight every output kind; the check,
+    with every problem found on the way in reading order. Language ``first`` (the one on the
+    page) is rendered first, and when all is well so far its faces are yielded at once,
+    before the rest: the designer sees the change in a third of the time."""
+    engine = find_engine(game_id)
+    if engine is None:
+        what = f"no rule engine for {game_id!r} (the project has: {', '.join(ENGINES)})"
+        yield Checked(None, problems=(Problem(f"{game_id}/game.yaml", 0, "", what),))
+        return
+    problems: list[Problem] = []
+    game = load_game(data_dir, game_id, engine, problems, expansions)
+    if not problems:
+        problems += engine.validate(game)
+    faces: dict[str, FaceSet] = {}
+    for lang in sorted(game.locales, key=lambda lang: lang != first) if not problems else ():
+        faces[lang], rendering = render_faces(game, lang)
+        problems += rendering
+        if lang == first and not problems and len(game.locales) > 1:
+            yield Checked(game, dict(faces), complete=False)
+    if not problems:
+        problems += preflight(game, EVERY_PAPER)
+    every = tuple(sorted(set(across_languages(problems))))
+    yield Checked(game, {} if every else faces, every)

@@ -1,0 +1,55 @@
+"""Check the game again when one of its files is saved, in a background thread.
+
+``watchfiles`` (the operating system's file events, Rust underneath) groups the changes of a
+burst: an editor that writes a temporary file and renames it, or "save all", makes one check.
+While a check runs, later saves are kept and yielded together after it: the next check starts
+from all of them, never one per file.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import watchfiles
+
+from generator.expansions import Expansion
+from generator.folders import COMMON_DIR, game_templates
+
+STEP_MS = 50
+"""A burst of changes ends after this long without another."""
+DEBOUNCE_MS = 400
+"""The longest a steady stream of changes is gathered before a check starts anyway."""
+
+
+def watched(data_dir: Path, game_id: str, expansions: tuple[Expansion, ...] = ()) -> list[Path]:
+    """Every folder the game is made from, as the pipeline reads them: its card data and
+    locales, its templates, the shared templates and fonts, and each expansion."""
+    folders = [data_dir / game_id, game_templates(data_dir, game_id), COMMON_DIR]
+    folders += [expansion.folder for expansion in expansions]
+    return [folder for folder in dict.fromkeys(folders) if folder.is_dir()]
+
+
+class Watcher(threading.Thread):
+    """Calls ``on_change`` after each burst of changes under ``folders``, until stopped."""
+
+    def __init__(self, folders: list[Path], on_change: Callable[[], object]) -> None:
+        super().__init__(name="pnp-serve-watcher", daemon=True)
+        self.folders = folders
+        self.on_change = on_change
+        self.stopping = threading.Event()
+
+    def run(self) -> None:
+        changes = watchfiles.watch(
+            *self.folders, debounce=DEBOUNCE_MS, step=STEP_MS, stop_event=self.stopping
+        )
+        for _ in changes:
+            try:
+                self.on_change()
+            except Exception as error:  # a bug in a check must not stop the preview
+                print(f"pnp serve: internal error while checking: {error!r}", file=sys.stderr)
+
+    def stop(self) -> None:
+        self.stopping.set()

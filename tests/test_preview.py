@@ -1,0 +1,281 @@
+"""``pnp serve`` without a browser: the page, its event stream, a broken edit, where it listens.
+
+The server runs in the test's process on a copy of Game of Trains (any free port); the pages
+are read over HTTP as a browser would read them. tests/test_preview_browser.py drives a real
+browser through the same steps.
+"""
+
+from __future__ import annotations
+
+import html
+import http.client
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from urllib.error import HTTPError
+from urllib.request import Request, urlopen
+
+import pytest
+
+from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
+from generator.preview.check import check_game
+from generator.preview.server import Asked, Running
+from generator.preview.state import Preview
+from tests.conftest import DataCopy, Result
+from tests.previewed import FACES_EN, GAME, GUARD, TYPO, WAGONS, swap_abilities
+from tests.previewed import trains as trains  # the fixture
+
+
+@pytest.fixture
+def start(trains: DataCopy) -> Iterator[Callable[[bool], Running]]:
+    """``start(watching)``: the preview of ``trains`` served on any free port, checked once,
+    its files watched or not; stopped after the test."""
+    started: list[Running] = []
+
+    def run(watching: bool) -> Running:
+        running = Running.listen(Asked(trains.root, GAME, port=0))
+        started.append(running)
+        if watching:
+            running.begin()
+        else:
+            running.preview.refresh()
+        threading.Thread(target=running.server.serve_forever, daemon=True).start()
+        return running
+
+    yield run
+    for running in started:
+        running.server.shutdown()
+        running.stop()
+
+
+def get(running: Running, path: str, host: str | None = None) -> tuple[int, str, str]:
+    """Status, content type and body of ``path``."""
+    request = Request(running.url + path.lstrip("/"))
+    if host:
+        request.add_header("Host", host)
+    try:
+        with urlopen(request, timeout=GUARD) as response:
+            kind = response.headers["Content-Type"]
+            return response.status, kind, response.read().decode()
+    except HTTPError as error:
+        return error.code, error.headers["Content-Type"], error.read().decode()
+
+
+def faces(page: str) -> dict[str, list[str]]:
+    """The face URLs of a page, by card (``back`` for a deck's one back)."""
+    found: dict[str, list[str]] = {}
+    for card, url in re.findall(r'data-card="([^"]+)".*?\n<img src="([^"]+)"', page):
+        found.setdefault(card, []).append(url)
+    return found
+
+
+def problems(page: str) -> list[str]:
+    return [html.unescape(line) for line in re.findall(r"<li><code>(.*?)</code></li>", page)]
+
+
+def test_the_page_shows_every_face_of_each_deck(start: Callable[[bool], Running]) -> None:
+    running = start(False)
+    status, kind, page = get(running, "/")
+    assert (status, kind) == (200, "text/html; charset=utf-8")
+    shown = faces(page)
+    assert sum(len(urls) for urls in shown.values()) == page.count("<figure") == FACES_EN
+    assert [f"wagon-{n:02d}" for n in range(1, 85)] == [c for c in shown if c.startswith("wagon")]
+    assert len(shown["back"]) == 2  # the wagons' back and the locomotives'
+    assert '<h2>wagons <span class="count">84 cards</span></h2>' in page
+    assert '<h2>locomotives <span class="count">4 cards</span></h2>' in page
+    assert problems(page) == []
+    status, kind, svg = get(running, shown["wagon-05"][0])
+    assert (status, kind) == (200, "image/svg+xml")
+    assert svg.startswith("<?xml") and "<svg" in svg and "<text" not in svg  # text as outlines
+
+
+def test_each_language_has_its_faces(start: Callable[[bool], Running]) -> None:
+    running = start(False)
+    english, russian = get(running, "/content?lang=en")[2], get(running, "/content?lang=ru")[2]
+    assert 'data-lang="ru"' in russian and "<html" not in russian  # the content alone
+    assert faces(english)["wagon-05"] != faces(russian)["wagon-05"]
+    assert faces(english)["wagon-05"] == faces(get(running, "/?lang=xx")[2])["wagon-05"]
+
+
+def test_the_language_on_the_page_is_checked_first(trains: DataCopy) -> None:
+    """Its faces are shown while the other languages are checked, when all is well so far."""
+    first, whole = check_game(trains.root, GAME, first="ru")
+    assert (first.complete, list(first.faces), first.problems) == (False, ["ru"], ())
+    assert (whole.complete, sorted(whole.faces), whole.problems) == (True, ["en", "ru", "uk"], ())
+    assert whole.faces["ru"].named == first.faces["ru"].named
+    trains.edit(WAGONS, "ability: remove-left}", "ability: protekt}")
+    (broken,) = check_game(trains.root, GAME, first="ru")
+    assert (broken.complete, broken.faces, [str(p) for p in broken.problems]) == (True, {}, [TYPO])
+
+
+def test_the_event_stream_announces_a_saved_change(
+    start: Callable[[bool], Running], trains: DataCopy
+) -> None:
+    running = start(True)
+    before = faces(get(running, "/")[2])
+    stream = http.client.HTTPConnection("127.0.0.1", running.server.server_address[1], GUARD)
+    stream.request("GET", "/events")
+    response = stream.getresponse()
+    assert response.getheader("Content-Type") == "text/event-stream"
+    first = next_version(response)
+    assert first == running.preview.view.version
+    swap_abilities(trains)
+    version = first
+    while running.preview.view.checking or version == first:  # checking, then checked
+        version = next_version(response)
+    stream.close()
+    after = get(running, "/content")[2]
+    assert problems(after) == []
+    changed = {card for card, urls in faces(after).items() if urls != before[card]}
+    assert changed == {"wagon-05", "wagon-08"}
+
+
+def next_version(response: http.client.HTTPResponse) -> int:
+    """The version of the stream's next event (comments that keep it open are skipped)."""
+    while True:
+        line = response.readline().decode()
+        assert line, "the event stream ended"
+        if line.startswith("data: "):
+            return int(line.removeprefix("data: "))
+
+
+def test_a_broken_edit_shows_its_problem_and_keeps_the_last_good_faces(
+    start: Callable[[bool], Running], trains: DataCopy
+) -> None:
+    running = start(False)
+    good = get(running, "/")[2]
+    assert "stale" not in good
+    trains.edit(WAGONS, "ability: remove-left}", "ability: protekt}")
+    running.preview.refresh()
+    broken = get(running, "/")[2]
+    assert problems(broken) == [TYPO]
+    assert "These faces are stale" in broken
+    assert faces(broken) == faces(good)
+    assert get(running, faces(broken)["wagon-05"][0])[0] == 200
+    trains.edit(WAGONS, "ability: protekt}", "ability: remove-left}")
+    running.preview.refresh()
+    mended = get(running, "/")[2]
+    assert problems(mended) == [] and "stale" not in mended
+    assert faces(mended) == faces(good)
+
+
+def test_it_listens_on_this_machine_only_by_default(start: Callable[[bool], Running]) -> None:
+    assert Asked(Path()).host == "127.0.0.1"
+    running = start(False)
+    assert running.server.server_address[0] == "127.0.0.1"
+    assert running.url.startswith("http://127.0.0.1:")
+    # a web page that points its own name at 127.0.0.1 is not answered
+    assert get(running, "/", host="attacker.example")[:1] == (403,)
+
+
+def test_the_game_may_be_left_out_when_the_data_has_one(trains: DataCopy) -> None:
+    running = Running.listen(Asked(trains.root, port=0))
+    running.stop()
+    assert running.game == GAME
+
+
+def test_a_host_on_the_network_is_warned_about(
+    trains: DataCopy, capsys: pytest.CaptureFixture[str]
+) -> None:
+    running = Running.listen(Asked(trains.root, GAME, host="0.0.0.0", port=0))
+    running.stop()
+    assert capsys.readouterr().err == (
+        "warning: --host 0.0.0.0: other machines can open this preview and read the card "
+        "data; it has no password\n"
+    )
+
+
+SHIPPED = "break_the_code, game_of_trains, gear_and_piston, gears, three_by_three"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ((), f"name the game to preview (the card data has: {SHIPPED})"),
+        (("nothing",), f"unknown game 'nothing' (the card data has: {SHIPPED})"),
+        ((GAME, "--lang", "xx"), "game_of_trains has no locale xx (it ships: en, ru, uk)"),
+        ((GAME, "--with", "."), "--with .: not an expansion (it has no expansion.yaml)"),
+        ((GAME, "--port", "70000"), "--port 70000: not a port (0 to 65535; 0: any free port)"),
+    ],
+)
+def test_usage_mistakes(
+    pnp: Callable[..., Result], arguments: tuple[str, ...], message: str
+) -> None:
+    result = pnp("serve", "--port", "0", *arguments)
+    assert (result.code, result.out, result.err) == (2, "", f"pnp: error: {message}\n")
+
+
+HOSTILE = """<script>alert("script")</script>
+<rect x="0" y="0" width="5" height="5" fill="#ff0000" onload="alert('onload')"/>
+<foreignObject width="9" height="9"><div xmlns="http://www.w3.org/1999/xhtml">html</div></foreignObject>
+{% endblock %}"""
+
+
+def test_a_face_never_passes_on_the_script_of_its_template(tmp_path: Path) -> None:
+    """A stranger's template may write what cairo ignores but a browser would run: the
+    preview sends cairo's drawing of it, never its SVG."""
+    shutil.copytree(DEFAULT_DATA_DIR / GAME, tmp_path / "card_data" / GAME)
+    shutil.copytree(TEMPLATES_DIR / GAME, tmp_path / "templates" / GAME)
+    back = tmp_path / "templates" / GAME / "back.svg.j2"
+    back.write_text(back.read_text(encoding="utf-8").replace("{% endblock %}", HOSTILE))
+    running = Running.listen(Asked(tmp_path / "card_data", GAME, port=0))
+    try:
+        running.preview.refresh()
+        threading.Thread(target=running.server.serve_forever, daemon=True).start()
+        page = get(running, "/")[2]
+        url = faces(page)["back"][0]
+        good = running.preview.view.good
+        assert good is not None
+        written = good.faces["en"].svgs[url.removeprefix("/face/").removesuffix(".svg")]
+        assert "<script>" in written and "onload" in written and "foreignObject" in written
+        with urlopen(running.url + url.lstrip("/"), timeout=GUARD) as response:
+            policy = response.headers["Content-Security-Policy"]
+            drawn = response.read().decode()
+        assert "<path" in drawn
+        assert not re.search(r"script|onload|foreignObject|alert", drawn, re.IGNORECASE)
+        assert "alert" not in page
+        assert policy == "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"
+    finally:
+        running.server.shutdown()
+        running.stop()
+
+
+def test_a_face_cairo_cannot_draw_is_a_problem_of_its_template(trains: DataCopy) -> None:
+    """Validation reads a face's SVG; only drawing it finds what cairo cannot draw. The preview
+    reports it as a build does, at the face's template."""
+    *_, checked = check_game(trains.root, GAME)
+    faces = checked.faces["en"]
+    back = faces.named[("wagons", "back")]
+    faces.svgs[back] = '<svg xmlns="http://www.w3.org/2000/svg"/>'  # no size
+    preview = Preview(lambda first: iter([checked]))
+    preview.refresh()
+    assert preview.face(faces.named[("wagons", "wagon-01")]) is not None
+    assert preview.face(back) is None
+    assert [str(problem) for problem in preview.view.problems] == [
+        "templates/game_of_trains/back.svg.j2: back (en): "
+        "cairosvg cannot draw it: ValueError: The SVG size is undefined"
+    ]
+
+
+def test_ctrl_c_stops_it_cleanly(trains: DataCopy) -> None:
+    command = [sys.executable, "-m", "generator", "serve", GAME, "--data", trains.root]
+    process = subprocess.Popen(
+        [*map(str, command), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None
+    lines = [process.stdout.readline() for _ in range(2)]
+    assert lines[0].endswith(f" {GAME}: ok\n")
+    assert re.fullmatch(
+        rf"previewing {GAME} at http://127\.0\.0\.1:\d+/ \(Ctrl-C to stop\)\n", lines[1]
+    )
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=GUARD)
+    assert (process.returncode, out, err) == (0, "stopped\n", "")
