@@ -15,6 +15,7 @@ from generator.catalog import load_game
 from generator.expansions import find_expansions
 from generator.model import Game
 from generator.outputs.base import render_faces
+from generator.preview.check import check_game
 from generator.problems import DataError, Problem, UsageError
 from tests.conftest import DataCopy, Result
 from tests.fixture import Tiny
@@ -371,3 +372,17 @@ def test_validate_names_the_merged_game(
         "tiny+more: ok (6 numbers, 2 colours; locales en, uk)\n",
     )
     assert check(tiny.root, ("tiny",), expansions=find_expansions([folder], ["tiny"]))
+
+
+def test_the_live_preview_checks_and_shows_the_merged_game(
+    tiny: DataCopy, expansion: Callable[..., Path]
+) -> None:
+    folder = expansion({"decks/numbers.yaml": "numbers:\n  - {value: 6}\n"})
+    *_, last = check_game(tiny.root, "tiny", find_expansions([folder], ["tiny"]))
+    assert last.good
+    assert ("numbers", "number-6") in last.faces["en"].named
+    folder.joinpath("decks/numbers.yaml").write_text("numbers:\n  - {value: 1}\n  - {value: 1}\n")
+    *_, broken = check_game(tiny.root, "tiny", find_expansions([folder], ["tiny"]))
+    assert [str(p) for p in broken.problems] == [
+        "more/decks/numbers.yaml:3: numbers[1].value: 1 is already used by numbers[0] (line 2)"
+    ]
