@@ -1,4 +1,4 @@
-"""The ``pnp`` command: build, calibrate, validate, clean, list, rules.
+"""The ``pnp`` command: build, calibrate, validate, clean, list, report, rules.
 
 Exit codes: 0 success, 1 invalid data or a failed build, 2 command-line usage, 70 a bug in pnp
 (EX_SOFTWARE). A user's mistake is reported as ``file:line: where: what`` lines, never as a
@@ -187,6 +187,23 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     list_cmd = commands.add_parser("list", help="games, decks, card counts and locales")
     list_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
     list_cmd.set_defaults(run=_list)
+
+    report_cmd = commands.add_parser(
+        "report", help="what the engine measures of a deck, before and after an expansion"
+    )
+    report_cmd.add_argument("game", metavar="GAME")
+    report_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
+    report_cmd.add_argument(
+        "--with", dest="expansions", type=Path, action="append", default=[], metavar="DIR",
+        help="an expansion to compare the game with (repeat to stack them)",
+    )  # fmt: skip
+    report_cmd.add_argument("--lang", metavar="LANG", help="card names' language (default: en)")
+    report_cmd.add_argument(
+        "--trials", type=_positive, metavar="N", help="games or shuffles per measure"
+    )
+    report_cmd.add_argument("--json", action="store_true", help="print JSON, not a table")
+    report_cmd.add_argument("--out", type=Path, metavar="DIR", help="plots (output/report/GAME)")
+    report_cmd.set_defaults(run=_report)
 
     rules_cmd = commands.add_parser("rules", help="ask a game's rule engine")
     if with_rules:
@@ -571,6 +588,22 @@ def _list(args: argparse.Namespace) -> int:
             f"{lang} ({locale.language})" for lang, locale in game.locales.items()
         )
         print(f"  locales: {languages}")
+    return EXIT_OK
+
+
+def _report(args: argparse.Namespace) -> int:
+    from generator.report.run import ReportRequest, run
+
+    out = args.out or Path("output") / "report" / args.game
+    if problem := output_folder_problem(out):
+        raise UsageError(f"--out {out}: {problem}")
+    request = ReportRequest(
+        args.data, args.game, out, tuple(args.expansions), args.lang, args.trials, args.json
+    )
+    text, files = run(request)
+    print(text)
+    for path in files:
+        print(f"{path}: plots", file=sys.stderr)
     return EXIT_OK
 
 
