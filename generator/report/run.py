@@ -19,6 +19,7 @@ from generator.games.registry import ENGINES, find_engine
 from generator.model import Game
 from generator.problems import UsageError
 from generator.report.table import Report, as_json, as_text, compare
+from generator.workers import Workers, default_jobs
 from generator.writer import Writer
 
 DEFAULT_LANG = "en"
@@ -36,13 +37,18 @@ def load(data_dir: Path, game_id: str, expansions: tuple[Path, ...] = ()) -> Gam
     return load_checked(data_dir, _engine(game_id))
 
 
-def report(before: Game, after: Game | None, lang: str | None, sampling: Sampling) -> Report:
+def report(
+    before: Game, after: Game | None, lang: str | None, sampling: Sampling, jobs: int = 1
+) -> Report:
     """``before`` measured beside ``after`` (``None``: ``before`` alone), row labels in
-    ``lang`` (default: English where the game has it, else its first language)."""
+    ``lang`` (default: English where the game has it, else its first language); with
+    ``jobs`` > 1 the two games are measured at once, on two cores."""
     chosen = lang or _default_lang(after or before)
-    first = measure(before, chosen, sampling)
-    second = None if after is None else measure(after, chosen, sampling)
-    return Report(before.id, chosen, after is not None, compare(first, second))
+    games = [before] if after is None else [before, after]
+    with Workers(min(jobs, len(games))) as workers:
+        found = [workers.submit(measure, game, chosen, sampling) for game in games]
+        first, *second = [future.result() for future in found]
+    return Report(before.id, chosen, after is not None, compare(first, *second))
 
 
 def measure(game: Game, lang: str, sampling: Sampling) -> list[Measure]:
@@ -85,7 +91,7 @@ def run(request: ReportRequest) -> tuple[str, list[Path]]:
     before = load(request.data_dir, request.game)
     expansions = request.expansions
     after = load(request.data_dir, request.game, expansions) if expansions else None
-    done = report(before, after, request.lang, sampling)
+    done = report(before, after, request.lang, sampling, default_jobs())
     text = as_text(done)
     if request.json:
         text = json.dumps(as_json(done), ensure_ascii=False, indent=2)

@@ -56,7 +56,7 @@ class Report:
         return f"{self.game}: balance report" + (", before and after" if self.compared else "")
 
 
-def compare(before: list[Measure], after: list[Measure] | None) -> tuple[Table, ...]:
+def compare(before: list[Measure], after: list[Measure] | None = None) -> tuple[Table, ...]:
     """The tables of ``before`` beside those of ``after`` (``None``: ``before`` alone), in
     ``before``'s order, then what only ``after`` has. Labels come from ``after``, which may
     have renamed a card; two rows of one name (two cards alike) are told apart by their keys."""
