@@ -1,4 +1,4 @@
-"""The ``pnp`` command: build, calibrate, validate, clean, list, rules.
+"""The ``pnp`` command: build, calibrate, validate, clean, list, report, rules.
 
 Exit codes: 0 success, 1 invalid data or a failed build, 2 command-line usage, 70 a bug in pnp
 (EX_SOFTWARE). A user's mistake is reported as ``file:line: where: what`` lines, never as a
@@ -201,6 +201,20 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     serve_cmd.add_argument("--port", type=int, default=8000, help="default 8000; 0: any free")
     serve_cmd.add_argument("--host", default="127.0.0.1", help="default: this machine only")
     serve_cmd.set_defaults(run=_serve)
+
+    report_cmd = commands.add_parser(
+        "report", help="what the engine measures of a deck, before and after an expansion"
+    )
+    report_cmd.add_argument("game", metavar="GAME")
+    report_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
+    _add_expansion_options(report_cmd, prints=False)
+    report_cmd.add_argument("--lang", metavar="LANG", help="card names' language (default: en)")
+    report_cmd.add_argument(
+        "--trials", type=_positive, metavar="N", help="games or shuffles per measure"
+    )
+    report_cmd.add_argument("--json", action="store_true", help="print JSON, not a table")
+    report_cmd.add_argument("--out", type=Path, metavar="DIR", help="plots (output/report/GAME)")
+    report_cmd.set_defaults(run=_report)
 
     rules_cmd = commands.add_parser("rules", help="ask a game's rule engine")
     if with_rules:
@@ -628,6 +642,22 @@ def _serve(args: argparse.Namespace) -> int:
     games = games_to_build((args.game,) if args.game else (), expansions)
     game = games[0] if len(games) == 1 else args.game
     return serve(Asked(args.data, game, expansions, args.lang, args.host, args.port))
+
+
+def _report(args: argparse.Namespace) -> int:
+    from generator.report.run import ReportRequest, run
+
+    out = args.out or Path("output") / "report" / args.game
+    if problem := output_folder_problem(out):
+        raise UsageError(f"--out {out}: {problem}")
+    found = find_expansions(args.expansions, discover_games(args.data))
+    games_to_build((args.game,), found)
+    request = ReportRequest(args.data, args.game, out, found, args.lang, args.trials, args.json)
+    text, files = run(request)
+    print(text)
+    for path in files:
+        print(f"{path}: plots", file=sys.stderr)
+    return EXIT_OK
 
 
 def _rules(args: argparse.Namespace) -> int:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from generator.games.balance import Labels, Measure, Sampling
 from generator.model import Card, Deck, Game, Locale
 from generator.problems import Problem
 from generator.problems import RuleError as RuleError  # the rules' error, where engines look
@@ -55,6 +56,12 @@ class GameEngine:
 
     def summary_sections(self, game: Game, words: Words, pictures: Pictures) -> list[Section]:
         """The rulebook summary's card reference, worked examples and tables for ``game``."""
+        return []
+
+    def balance(self, game: Game, labels: Labels, sampling: Sampling) -> list[Measure]:
+        """What the engine can measure of the deck as designed (``pnp report``): how often a
+        card does what, from the rules alone or from games played at fixed seeds. None by
+        default: a game without a report is still loaded, checked and printed."""
         return []
 
     def card_name(self, game: Game, deck: Deck, card: Card, locale: Locale) -> str:

@@ -8,18 +8,22 @@ from pathlib import Path
 
 from generator import DEFAULT_DATA_DIR
 from generator.catalog import load_game
+from generator.expansions import Expansion
 from generator.games.base import GameEngine
 from generator.model import Game
 from generator.problems import DataError, Problem, UsageError
 
 
-def load_checked(data_dir: Path, engine: GameEngine) -> Game:
-    """The engine's game from ``data_dir``, loaded and validated, for ``pnp rules`` queries that
-    work on the card data a user would print. Raises :class:`DataError` with every problem."""
+def load_checked(
+    data_dir: Path, engine: GameEngine, expansions: tuple[Expansion, ...] = ()
+) -> Game:
+    """The engine's game from ``data_dir`` (with ``expansions`` laid over it), loaded and
+    validated, for queries that work on the card data a user would print. Raises
+    :class:`DataError` with every problem."""
     if not (data_dir / engine.id / "game.yaml").is_file():
         raise UsageError(f"--data {data_dir}: no {engine.id}/game.yaml there")
     problems: list[Problem] = []
-    game = load_game(data_dir, engine.id, engine, problems)
+    game = load_game(data_dir, engine.id, engine, problems, expansions)
     if not problems:
         problems += engine.validate(game)
     if problems:

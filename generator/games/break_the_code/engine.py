@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from generator.games.base import GameEngine, missing_texts, text
-from generator.games.break_the_code import summary, validation
+from generator.games.break_the_code import report, summary, validation
 from generator.games.break_the_code.decks import QUESTIONS, TILES
 from generator.games.break_the_code.questions import (
     COMPARISONS,
@@ -61,6 +61,7 @@ class BreakTheCode(GameEngine):
 
     summary_wording = summary.WORDING
     summary_sections = staticmethod(summary.sections)
+    balance = staticmethod(report.measures)
 
     def card_name(self, game: Game, deck: Deck, card: Card, locale: Locale) -> str:
         """A tile by its number and colour ("5 green"), a question card by its question."""

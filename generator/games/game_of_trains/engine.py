@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from generator.games.base import LOWER_CASE_ID, GameEngine, missing_texts, place, text
-from generator.games.game_of_trains import summary, validation
+from generator.games.game_of_trains import report, summary, validation
 from generator.games.game_of_trains.decks import LOCOMOTIVES, WAGONS
 from generator.games.game_of_trains.train import ABILITIES, WAGON_NUMBERS
 from generator.model import Card, Deck, Game, Locale
@@ -39,6 +39,7 @@ class GameOfTrains(GameEngine):
 
     summary_wording = summary.WORDING
     summary_sections = staticmethod(summary.sections)
+    balance = staticmethod(report.measures)
 
     def card_name(self, game: Game, deck: Deck, card: Card, locale: Locale) -> str:
         """A wagon by its number and ability ("12 · Swap neighbours"), a locomotive by its

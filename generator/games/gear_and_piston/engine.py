@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from generator.games.base import LOWER_CASE_ID, GameEngine, exactly, missing_texts, place, text
-from generator.games.gear_and_piston import summary, validation
+from generator.games.gear_and_piston import report, summary, validation
 from generator.games.gear_and_piston.decks import ENDS, FIRST_PLAYER, GROUPS, INVESTORS
 from generator.games.gear_and_piston.parts import (
     BRONZE,
@@ -71,6 +71,7 @@ class GearAndPiston(GameEngine):
 
     summary_wording = summary.WORDING
     summary_sections = staticmethod(summary.sections)
+    balance = staticmethod(report.measures)
 
     def card_name(self, game: Game, deck: Deck, card: Card, locale: Locale) -> str:
         """A part by its group, number and function ("New part 7 · Gears"), an investor by its

@@ -12,7 +12,7 @@ from generator.games.gears.decks import GEARS, ROUNDS
 from generator.games.gears.engine import Gears
 from generator.games.gears.parts import CONDITIONS, EFFECTS, GEAR_COLOURS, GEAR_VALUES, VALUES
 from generator.games.gears.resolution import RESOLUTION_EFFECTS, Played, resolve
-from generator.games.gears.simulate import STRATEGIES, GearCard, RoundCard, Statistics, simulate
+from generator.games.gears.simulate import STRATEGIES, Statistics, from_cards, simulate
 
 
 class GearsCommands:
@@ -63,17 +63,8 @@ class GearsCommands:
 
 def _simulate(args: argparse.Namespace) -> tuple[str, Any]:
     game = load_checked(args.data, Gears())
-    sets: dict[str, list[GearCard]] = {}
-    for card in deck_of(game, GEARS).cards:
-        gear = GearCard(card.fields["colour"], tuple(card.fields["values"]))
-        sets.setdefault(card.fields["set"], []).append(gear)
-    deck = [
-        RoundCard(c.fields["condition"], c.fields["effect"]) for c in deck_of(game, ROUNDS).cards
-    ]
-    stats = [
-        simulate(args.games, n, list(sets.values()), deck, args.seed, args.strategy)
-        for n in args.players
-    ]
+    sets, deck = from_cards(deck_of(game, GEARS), deck_of(game, ROUNDS))
+    stats = [simulate(args.games, n, sets, deck, args.seed, args.strategy) for n in args.players]
     return _report(stats, args.seed, args.strategy), [_as_json(s) for s in stats]
 
 
@@ -147,10 +138,7 @@ def _report(all_stats: list[Statistics], seed: int, strategy: str) -> str:
             "  no winner by round card      day     night",
         ]
         for condition in CONDITIONS:
-            day, night = (
-                _share(stats.no_winner[(condition, n)], stats.round_count[(condition, n)])
-                for n in (False, True)
-            )
+            day, night = (_share(*stats.by_condition(condition, n)) for n in (False, True))
             lines.append(f"    {condition:<26} {day:>5}   {night:>5}")
     return "\n".join(lines)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from generator.games.base import LOWER_CASE_ID, GameEngine, exactly, missing_texts, text
-from generator.games.gears import summary, validation
+from generator.games.gears import report, summary, validation
 from generator.games.gears.decks import CHARACTERS, CODES, GEARS, ROUNDS, TOKEN
 from generator.games.gears.parts import (
     CHARACTER_ABILITIES,
@@ -63,6 +63,7 @@ class Gears(GameEngine):
 
     summary_wording = summary.WORDING
     summary_sections = staticmethod(summary.sections)
+    balance = staticmethod(report.measures)
 
     def card_name(self, game: Game, deck: Deck, card: Card, locale: Locale) -> str:
         """A gear by its colour and set ("Red A"), a code by its colour and number, a round

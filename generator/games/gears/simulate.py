@@ -29,6 +29,7 @@ from generator.games.gears.codes import (
 )
 from generator.games.gears.parts import CODE_COLOURS, CODE_NUMBERS, VALUES
 from generator.games.gears.resolution import Played, Resolution, has_parity, resolve
+from generator.model import Deck
 
 STRATEGIES = ("greedy", "random")
 SHIFT_ROUNDS = 5
@@ -61,9 +62,17 @@ class Seat:
         return all(code.state == ENTERED for code in self.codes)
 
 
+Side = tuple[str, str, bool]
+"""A side of a round card as played: its condition, its night effect, and whether it was night
+(the effect acts only then)."""
+
+
 @dataclass(frozen=True)
 class RoundRecord:
     condition: str
+    effect: str
+    """The night effect of the card played (in force only when ``night``): with the condition,
+    which round card it was."""
     night: bool
     winners: int
 
@@ -95,7 +104,7 @@ def play(
                 _reshuffle(seat, rng)
         effect = card.effect if night else None
         winners, token = _round(seats, card.condition, effect, token, rng, strategy)
-        rounds.append(RoundRecord(card.condition, night, len(winners)))
+        rounds.append(RoundRecord(card.condition, card.effect, night, len(winners)))
         if any(seat.code_complete for seat in seats):
             break
     scores = [score(seat.codes) for seat in seats]
@@ -289,8 +298,8 @@ class Statistics:
     rounds: Counter[int] = field(default_factory=Counter)
     completed: int = 0
     no_game_winner: int = 0
-    round_count: Counter[tuple[str, bool]] = field(default_factory=Counter)
-    no_winner: Counter[tuple[str, bool]] = field(default_factory=Counter)
+    round_count: Counter[Side] = field(default_factory=Counter)
+    no_winner: Counter[Side] = field(default_factory=Counter)
     winners: int = 0
 
     def add(self, game: GameRecord) -> None:
@@ -299,9 +308,16 @@ class Statistics:
         self.completed += game.completed_code
         self.no_game_winner += game.winner is None
         for record in game.rounds:
-            self.round_count[(record.condition, record.night)] += 1
-            self.no_winner[(record.condition, record.night)] += record.winners == 0
+            side = (record.condition, record.effect, record.night)
+            self.round_count[side] += 1
+            self.no_winner[side] += record.winners == 0
             self.winners += record.winners
+
+    def by_condition(self, condition: str, night: bool) -> tuple[int, int]:
+        """Rounds with no winner, and rounds, under ``condition`` by day or by night, whatever
+        the effect of the card that had it."""
+        sides = [side for side in self.round_count if side[0] == condition and side[2] == night]
+        return sum(self.no_winner[s] for s in sides), sum(self.round_count[s] for s in sides)
 
     @property
     def rounds_played(self) -> int:
@@ -330,3 +346,14 @@ def simulate(
     for _ in range(games):
         stats.add(play(players, gear_sets, round_cards, rng, strategy))
     return stats
+
+
+def from_cards(gears: Deck, rounds: Deck) -> tuple[list[list[GearCard]], list[RoundCard]]:
+    """The gear sets (in the order the data first names each set) and the round cards the
+    simulator plays with, from the card data."""
+    sets: dict[str, list[GearCard]] = {}
+    for card in gears.cards:
+        gear = GearCard(card.fields["colour"], tuple(card.fields["values"]))
+        sets.setdefault(card.fields["set"], []).append(gear)
+    cards = [RoundCard(card.fields["condition"], card.fields["effect"]) for card in rounds.cards]
+    return list(sets.values()), cards

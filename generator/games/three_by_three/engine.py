@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from generator.games.base import GameEngine, missing_texts, text
-from generator.games.three_by_three import summary, validation
+from generator.games.three_by_three import report, summary, validation
 from generator.games.three_by_three.decks import TASKS, TOKENS
 from generator.games.three_by_three.notation import CHESS, FIFTEEN, TOKEN_NAMES, Mode, task_problem
 from generator.model import Card, Deck, Game, Locale
@@ -40,6 +40,7 @@ class ThreeByThree(GameEngine):
 
     summary_wording = summary.WORDING
     summary_sections = staticmethod(summary.sections)
+    balance = staticmethod(report.measures)
 
     def card_name(self, game: Game, deck: Deck, card: Card, locale: Locale) -> str:
         """A task card as the summary captions it ("Task card 7"), a token by its two sides
