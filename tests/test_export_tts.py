@@ -294,13 +294,17 @@ def difference(a: Image.Image, b: Image.Image) -> float:
     return sum(ImageStat.Stat(ImageChops.difference(*blurred)).mean) / 3
 
 
+ROUNDS_BESIDE = ("round-highest-even-full-turn", "round-lowest-odd-grey-rust")
+"""The round cards either side of round-highest-odd-self-tune in the gears deck."""
+
+
 @pytest.mark.parametrize(
     ("game", "lang", "card_id", "others", "side"),
     [
         ("game_of_trains", "en", "wagon-12", ("wagon-04", "wagon-20", "wagon-13"), "face"),
         ("game_of_trains", "en", "wagon-80", ("wagon-72", "wagon-79", "wagon-81"), "face"),
-        ("gears", "ru", "round-highest-odd", ("round-highest-even", "round-lowest-odd"), "face"),
-        ("gears", "ru", "round-highest-odd", ("round-highest-even", "round-lowest-odd"), "back"),
+        ("gears", "ru", "round-highest-odd-self-tune", ROUNDS_BESIDE, "face"),
+        ("gears", "ru", "round-highest-odd-self-tune", ROUNDS_BESIDE, "back"),
         (
             "gears",
             "en",

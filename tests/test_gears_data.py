@@ -89,14 +89,11 @@ def test_unknown_night_effect(data: DataCopy) -> None:
     ]
 
 
-def test_night_effect_on_two_round_cards(data: DataCopy) -> None:
+def test_a_night_effect_left_off_every_card(data: DataCopy) -> None:
+    # an effect on two cards is allowed (an expansion pairs conditions with other effects), an
+    # effect on none is not
     data.edit(ROUNDS, "effect: cold-blue", "effect: grey-rust")
-    line = data.line_of(ROUNDS, "{condition: odds")
-    first = data.line_of(ROUNDS, "{condition: lowest-odd")
-    assert problems(data) == [
-        f"{ROUNDS}:1: rounds: no round card has the effect cold-blue",
-        f"{ROUNDS}:{line}: rounds[7].effect: grey-rust is already used by rounds[5] (line {first})",
-    ]
+    assert problems(data) == [f"{ROUNDS}:1: rounds: no round card has the effect cold-blue"]
 
 
 def test_character_ability_used_twice(data: DataCopy) -> None:

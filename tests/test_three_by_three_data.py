@@ -39,8 +39,9 @@ def test_a_task_the_tokens_cannot_fill(data: DataCopy) -> None:
     line = edit_card_1(data, '".R.G.B..."', '".B.B.B..B"')
     data.edit(TASKS, 'B..B", fifteen_points: 1', 'B..B", fifteen_points: 2')
     assert problems(data) == [
-        f"{TASKS}:1: tasks: 13 cards score 1 point on the fifteen side: the game has 14 "
-        "one-point and 14 two-point cards (the blitz variant plays with one kind only)",
+        f"{TASKS}:1: tasks: 13 of 28 cards score 1 point on the fifteen side: the blitz variant "
+        "plays with one kind only, so the game needs at least 14 one-point and as many "
+        "two-point cards",
         f"{TASKS}:{line}: tasks[0].fifteen: asks for 4 blue cells: the 3 tokens that fit them "
         "(blue, blue, tri-colour) cannot fill 4",
     ]
@@ -74,8 +75,11 @@ def test_a_task_no_setup_board_can_reach(data: DataCopy) -> None:
     # stand in the centre, and a knight never gets there
     line = edit_card_1(data, '"....Qb.R.", chess_points: 1', '"w.w.N.w.w", chess_points: 2')
     assert problems(data) == [
+        f"{TASKS}:1: tasks: 13 of 28 cards score 1 point on the chess side: the blitz variant "
+        "plays with one kind only, so the game needs at least 14 one-point and as many "
+        "two-point cards",
         f"{TASKS}:{line}: tasks[0].chess: cannot be reached from 40320 of the setup boards: "
-        "no sequence of moves shows it"
+        "no sequence of moves shows it",
     ]
 
 
@@ -91,7 +95,15 @@ def test_the_same_task_turned(data: DataCopy) -> None:
 
 def test_a_missing_card(data: DataCopy) -> None:
     data.edit(TASKS, "  - " + CARD_1 + "\n", "")
-    assert problems(data) == [f"{TASKS}:1: tasks: the game has 28 task cards, found 27"]
+    assert problems(data) == [
+        f"{TASKS}:1: tasks: 13 of 27 cards score 1 point on the chess side: the blitz variant "
+        "plays with one kind only, so the game needs at least 14 one-point and as many "
+        "two-point cards",
+        f"{TASKS}:1: tasks: 13 of 27 cards score 1 point on the fifteen side: the blitz variant "
+        "plays with one kind only, so the game needs at least 14 one-point and as many "
+        "two-point cards",
+        f"{TASKS}:1: tasks: the game needs at least 28 task cards, found 27",
+    ]
 
 
 def test_a_token_side_that_breaks_the_supply(data: DataCopy) -> None:

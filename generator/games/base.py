@@ -146,6 +146,14 @@ def exactly(deck: Deck, count: int, what: str) -> list[Problem]:
     return [deck_problem(deck, f"the game has {count} {what}, found {len(deck.cards)}")]
 
 
+def at_least(deck: Deck, count: int, what: str) -> list[Problem]:
+    """The deck holds ``count`` cards or more: the shipped count as the least a game needs, for a
+    deck an expansion may add to (``what`` names the cards in the message)."""
+    if len(deck.cards) >= count:
+        return []
+    return [deck_problem(deck, f"the game needs at least {count} {what}, found {len(deck.cards)}")]
+
+
 def deck_problem(deck: Deck, what: str) -> Problem:
     """A problem of a deck as a whole, at the top of its card file."""
     file = deck.cards[0].file if deck.cards else deck.file

@@ -11,7 +11,14 @@ from typing import Any
 from generator.games.base import RuleError, deck_of
 from generator.games.break_the_code.decks import QUESTIONS
 from generator.games.break_the_code.engine import BreakTheCode
-from generator.games.break_the_code.questions import Answer, Question, answer, as_json, question
+from generator.games.break_the_code.questions import (
+    Answer,
+    Question,
+    answer,
+    as_json,
+    question,
+    spoken_english,
+)
 from generator.games.break_the_code.rating import Rating, consistent, rate
 from generator.games.break_the_code.tiles import (
     HAND_SIZES,
@@ -98,19 +105,9 @@ def _ask(question: Question, hand: Hand, choice: int | None) -> tuple[str, Any]:
     if not question.choice and choice is not None:
         raise RuleError(f"{question.id} offers no choice: leave out --choice")
     result = answer(question, hand, choice)
-    return f"{hand_text(hand)}: {_spoken(result)}", {"answer": as_json(result, LETTERS)}
-
-
-def _spoken(result: Answer) -> str:
-    if isinstance(result, bool):
-        return "yes" if result else "no"
-    if isinstance(result, list):
-        if not result:
-            return "none"
-        if isinstance(result[0], list):
-            return " and ".join("".join(LETTERS[i] for i in group) for group in result)
-        return ", ".join(LETTERS[i] for i in result)
-    return str(result)
+    return f"{hand_text(hand)}: {spoken_english(result, LETTERS)}", {
+        "answer": as_json(result, LETTERS)
+    }
 
 
 def _rate(questions: list[Question], size: int) -> tuple[str, Any]:

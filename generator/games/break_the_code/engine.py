@@ -52,7 +52,7 @@ class BreakTheCode(GameEngine):
 
     def validate_decks(self, game: Game, decks: list[Deck]) -> list[Problem]:
         tiles, questions = decks
-        problems = validation.tiles(tiles) + validation.questions(questions)
+        problems = validation.tiles(tiles, game.players) + validation.questions(questions)
         keys = ["title", "letters", "tile.back"]
         keys += [f"questions.{card.fields['id']}" for card in questions.cards]
         return problems + missing_texts(game, keys)

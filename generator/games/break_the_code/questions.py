@@ -203,6 +203,9 @@ def problems_with(question: Question, given: set[str]) -> list[tuple[str, str]]:
         found.append(("colour", "a count question counts one colour or one parity"))
     if kind == "sum" and question.tiles in ("left", "right") and not question.count:
         found.append(("count", f"a sum of the {question.tiles}most tiles needs a count"))
+    if kind == "sum" and question.tiles in ("all", "centre") and question.count is not None:
+        tiles = "all the tiles" if question.tiles == "all" else "the centre tiles"
+        found.append(("count", f"a sum of {tiles} takes no count (a count is for left or right)"))
     if kind == "sum" and question.count is not None and not 1 <= question.count < 4:
         found.append(("count", f"{question.count} tiles: a 4-tile hand has 4, so 1 to 3"))
     if kind == "sum" and question.colour == "green":
@@ -216,6 +219,20 @@ def problems_with(question: Question, given: set[str]) -> list[tuple[str, str]]:
     if kind == "where" and len(set(question.numbers)) != len(question.numbers):
         found.append(("numbers", "a number is listed twice"))
     return found
+
+
+def spoken_english(value: Answer, letters: str = "ABCDE") -> str:
+    """An answer in words (English, for messages and the command line): yes or no, a number,
+    positions as letters, groups of neighbours joined by "and", or none."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        if not value:
+            return "none"
+        if isinstance(value[0], list):
+            return " and ".join("".join(letters[i] for i in group) for group in value)
+        return ", ".join(letters[i] for i in value)
+    return str(value)
 
 
 def as_json(value: Answer, letters: str = "ABCDE") -> Any:

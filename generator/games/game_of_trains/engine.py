@@ -7,7 +7,7 @@ from typing import ClassVar
 from generator.games.base import LOWER_CASE_ID, GameEngine, missing_texts, place, text
 from generator.games.game_of_trains import report, summary, validation
 from generator.games.game_of_trains.decks import LOCOMOTIVES, WAGONS
-from generator.games.game_of_trains.train import ABILITIES, WAGON_NUMBERS
+from generator.games.game_of_trains.train import ABILITIES, MOST_WAGONS, WAGON_NUMBERS
 from generator.model import Card, Deck, Game, Locale
 from generator.problems import Problem
 from generator.schema import Field
@@ -19,7 +19,7 @@ class GameOfTrains(GameEngine):
     id = "game_of_trains"
     card_fields: ClassVar[dict[str, dict[str, Field]]] = {
         WAGONS: {
-            "number": Field(int, minimum=WAGON_NUMBERS.start, maximum=WAGON_NUMBERS.stop - 1),
+            "number": Field(int, minimum=WAGON_NUMBERS.start, maximum=MOST_WAGONS),
             "ability": Field(str, choices=ABILITIES),
         },
         LOCOMOTIVES: {
@@ -33,7 +33,8 @@ class GameOfTrains(GameEngine):
 
     def validate_decks(self, game: Game, decks: list[Deck]) -> list[Problem]:
         wagons, locomotives = decks
-        problems = validation.wagons(wagons) + validation.locomotives(locomotives)
+        problems = validation.wagons(wagons)
+        problems += validation.locomotives(locomotives, game.players[1])
         keys = [f"abilities.{a}.{part}" for a in ABILITIES for part in ("name", "text")]
         return problems + missing_texts(game, keys)
 

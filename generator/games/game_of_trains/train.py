@@ -15,6 +15,9 @@ from generator.games.base import RuleError
 TRAIN_LENGTH = 7
 MIDDLE = 4
 WAGON_NUMBERS = range(1, 85)
+"""The shipped wagons' numbers, the trains ``pnp rules`` reads; an expansion may number on."""
+MOST_WAGONS = 99
+"""The highest number a wagon may have: two digits, in its card id and on the card."""
 
 SWAPS = {"swap-adjacent": 1, "swap-over-one": 2}
 """Swap abilities and the distance between the two positions they swap."""

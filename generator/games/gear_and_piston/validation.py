@@ -2,15 +2,22 @@
 investors, and the car ends.
 
 Checks run in stages per group, each only when the one before is clean, since a wrong part
-would make the later ones wrong too: single parts (row, symbols); the count and the mix (each
-surplus reported at the card that is one too many); the unreliability and bronze spreads.
+would make the later ones wrong too: single parts (row, symbols); the count and the mix (a kind
+the group never has reported at its card); the unreliability and bronze spreads.
+
+An expansion may add parts to a stack (a longer game, since a stack running out ends it), so the
+shipped count, the mix and the unreliability spread are the least a stack holds, exact for the
+shipped stacks; a kind or an unreliability the stack never has stays refused, and the bronze
+spread scales with the stack. Investors are checked one by one, so an added one is held to the
+same rules.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
-from generator.games.base import deck_problem, exactly, repeats
+from generator.games.base import at_least, deck_problem, repeats
 from generator.games.gear_and_piston.decks import NEW, OLD, SCRAP
 from generator.games.gear_and_piston.parts import (
     BRONZE,
@@ -43,7 +50,7 @@ def part_group(deck: Deck) -> list[Problem]:
     problems = [p for card in deck.cards for p in _part_problems(card, group)]
     if problems:
         return problems
-    problems = exactly(deck, GROUP_SIZES[group], f"{group} parts") + _mix(deck)
+    problems = at_least(deck, GROUP_SIZES[group], f"{group} parts") + _mix(deck)
     if problems:
         return problems
     return _unreliability_spread(deck) + _symbol_spread(deck)
@@ -64,15 +71,16 @@ def _part_problems(card: Card, group: str) -> list[Problem]:
 
 
 def _mix(deck: Deck) -> list[Problem]:
-    """The group's parts are exactly the mix: a surplus at the card, a shortage at the deck."""
+    """Every kind of the group's mix as often as the shipped mix has it, or more (a shortage at
+    the deck), and no kind the group never has (at the card)."""
     wanted = MIX[deck.id]
     seen: Counter[tuple[str, str, str]] = Counter()
     problems = []
     for card in deck.cards:
         kind = kind_of(part(card.id, deck.id, card.fields))
         seen[kind] += 1
-        if seen[kind] > wanted[kind]:
-            what = f"one {describe_kind(kind)} too many (the {deck.id} parts have {wanted[kind]})"
+        if kind not in wanted:
+            what = f"the {deck.id} parts have no {describe_kind(kind)}"
             problems.append(Problem(card.file, card.line, card.where, what))
     for kind, count in wanted.items():
         if seen[kind] < count:
@@ -84,10 +92,10 @@ def _mix(deck: Deck) -> list[Problem]:
 def _unreliability_spread(deck: Deck) -> list[Problem]:
     wanted = UNRELIABILITY[deck.id]
     found = Counter(card.fields["unreliability"] for card in deck.cards)
-    if found == wanted:
+    if all(found[u] >= n for u, n in wanted.items()) and set(found) <= set(wanted):
         return []
-    has, mix = _spread(found, wanted), _spread(wanted, found)
-    what = f"unreliability is {has}; the {deck.id} parts have {mix}"
+    has, mix = _spread(found, wanted), _spread(wanted, Counter())
+    what = f"unreliability is {has}; the {deck.id} parts have at least {mix} (and no other)"
     return [deck_problem(deck, what)]
 
 
@@ -97,9 +105,13 @@ def _spread(counts: Counter[int], other: Counter[int]) -> str:
 
 
 def _symbol_spread(deck: Deck) -> list[Problem]:
+    """Each bronze symbol on its share of the group's parts, scaled from the shipped stack to a
+    larger one (rounded outwards)."""
     if deck.id not in SYMBOL_SPREAD:
         return []
-    least, most = SYMBOL_SPREAD[deck.id]
+    scale = len(deck.cards) / GROUP_SIZES[deck.id]
+    low, high = SYMBOL_SPREAD[deck.id]
+    least, most = math.floor(low * scale), math.ceil(high * scale)
     problems = []
     for symbol in BRONZE:
         count = sum(symbol in card.fields["bronze"] for card in deck.cards)
@@ -116,6 +128,9 @@ def investors(deck: Deck) -> list[Problem]:
         comparison, count = card.fields["comparison"], card.fields["count"]
         if comparison in COUNTED and count is None:
             what = f"'{comparison}' compares with a count: add count: N"
+            problems.append(Problem(card.file, card.line, f"{card.where}.count", what))
+        if comparison == "at-least" and count == 0:
+            what = "at least 0 is every finished car: an investor counts from 1"
             problems.append(Problem(card.file, card.line, f"{card.where}.count", what))
         if comparison not in COUNTED and count is not None:
             what = f"'{comparison}' compares the cars with each other: remove the count"

@@ -10,7 +10,14 @@ from generator.games.command_line import add_data_option, load_checked, positive
 from generator.games.gears import validation
 from generator.games.gears.decks import GEARS, ROUNDS
 from generator.games.gears.engine import Gears
-from generator.games.gears.parts import CONDITIONS, EFFECTS, GEAR_COLOURS, GEAR_VALUES, VALUES
+from generator.games.gears.parts import (
+    CONDITIONS,
+    CORNERS,
+    EFFECTS,
+    GEAR_COLOURS,
+    GEAR_VALUES,
+    VALUES,
+)
 from generator.games.gears.resolution import RESOLUTION_EFFECTS, Played, resolve
 from generator.games.gears.simulate import STRATEGIES, Statistics, from_cards, simulate
 
@@ -81,15 +88,17 @@ def _gear(text: str) -> Played:
 def _player_counts(text: str) -> tuple[int, ...]:
     low, _, high = text.partition("-")
     counts = range(int(low), int(high or low) + 1) if (low + high).isdigit() else range(0)
-    if not counts or counts.start < 2 or counts.stop > 5:
-        raise argparse.ArgumentTypeError(f"{text!r}: the game is for 2-4 players (e.g. 3 or 2-4)")
+    if not counts or counts.start < 2 or counts.stop > CORNERS + 1:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: the game is for 2-{CORNERS} players (e.g. 3 or 2-{CORNERS})"
+        )
     return tuple(counts)
 
 
 def _round(condition: str, gears: list[Played], effect: str | None) -> tuple[str, Any]:
     if len(gears) < 2:
         raise RuleError("a round needs at least two gears, one per player")
-    if len(gears) > 4:
+    if len(gears) > CORNERS:
         raise RuleError("the round card has four corners: at most four gears")
     result = resolve(condition, gears, effect)
     seats = "  ".join(f"{i}: {g.colour} {g.value}" for i, g in enumerate(gears))

@@ -14,7 +14,7 @@ from generator.games.gears.parts import (
     CONDITIONS,
     EFFECTS,
     GEAR_COLOURS,
-    SET_MARKS,
+    SET_MARK,
     VALUES,
 )
 from generator.model import Card, Deck, Game, Locale
@@ -32,7 +32,7 @@ class Gears(GameEngine):
     id = "gears"
     card_fields: ClassVar[dict[str, dict[str, Field]]] = {
         GEARS: {
-            "set": Field(str, choices=SET_MARKS),
+            "set": Field(str, pattern=SET_MARK, pattern_help="one capital letter, like 'E'"),
             "colour": Field(str, choices=GEAR_COLOURS),
             "values": Field(list, check=_four_values),
         },
@@ -56,7 +56,7 @@ class Gears(GameEngine):
         gears, rounds, codes, characters, token = decks
         players = game.players[1]
         problems = validation.gear_sets(gears, players)
-        problems += validation.round_cards(rounds) + validation.code_cards(codes)
+        problems += validation.round_cards(rounds, players) + validation.code_cards(codes)
         problems += validation.characters(characters, players)
         problems += exactly(token, 1, "first-player token")
         return problems + missing_texts(game, validation.printed_keys(game))

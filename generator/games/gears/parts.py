@@ -20,7 +20,11 @@ CODE_COLOURS = ("red", "blue", "yellow", "purple")
 """Code cards come in the four true colours; grey has none and multicoloured is every one."""
 CODE_NUMBERS = (1, 2, 3, 4)
 VALUES = range(1, 5)
-SET_MARKS = ("A", "B", "C", "D")
+SET_MARK = r"[A-Z]"
+"""A gear set's mark, printed in the gear's corners: one capital letter (the shipped sets are A-D;
+an expansion's fifth set is E)."""
+CORNERS = 4
+"""A round card's corners, one for each player's gear: the most players a round can seat."""
 
 CONDITIONS = (
     "highest",

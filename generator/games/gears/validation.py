@@ -3,17 +3,19 @@ the texts every locale must have for the cards the data holds."""
 
 from __future__ import annotations
 
-from generator.games.base import deck_problem, exactly, repeated
+from generator.games.base import at_least, deck_problem, exactly, repeated, repeats
 from generator.games.gears.decks import CHARACTERS
 from generator.games.gears.parts import (
     CHARACTER_ABILITIES,
     CODE_COLOURS,
     CODE_NUMBERS,
     CONDITIONS,
+    CORNERS,
     EFFECTS,
     GEAR_COLOURS,
     GEAR_VALUES,
 )
+from generator.games.gears.simulate import SHIFT_ROUNDS
 from generator.model import Card, Deck, Game
 from generator.problems import Problem
 
@@ -23,7 +25,8 @@ def dashed(values: tuple[int, ...] | list[int]) -> str:
 
 
 def gear_sets(deck: Deck, players: int) -> list[Problem]:
-    """One gear of each colour per set, enough sets for the most players, the colour's values."""
+    """One gear of each colour per set, enough sets for the most players, the colour's values:
+    set by set and card by card, so a set an expansion adds (E) is held to them as A-D are."""
     problems = [_gear_values(card) for card in deck.cards]
     sets: dict[str, list[str]] = {}
     for card in deck.cards:
@@ -55,20 +58,41 @@ def _gear_values(card: Card) -> Problem | None:
     )
 
 
-def round_cards(deck: Deck) -> list[Problem]:
-    """Ten cards: every known condition once, every known night effect once."""
-    problems = repeated(deck.cards, "effect") + exactly(deck, len(CONDITIONS), "round cards")
+def round_cards(deck: Deck, players: int) -> list[Problem]:
+    """Enough cards for the ten rounds a game plays, every known condition and night effect on
+    a card, no two cards alike, and a corner for every player's gear.
+
+    The shipped deck has each condition and each effect once, but the rules need only that a
+    game can draw its ten rounds: a card an expansion adds repeats a condition (there are ten)
+    with another night effect, so what may not repeat is the pair. The counts are the least a
+    deck holds, so the shipped deck is still checked as strictly as before."""
+    problems = repeats(
+        (((c.fields["condition"], c.fields["effect"]), c, c.where) for c in deck.cards),
+        lambda pair, other: (
+            f"{pair[0]} with {pair[1]} is already used by {other.where} (line {other.line})"
+        ),
+    )
+    problems += at_least(deck, 2 * SHIFT_ROUNDS, "round cards")
     for key, known in (("condition", CONDITIONS), ("effect", EFFECTS)):
         present = {card.fields[key] for card in deck.cards}
         missing = [k for k in known if k not in present]
         if missing:
             problems.append(deck_problem(deck, f"no round card has the {key} {', '.join(missing)}"))
+    if players > CORNERS:
+        problems.append(
+            deck_problem(
+                deck,
+                f"a round card has {CORNERS} corners, one for each player's gear: the game is "
+                f"for at most {CORNERS} players, not {players}",
+            )
+        )
     return problems
 
 
 def code_cards(deck: Deck) -> list[Problem]:
     """Exactly the 16 pairs of {red, blue, yellow, purple} x {1..4} (duplicates are caught
-    when card ids are made)."""
+    when card ids are made). Exact even in an expansion: a code card is its colour and number,
+    so there is no 17th, and four each serve the four players a round card seats."""
     present = {(card.fields["colour"], card.fields["number"]) for card in deck.cards}
     missing = [
         f"{colour} {number}"

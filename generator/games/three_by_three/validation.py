@@ -2,8 +2,9 @@
 
 A task side must print the points its cell count scores, ask only for what the seven tokens can
 show at once, be reachable from every setup board, and not repeat another side of the same mode
-up to turning. The deck has 28 cards, half of them one-point on the 15-puzzle side (the blitz
-variant plays with one kind only).
+up to turning: every card, the shipped ones and those an expansion adds. The shipped deck has 28
+cards, half of them scoring one point on each side (the blitz variant plays with one kind only);
+an expansion may add cards, so those counts are the least a deck holds.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
-from generator.games.base import deck_problem, exactly, repeats
+from generator.games.base import at_least, deck_problem, exactly, repeats
 from generator.games.three_by_three.notation import (
     MODES,
     SYMBOL_NAMES,
@@ -27,26 +28,36 @@ from generator.problems import Problem
 
 TASK_CARDS = 28
 ONE_POINT_CARDS = 14
-"""[decided] One-point cards on the 15-puzzle side; the other 14 score two."""
+"""[decided] One-point cards on each side; the other 14 score two."""
 
 
 def task_cards(deck: Deck) -> list[Problem]:
-    """Every side of every card, the deck's size and its mix of points."""
+    """Every side of every card, the deck's size and its mix of points.
+
+    The size and the mix are minimums: the shipped 28 cards, and on each side at least 14 of
+    each kind of points, since the blitz variant deals the cards of one kind only and needs as
+    many as the shipped game gives it. For the shipped 28 cards that is the exact 14 and 14."""
     problems = [p for card in deck.cards for mode in MODES.values() for p in side(card, mode)]
     for mode in MODES.values():
         problems += _repeated_tasks(deck.cards, mode)
-    problems += exactly(deck, TASK_CARDS, "task cards")
-    one_point = sum(card.fields["fifteen_points"] == 1 for card in deck.cards)
-    if len(deck.cards) == TASK_CARDS and one_point != ONE_POINT_CARDS:
-        problems.append(
-            deck_problem(
-                deck,
-                f"{one_point} cards score 1 point on the fifteen side: the game has "
-                f"{ONE_POINT_CARDS} one-point and {TASK_CARDS - ONE_POINT_CARDS} two-point cards "
-                "(the blitz variant plays with one kind only)",
-            )
-        )
-    return problems
+        problems += _points_mix(deck, mode)
+    return problems + at_least(deck, TASK_CARDS, "task cards")
+
+
+def _points_mix(deck: Deck, mode: Mode) -> list[Problem]:
+    """At least 14 cards of each points on the side, counted once every card of the side prints
+    the points its cells score (until then the card that prints wrong points is the problem)."""
+    points = [card.fields[f"{mode.id}_points"] for card in deck.cards]
+    scored = [mode.points.get(len(specified(card.fields[mode.id]))) for card in deck.cards]
+    one_point = points.count(1)
+    if points != scored or min(one_point, len(points) - one_point) >= ONE_POINT_CARDS:
+        return []
+    what = (
+        f"{one_point} of {len(deck.cards)} cards score 1 point on the {mode.id} side: the blitz "
+        f"variant plays with one kind only, so the game needs at least {ONE_POINT_CARDS} "
+        "one-point and as many two-point cards"
+    )
+    return [deck_problem(deck, what)]
 
 
 def side(card: Card, mode: Mode) -> list[Problem]:
@@ -122,7 +133,8 @@ def _repeated_tasks(cards: tuple[Card, ...], mode: Mode) -> list[Problem]:
 
 
 def tokens(deck: Deck) -> list[Problem]:
-    """Seven tokens whose sides are the supply of each mode."""
+    """Seven tokens whose sides are the supply of each mode (exactly: the solver's boards are
+    these seven tokens, so another token would be another game)."""
     problems = exactly(deck, len(next(iter(MODES.values())).supply), "tokens")
     for mode in MODES.values():
         names = TOKEN_NAMES[mode.id]
