@@ -450,7 +450,7 @@ def _copies(node: Any, where: str, log: ProblemLog) -> tuple[int | None, Any]:
 def _duplicate(pattern: IdPattern, card: Card, first: Card) -> tuple[str, str]:
     """Name the field that collides when the id comes from one field (``wagon-{number}``)."""
     fields = set(pattern.fields)
-    used_by = f"is already used by {first.where} (line {first.line})"
+    used_by = f"is already used by {first.seen_from(card.file)}"
     if len(fields) == 1:
         (name,) = fields
         return f"{card.where}.{name}", f"{card.fields[name]} {used_by}"

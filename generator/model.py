@@ -42,6 +42,11 @@ class Card:
     expansion: str = ""
     """The expansion the card comes from (its folder's name); empty for the game's own."""
 
+    def seen_from(self, file: str) -> str:
+        """The card as a problem in ``file`` names it: ``wagons[3] (line 5)``, with its own file
+        when that is another (an expansion's card repeating one of the game's)."""
+        return f"{self.where} ({'line ' if file == self.file else self.file + ':'}{self.line})"
+
     def template_data(self) -> dict[str, Any]:
         """The card's fields as data files give them (a field named ``id`` stays the field), plus
         the built card id as ``card_id``."""

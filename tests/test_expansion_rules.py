@@ -2,9 +2,7 @@
 expansions under ``tests/expansions/`` pass, and a broken card in an expansion is refused with
 the rule it breaks, for every card an expansion may add.
 
-Until the loader merges expansions (issue 19), an expansion is merged by hand into a copy of the
-card data (:mod:`tests.overlay`): its cards are appended to the game's deck files, so a problem
-names the game's deck file and the line the card landed on.
+An expansion's problems name its own files and lines (``expansion/decks/gears.yaml:2``).
 """
 
 from __future__ import annotations
@@ -18,20 +16,24 @@ import pytest
 
 from generator import DEFAULT_DATA_DIR
 from generator.build import check
+from generator.expansions import Expansion, find_expansions
+from generator.folders import discover_games
 from generator.games.gears import validation as gears_validation
 from generator.model import Deck
+from generator.problems import DataError
 from tests.conftest import DataCopy, Result
-from tests.overlay import EXPANSIONS, merge
 from tests.test_rulebook import summary_pdf, text_of
 
 GEARS = "gears/decks/gears.yaml"
 ROUNDS = "gears/decks/rounds.yaml"
 TASKS = "three_by_three/decks/tasks.yaml"
 QUESTIONS = "break_the_code/decks/questions.yaml"
+QUESTIONS_FILE = "decks/questions.yaml"
 TILES = "break_the_code/decks/tiles.yaml"
 WAGONS = "game_of_trains/decks/wagons.yaml"
 INVESTORS = "gear_and_piston/decks/investors.yaml"
 LANGUAGES = ("en", "ru", "uk")
+EXPANSIONS = Path(__file__).parent / "expansions"
 
 
 def expansion(folder: Path, game: str, decks: dict[str, list[str]], texts: str = "") -> Path:
@@ -49,14 +51,26 @@ def expansion(folder: Path, game: str, decks: dict[str, list[str]], texts: str =
     return folder
 
 
-def last_line(data: DataCopy, relative: str, text: str) -> int:
-    """1-based line of the last line of ``relative`` containing ``text`` (an appended card)."""
-    lines = (data.root / relative).read_text(encoding="utf-8").splitlines()
-    return max(i for i, line in enumerate(lines, start=1) if text in line)
+def over(data: Path, *folders: Path) -> tuple[Expansion, ...]:
+    return find_expansions(folders, discover_games(data))
 
 
-def add(data: DataCopy, tmp_path: Path, game: str, deck: str, *cards: str, texts: str = "") -> None:
-    merge(data.root, expansion(tmp_path / "expansion", game, {deck: list(cards)}, texts))
+def add(data: DataCopy, tmp_path: Path, game: str, deck: str, *cards: str, texts: str = "") -> Path:
+    """An expansion of ``game`` adding ``cards`` to ``deck``; its folder."""
+    return expansion(tmp_path / "expansion", game, {deck: list(cards)}, texts)
+
+
+def problems(data: DataCopy, game: str, folder: Path) -> list[str]:
+    """Every problem of ``game`` with the expansion at ``folder`` laid over it, as printed."""
+    with pytest.raises(DataError) as caught:
+        check(data.root, (game,), expansions=over(data.root, folder))
+    return [str(p) for p in caught.value.problems]
+
+
+def line_in(folder: Path, deck: str, text: str) -> int:
+    """1-based line of the expansion's card file of ``deck`` holding ``text``."""
+    lines = (folder / "decks" / f"{deck}.yaml").read_text(encoding="utf-8").splitlines()
+    return next(i for i, line in enumerate(lines, start=1) if text in line)
 
 
 @pytest.mark.parametrize(
@@ -70,16 +84,16 @@ def add(data: DataCopy, tmp_path: Path, game: str, deck: str, *cards: str, texts
 def test_the_test_expansions_pass_merged(
     data: DataCopy, name: str, game: str, counts: dict[str, int]
 ) -> None:
-    assert merge(data.root, EXPANSIONS / name) == game
-    (merged,) = check(data.root, (game,))
+    (merged,) = check(data.root, (game,), expansions=over(data.root, EXPANSIONS / name))
     for deck, count in counts.items():
         found = merged.deck(deck)
         assert found is not None and len(found.cards) == count
 
 
 def test_the_fifth_gear_set_is_its_own_set(data: DataCopy) -> None:
-    merge(data.root, EXPANSIONS / "gears-fifth-set")
-    (game,) = check(data.root, ("gears",))
+    (game,) = check(
+        data.root, ("gears",), expansions=over(data.root, EXPANSIONS / "gears-fifth-set")
+    )
     gears = game.deck("gears")
     assert gears is not None
     assert [card.id for card in gears.cards[24:]] == [
@@ -92,24 +106,23 @@ def test_the_fifth_gear_set_is_its_own_set(data: DataCopy) -> None:
 
 
 def test_a_fifth_set_red_gear_must_read_red_values(data: DataCopy, tmp_path: Path) -> None:
-    add(data, tmp_path, "gears", "gears", *_set_e(red="[1, 2, 3, 4]"))
-    line = data.line_of(GEARS, "{set: E, colour: red")
-    assert data.problems("gears") == [
-        f"{GEARS}:{line}: gears[24].values: a red gear reads 1-4-1-4 clockwise from the top; "
-        "this one reads 1-2-3-4"
+    folder = add(data, tmp_path, "gears", "gears", *_set_e(red="[1, 2, 3, 4]"))
+    assert problems(data, "gears", folder) == [
+        "expansion/decks/gears.yaml:2: gears[0].values: a red gear reads 1-4-1-4 clockwise from "
+        "the top; this one reads 1-2-3-4"
     ]
 
 
 def test_a_fifth_set_short_of_a_colour(data: DataCopy, tmp_path: Path) -> None:
-    add(data, tmp_path, "gears", "gears", *_set_e()[:-1])
-    assert data.problems("gears") == [f"{GEARS}:1: gears: set E has no grey gear"]
+    folder = add(data, tmp_path, "gears", "gears", *_set_e()[:-1])
+    assert problems(data, "gears", folder) == [f"{GEARS}:1: gears: set E has no grey gear"]
 
 
 def test_a_set_mark_is_one_capital_letter(data: DataCopy, tmp_path: Path) -> None:
-    add(data, tmp_path, "gears", "gears", *(card.replace("set: E", "set: e") for card in _set_e()))
-    line = data.line_of(GEARS, "{set: e, colour: red")
-    assert data.problems("gears")[0] == (
-        f"{GEARS}:{line}: gears[24].set: 'e' is not one capital letter, like 'E'"
+    cards = (card.replace("set: E", "set: e") for card in _set_e())
+    folder = add(data, tmp_path, "gears", "gears", *cards)
+    assert problems(data, "gears", folder)[0] == (
+        "expansion/decks/gears.yaml:2: gears[0].set: 'e' is not one capital letter, like 'E'"
     )
 
 
@@ -120,23 +133,26 @@ def _set_e(red: str = "[1, 4, 1, 4]") -> list[str]:
 
 
 def test_a_new_round_card_needs_a_known_condition(data: DataCopy, tmp_path: Path) -> None:
-    add(data, tmp_path, "gears", "rounds", "{condition: middle, effect: grey-rust}")
-    line = data.line_of(ROUNDS, "{condition: middle")
-    assert data.problems("gears") == [
-        f"{ROUNDS}:{line}: rounds[10].condition: 'middle' is not one of: highest, lowest, "
-        "highest-even, highest-odd, lowest-even, lowest-odd, evens, odds, all-but-lowest, "
+    folder = add(data, tmp_path, "gears", "rounds", "{condition: middle, effect: grey-rust}")
+    assert problems(data, "gears", folder) == [
+        "expansion/decks/rounds.yaml:2: rounds[0].condition: 'middle' is not one of: highest, "
+        "lowest, highest-even, highest-odd, lowest-even, lowest-odd, evens, odds, all-but-lowest, "
         "all-but-highest"
     ]
 
 
-def test_a_new_round_card_repeating_a_pair_is_the_same_card(data: DataCopy, tmp_path: Path) -> None:
-    add(data, tmp_path, "gears", "rounds", "{condition: highest, effect: still-night}")
-    first = data.line_of(ROUNDS, "{condition: highest, effect: still-night}")
-    line = last_line(data, ROUNDS, "{condition: highest, effect: still-night}")
-    assert data.problems("gears") == [
-        f"{ROUNDS}:{line}: rounds[10]: card id 'round-highest-still-night' is already used by "
-        f"rounds[0] (line {first})"
-    ]
+def test_a_new_round_card_repeating_a_pair_replaces_the_card(
+    data: DataCopy, tmp_path: Path
+) -> None:
+    # a round card's id is its pair: the same pair is the same card, replaced in place
+    folder = add(data, tmp_path, "gears", "rounds", "{condition: highest, effect: still-night}")
+    (game,) = check(data.root, ("gears",), expansions=over(data.root, folder))
+    rounds = game.deck("rounds")
+    assert rounds is not None and len(rounds.cards) == 10
+    assert (rounds.cards[0].id, rounds.cards[0].expansion) == (
+        "round-highest-still-night",
+        "expansion",
+    )
 
 
 def test_two_cards_with_the_same_pair(data: DataCopy) -> None:
@@ -172,9 +188,11 @@ def round_problems(rounds: Deck) -> list[str]:
 
 def test_five_players_do_not_fit_a_round_card(data: DataCopy, tmp_path: Path) -> None:
     # a fifth gear set does not make a fifth seat: the round card has four corners
-    merge(data.root, EXPANSIONS / "gears-fifth-set")
-    data.edit("gears/game.yaml", "players: 2-4", "players: 2-5")
-    assert data.problems("gears") == [
+    folder = tmp_path / "fifth"
+    shutil.copytree(EXPANSIONS / "gears-fifth-set", folder)
+    manifest = folder / "expansion.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8") + 'players: "2-5"\n', "utf-8")
+    assert problems(data, "gears", folder) == [
         "gears/decks/characters.yaml:1: characters: 4 characters for up to 5 players",
         f"{ROUNDS}:1: rounds: a round card has 4 corners, one for each player's gear: the game "
         "is for at most 4 players, not 5",
@@ -195,39 +213,36 @@ def task(fifteen: str = ".R...BRG.", chess: str = ".Q.b.w...", fp: int = 2, cp: 
 
 
 def test_a_new_task_passes(data: DataCopy, tmp_path: Path) -> None:
-    add(data, tmp_path, "three_by_three", "tasks", task())
-    (game,) = check(data.root, ("three_by_three",))
+    folder = add(data, tmp_path, "three_by_three", "tasks", task())
+    (game,) = check(data.root, ("three_by_three",), expansions=over(data.root, folder))
     assert game.deck("tasks").cards[-1].id == "task-33"  # type: ignore[union-attr]
 
 
 def test_an_unsolvable_new_task(data: DataCopy, tmp_path: Path) -> None:
     # the knight asked for in the centre must be a knight (the three queens take the king), and a
     # knight never reaches the centre
-    add(data, tmp_path, "three_by_three", "tasks", task(chess=".Q..NQQ..", cp=2))
-    line = data.line_of(TASKS, "{number: 33,")
-    assert data.problems("three_by_three") == [
-        f"{TASKS}:{line}: tasks[28].chess: cannot be reached from 40320 of the setup boards: "
-        "no sequence of moves shows it"
+    folder = add(data, tmp_path, "three_by_three", "tasks", task(chess=".Q..NQQ..", cp=2))
+    assert problems(data, "three_by_three", folder) == [
+        "expansion/decks/tasks.yaml:2: tasks[0].chess: cannot be reached from 40320 of the setup "
+        "boards: no sequence of moves shows it"
     ]
 
 
 def test_a_new_task_the_tokens_cannot_show(data: DataCopy, tmp_path: Path) -> None:
-    add(data, tmp_path, "three_by_three", "tasks", task(fifteen="GG.G.G..."))
-    line = data.line_of(TASKS, "{number: 33,")
-    assert data.problems("three_by_three") == [
-        f"{TASKS}:{line}: tasks[28].fifteen: asks for 4 green cells: the 3 tokens that fit them "
-        "(green, green, tri-colour) cannot fill 4"
+    folder = add(data, tmp_path, "three_by_three", "tasks", task(fifteen="GG.G.G..."))
+    assert problems(data, "three_by_three", folder) == [
+        "expansion/decks/tasks.yaml:2: tasks[0].fifteen: asks for 4 green cells: the 3 tokens "
+        "that fit them (green, green, tri-colour) cannot fill 4"
     ]
 
 
 def test_a_new_task_that_is_a_shipped_one_turned(data: DataCopy, tmp_path: Path) -> None:
     # card 1's 15-puzzle side .R.G.B... turned a quarter clockwise
-    add(data, tmp_path, "three_by_three", "tasks", task(fifteen=".G...R.B.", fp=1))
-    line = data.line_of(TASKS, "{number: 33,")
+    folder = add(data, tmp_path, "three_by_three", "tasks", task(fifteen=".G...R.B.", fp=1))
     first = data.line_of(TASKS, "{number: 1,")
-    assert data.problems("three_by_three") == [
-        f"{TASKS}:{line}: tasks[28].fifteen: the same task as tasks[0] (line {first}), "
-        "up to turning"
+    assert problems(data, "three_by_three", folder) == [
+        "expansion/decks/tasks.yaml:2: tasks[0].fifteen: the same task as tasks[0] "
+        f"({TASKS}:{first}), up to turning"
     ]
 
 
@@ -236,17 +251,16 @@ def test_a_new_task_that_is_a_shipped_one_turned(data: DataCopy, tmp_path: Path)
 QUESTION_TEXTS = "questions:\n  new-question: A question of the expansion?\n"
 
 
-def add_question(data: DataCopy, tmp_path: Path, card: str) -> int:
-    """Add a question card with its text in every language; its line."""
-    add(data, tmp_path, "break_the_code", "questions", card, texts=QUESTION_TEXTS)
-    return data.line_of(QUESTIONS, "{id: new-question,")
+def add_question(data: DataCopy, tmp_path: Path, card: str) -> Path:
+    """An expansion adding a question card with its text in every language (line 2)."""
+    return add(data, tmp_path, "break_the_code", "questions", card, texts=QUESTION_TEXTS)
 
 
 def test_a_new_question_passes(data: DataCopy, tmp_path: Path) -> None:
     # position 1 (A) above 0: value 0 is a value, though 0 == False
-    add_question(data, tmp_path, "{id: new-question, kind: compare, position: 1, "
-                 "compare: above, value: 0}")  # fmt: skip
-    (game,) = check(data.root, ("break_the_code",))
+    folder = add_question(data, tmp_path, "{id: new-question, kind: compare, position: 1, "
+                          "compare: above, value: 0}")  # fmt: skip
+    (game,) = check(data.root, ("break_the_code",), expansions=over(data.root, folder))
     assert game.deck("questions").cards[-1].id == "question-new-question"  # type: ignore[union-attr]
 
 
@@ -256,54 +270,54 @@ def test_a_new_question_passes(data: DataCopy, tmp_path: Path) -> None:
         (
             # a 4-tile hand has no E: its holder cannot answer
             "{id: new-question, kind: compare, position: 5, compare: above, value: 3}",
-            "questions[21].position: position 5 is not in a 4-tile hand (A-D)",
+            "questions[0].position: position 5 is not in a 4-tile hand (A-D)",
         ),
         (
             "{id: new-question, kind: compare, position: 4, compare: above, value: 9}",
-            "questions[21]: every 4-tile code answers it 'no': the question tells the asker "
-            "nothing",
+            "questions[0]: every 4-tile code answers it 'no': the question tells the asker nothing",
         ),
         (
             "{id: new-question, kind: where, numbers: [2, 10], choice: true}",
-            "questions[21].numbers: numbers are 0 to 9",
+            "questions[0].numbers: numbers are 0 to 9",
         ),
         (
             "{id: new-question, kind: sum, count: 2}",
-            "questions[21].count: a sum of all the tiles takes no count (a count is for left or "
+            "questions[0].count: a sum of all the tiles takes no count (a count is for left or "
             "right)",
         ),
         (
             "{id: new-question, kind: pairs, by: step}",
-            "questions[21].by: a pairs question has no by",
+            "questions[0].by: a pairs question has no by",
         ),
     ],
 )
 def test_a_new_question_that_cannot_be_asked(
     data: DataCopy, tmp_path: Path, card: str, what: str
 ) -> None:
-    line = add_question(data, tmp_path, card)
-    assert data.problems("break_the_code") == [f"{QUESTIONS}:{line}: {what}"]
+    folder = add_question(data, tmp_path, card)
+    assert problems(data, "break_the_code", folder) == [f"expansion/{QUESTIONS_FILE}:2: {what}"]
 
 
 def test_a_new_question_asking_what_another_asks(data: DataCopy, tmp_path: Path) -> None:
-    line = add_question(data, tmp_path, "{id: new-question, kind: where, numbers: [2, 1], "
-                        "choice: true}")  # fmt: skip
+    folder = add_question(data, tmp_path, "{id: new-question, kind: where, numbers: [2, 1], "
+                          "choice: true}")  # fmt: skip
     first = data.line_of(QUESTIONS, "{id: where-1-or-2,")
-    assert data.problems("break_the_code") == [
-        f"{QUESTIONS}:{line}: questions[21]: asks what questions[14] (line {first}) asks"
+    assert problems(data, "break_the_code", folder) == [
+        f"expansion/{QUESTIONS_FILE}:2: questions[0]: asks what questions[14] "
+        f"({QUESTIONS}:{first}) asks"
     ]
 
 
 def test_a_new_question_without_its_text(data: DataCopy, tmp_path: Path) -> None:
-    add(
+    folder = add(
         data,
         tmp_path,
         "break_the_code",
         "questions",
         "{id: new-question, kind: sum, tiles: right, count: 2}",
     )
-    problems = data.problems("break_the_code")
-    assert [p.split(": ", 1)[1] for p in problems] == [
+    found = problems(data, "break_the_code", folder)
+    assert [p.split(": ", 1)[1] for p in found] == [
         "questions.new-question: missing translation"
     ] * 3
 
@@ -319,15 +333,15 @@ def test_the_tiles_are_dealt_to_two_to_four_players(data: DataCopy) -> None:
 
 
 def test_wagons_numbered_on(data: DataCopy, tmp_path: Path) -> None:
-    add(data, tmp_path, "game_of_trains", "wagons", "{number: 85, ability: protect}",
-        "{number: 86, ability: swap-adjacent}")  # fmt: skip
-    (game,) = check(data.root, ("game_of_trains",))
+    folder = add(data, tmp_path, "game_of_trains", "wagons", "{number: 85, ability: protect}",
+                 "{number: 86, ability: swap-adjacent}")  # fmt: skip
+    (game,) = check(data.root, ("game_of_trains",), expansions=over(data.root, folder))
     assert len(game.deck("wagons").cards) == 86  # type: ignore[union-attr]
 
 
 def test_wagons_numbered_on_with_a_gap(data: DataCopy, tmp_path: Path) -> None:
-    add(data, tmp_path, "game_of_trains", "wagons", "{number: 86, ability: protect}")
-    assert data.problems("game_of_trains") == [
+    folder = add(data, tmp_path, "game_of_trains", "wagons", "{number: 86, ability: protect}")
+    assert problems(data, "game_of_trains", folder) == [
         f"{WAGONS}:1: wagons: wagon number 85 missing (every number 1-86 appears exactly once)"
     ]
 
@@ -344,9 +358,10 @@ INVESTOR_TEXTS = "investors:\n  new-investor: The expansion's investor\n"
 
 
 def test_a_new_investor_passes(data: DataCopy, tmp_path: Path) -> None:
-    add(data, tmp_path, "gear_and_piston", "investors", "{id: new-investor, metric: "
-        "scrap-parts, comparison: exactly, count: 2, points: 2}", texts=INVESTOR_TEXTS)  # fmt: skip
-    (game,) = check(data.root, ("gear_and_piston",))
+    folder = add(data, tmp_path, "gear_and_piston", "investors", "{id: new-investor, metric: "
+                 "scrap-parts, comparison: exactly, count: 2, points: 2}",
+                 texts=INVESTOR_TEXTS)  # fmt: skip
+    (game,) = check(data.root, ("gear_and_piston",), expansions=over(data.root, folder))
     assert game.deck("investors").cards[-1].id == "investor-new-investor"  # type: ignore[union-attr]
 
 
@@ -355,34 +370,32 @@ def test_a_new_investor_passes(data: DataCopy, tmp_path: Path) -> None:
     [
         (
             "{id: new-investor, metric: speed, comparison: most, points: 2}",
-            "investors[14].metric: 'speed' is not one of: comfort, power, durability, parts, "
+            "investors[0].metric: 'speed' is not one of: comfort, power, durability, parts, "
             "engine-types, unreliability, old-parts, scrap-parts",
         ),
         (
             "{id: new-investor, metric: parts, comparison: at-least, count: 0, points: 2}",
-            "investors[14].count: at least 0 is every finished car: an investor counts from 1",
+            "investors[0].count: at least 0 is every finished car: an investor counts from 1",
         ),
     ],
 )
 def test_a_new_investor_that_cannot_be_met(
     data: DataCopy, tmp_path: Path, card: str, what: str
 ) -> None:
-    add(data, tmp_path, "gear_and_piston", "investors", card, texts=INVESTOR_TEXTS)
-    line = data.line_of(INVESTORS, "{id: new-investor,")
-    assert data.problems("gear_and_piston") == [f"{INVESTORS}:{line}: {what}"]
+    folder = add(data, tmp_path, "gear_and_piston", "investors", card, texts=INVESTOR_TEXTS)
+    assert problems(data, "gear_and_piston", folder) == [
+        f"expansion/decks/investors.yaml:2: {what}"
+    ]
 
 
 # what runs on a merged game: the queries and the rulebook summaries
 
 
-@pytest.fixture(scope="module")
-def merged(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of the card data with the three test expansions merged in."""
-    data = tmp_path_factory.mktemp("merged") / "card_data"
-    shutil.copytree(DEFAULT_DATA_DIR, data)
-    for name in ("gears-fifth-set", "three-by-three-tasks", "break-the-code-questions"):
-        merge(data, EXPANSIONS / name)
-    return data
+WITH = {
+    "gears": EXPANSIONS / "gears-fifth-set",
+    "three_by_three": EXPANSIONS / "three-by-three-tasks",
+    "break_the_code": EXPANSIONS / "break-the-code-questions",
+}
 
 
 @pytest.mark.parametrize(
@@ -395,9 +408,9 @@ def merged(tmp_path_factory: pytest.TempPathFactory) -> Path:
     ],
 )
 def test_the_queries_answer_for_a_merged_game(
-    pnp: Callable[..., Result], merged: Path, query: tuple[str, ...], wanted: str
+    pnp: Callable[..., Result], query: tuple[str, ...], wanted: str
 ) -> None:
-    result = pnp("rules", *query, "--data", merged)
+    result = pnp("rules", *query, "--with", WITH[query[0]])
     assert result.code == 0, result.err
     assert wanted in result.out
 
@@ -410,6 +423,6 @@ def test_the_queries_answer_for_a_merged_game(
         ("break_the_code", "Is the number on your B tile less than 3?"),
     ],
 )
-def test_the_summary_of_a_merged_game(merged: Path, tmp_path: Path, game: str, wanted: str) -> None:
-    (loaded,) = check(merged, (game,))
+def test_the_summary_of_a_merged_game(tmp_path: Path, game: str, wanted: str) -> None:
+    (loaded,) = check(DEFAULT_DATA_DIR, (game,), expansions=over(DEFAULT_DATA_DIR, WITH[game]))
     assert wanted in text_of(summary_pdf(loaded, "en", tmp_path))

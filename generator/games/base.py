@@ -103,20 +103,22 @@ def repeated(cards: tuple[Card, ...], *keys: str) -> list[Problem]:
     each naming the card it repeats."""
     return repeats(
         ((card.fields[key], card, f"{card.where}.{key}") for card in cards for key in keys),
-        lambda value, other: f"{value} is already used by {other.where} (line {other.line})",
+        lambda value, other: f"{value} is already used by {other}",
     )
 
 
 def repeats(
-    entries: Iterable[tuple[Hashable, Card, str]], what: Callable[[Any, Card], str]
+    entries: Iterable[tuple[Hashable, Card, str]], what: Callable[[Any, str], str]
 ) -> list[Problem]:
     """A problem at each (value, card, where) whose value an earlier card already has;
-    ``what(value, earlier card)`` says what is wrong."""
+    ``what(value, the earlier card)`` says what is wrong, the earlier card named as seen from
+    the later one's file (:meth:`Card.seen_from`)."""
     first: dict[Hashable, Card] = {}
     problems = []
     for value, card, where in entries:
         if value in first:
-            problems.append(Problem(card.file, card.line, where, what(value, first[value])))
+            other = first[value].seen_from(card.file)
+            problems.append(Problem(card.file, card.line, where, what(value, other)))
         else:
             first[value] = card
     return problems

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from generator import DEFAULT_DATA_DIR
 from generator.catalog import load_game
-from generator.expansions import Expansion
+from generator.expansions import Expansion, find_expansions, games_to_build
+from generator.folders import discover_games
 from generator.games.base import GameEngine
 from generator.model import Game
 from generator.problems import DataError, Problem, UsageError
@@ -31,14 +32,32 @@ def load_checked(
     return game
 
 
+def checked_game(args: argparse.Namespace, engine: GameEngine) -> Game:
+    """:func:`load_checked` for a query's ``--data`` and ``--with`` (see :func:`add_data_option`):
+    a query answers for the game a designer's expansions make."""
+    expansions = find_expansions(args.expansions, discover_games(args.data))
+    games_to_build((engine.id,), expansions)
+    return load_checked(args.data, engine, expansions)
+
+
 def add_data_option(parser: argparse.ArgumentParser, what: str) -> None:
-    """``--data DIR`` for queries that work on the card data a user would print."""
+    """``--data DIR`` and ``--with DIR`` for queries that work on the card data a user would
+    print."""
     parser.add_argument(
         "--data",
         type=Path,
         default=DEFAULT_DATA_DIR,
         metavar="DIR",
         help=f"{what} (default: the shipped card data)",
+    )
+    parser.add_argument(
+        "--with",
+        dest="expansions",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="an expansion laid over the game (repeat to stack them)",
     )
 
 

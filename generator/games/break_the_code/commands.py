@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import re
-from pathlib import Path
 from typing import Any
 
 from generator.games.base import RuleError, deck_of
@@ -27,7 +26,7 @@ from generator.games.break_the_code.tiles import (
     hand_text,
     parse_hand,
 )
-from generator.games.command_line import add_data_option, load_checked
+from generator.games.command_line import add_data_option, checked_game
 from generator.problems import UsageError
 
 LETTERS = "ABCDE"
@@ -71,7 +70,7 @@ class BreakTheCodeCommands:
         add_data_option(solve, "card data whose question cards are asked")
 
     def run_query(self, args: argparse.Namespace) -> tuple[str, Any]:
-        cards = _question_cards(args.data)
+        cards = _question_cards(args)
         if args.query == "ask":
             return _ask(_find(cards, args.question), args.hand, args.choice)
         if args.query == "rate":
@@ -80,8 +79,8 @@ class BreakTheCodeCommands:
         return _solve(cards, args.tiles, args.answer, args.mine)
 
 
-def _question_cards(data_dir: Path) -> dict[str, Question]:
-    deck = deck_of(load_checked(data_dir, BreakTheCode()), QUESTIONS)
+def _question_cards(args: argparse.Namespace) -> dict[str, Question]:
+    deck = deck_of(checked_game(args, BreakTheCode()), QUESTIONS)
     return {card.fields["id"]: question(card) for card in deck.cards}
 
 

@@ -87,9 +87,7 @@ def questions(deck: Deck) -> list[Problem]:
             problems += _tells_nothing(card)
             sound.append(card)
     asks = ((_asked(card), card, card.where) for card in sound)
-    return problems + repeats(
-        asks, lambda _, other: f"asks what {other.where} (line {other.line}) asks"
-    )
+    return problems + repeats(asks, lambda _, other: f"asks what {other} asks")
 
 
 def _tells_nothing(card: Card) -> list[Problem]:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.games.base import deck_of
-from generator.games.command_line import add_data_option, count_int, load_checked
+from generator.games.command_line import add_data_option, checked_game, count_int
 from generator.games.gear_and_piston.car import CarRules, ends_game, problems
 from generator.games.gear_and_piston.car_file import read_cars, shared_tiles
 from generator.games.gear_and_piston.decks import GROUPS, INVESTORS, NEW, OLD
@@ -53,7 +53,7 @@ class GearAndPistonCommands:
         add_data_option(car, "card data whose parts and investors the cars use")
 
     def run_query(self, args: argparse.Namespace) -> tuple[str, Any]:
-        game = load_checked(args.data, GearAndPiston())
+        game = checked_game(args, GearAndPiston())
         parts = {
             card.id: part(card.id, group, card.fields)
             for group in GROUPS

@@ -139,8 +139,7 @@ def investors(deck: Deck) -> list[Problem]:
         ((c.fields["metric"], c.fields["comparison"], c.fields["count"]), c, c.where)
         for c in deck.cards
     )
-    problems += repeats(conditions, lambda _, other: f"the same condition as {other.where} "
-                                                      f"(line {other.line})")  # fmt: skip
+    problems += repeats(conditions, lambda _, other: f"the same condition as {other}")
     if len(deck.cards) < INVESTORS_DRAWN:
         what = f"{INVESTORS_DRAWN} investors are drawn each game, found {len(deck.cards)}"
         problems.append(deck_problem(deck, what))

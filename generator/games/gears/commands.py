@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from generator.games.base import RuleError, deck_of
-from generator.games.command_line import add_data_option, load_checked, positive_int
+from generator.games.command_line import add_data_option, checked_game, positive_int
 from generator.games.gears import validation
 from generator.games.gears.decks import GEARS, ROUNDS
 from generator.games.gears.engine import Gears
@@ -69,7 +69,7 @@ class GearsCommands:
 
 
 def _simulate(args: argparse.Namespace) -> tuple[str, Any]:
-    game = load_checked(args.data, Gears())
+    game = checked_game(args, Gears())
     sets, deck = from_cards(deck_of(game, GEARS), deck_of(game, ROUNDS))
     stats = [simulate(args.games, n, sets, deck, args.seed, args.strategy) for n in args.players]
     return _report(stats, args.seed, args.strategy), [_as_json(s) for s in stats]

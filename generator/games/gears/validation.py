@@ -68,9 +68,7 @@ def round_cards(deck: Deck, players: int) -> list[Problem]:
     deck holds, so the shipped deck is still checked as strictly as before."""
     problems = repeats(
         (((c.fields["condition"], c.fields["effect"]), c, c.where) for c in deck.cards),
-        lambda pair, other: (
-            f"{pair[0]} with {pair[1]} is already used by {other.where} (line {other.line})"
-        ),
+        lambda pair, other: f"{pair[0]} with {pair[1]} is already used by {other}",
     )
     problems += at_least(deck, 2 * SHIFT_ROUNDS, "round cards")
     for key, known in (("condition", CONDITIONS), ("effect", EFFECTS)):

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import argparse
 import re
-from pathlib import Path
 from typing import Any
 
 from generator.games.base import RuleError, deck_of
-from generator.games.command_line import add_data_option, load_checked, positive_int
+from generator.games.command_line import add_data_option, checked_game, positive_int
 from generator.games.three_by_three import validation
 from generator.games.three_by_three.decks import TASKS
 from generator.games.three_by_three.design import as_yaml, design
@@ -98,11 +97,11 @@ class ThreeByThreeCommands:
         if args.query == "design":
             cards = design(args.seed, args.candidates)
             return as_yaml(cards, args.seed, args.candidates).rstrip("\n"), cards
-        return _difficulty(args.data, args.cards)
+        return _difficulty(args, args.cards)
 
 
-def _difficulty(data_dir: Path, card_ids: list[str]) -> tuple[str, Any]:
-    tasks = deck_of(load_checked(data_dir, ThreeByThree()), TASKS)
+def _difficulty(args: argparse.Namespace, card_ids: list[str]) -> tuple[str, Any]:
+    tasks = deck_of(checked_game(args, ThreeByThree()), TASKS)
     known = {card.id: card for card in tasks.cards}
     unknown = [card_id for card_id in card_ids if card_id not in known]
     if unknown:

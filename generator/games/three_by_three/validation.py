@@ -128,7 +128,7 @@ def _repeated_tasks(cards: tuple[Card, ...], mode: Mode) -> list[Problem]:
     """Two sides of the same mode that are the same task once turned."""
     return repeats(
         ((canonical(card.fields[mode.id]), card, f"{card.where}.{mode.id}") for card in cards),
-        lambda _, other: f"the same task as {other.where} (line {other.line}), up to turning",
+        lambda _, other: f"the same task as {other}, up to turning",
     )
 
 
