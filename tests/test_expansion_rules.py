@@ -7,6 +7,7 @@ An expansion's problems name its own files and lines (``expansion/decks/gears.ya
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Callable
 from dataclasses import replace
@@ -426,3 +427,76 @@ def test_the_queries_answer_for_a_merged_game(
 def test_the_summary_of_a_merged_game(tmp_path: Path, game: str, wanted: str) -> None:
     (loaded,) = check(DEFAULT_DATA_DIR, (game,), expansions=over(DEFAULT_DATA_DIR, WITH[game]))
     assert wanted in text_of(summary_pdf(loaded, "en", tmp_path))
+
+
+# the test expansions through the command line: merged, alone, and broken
+
+
+@pytest.mark.parametrize(
+    ("game", "merged", "own"),
+    [("gears", 63, 8), ("three_by_three", 39, 4), ("break_the_code", 43, 2)],
+)
+def test_the_test_expansions_build_merged_and_alone(
+    pnp: Callable[..., Result], tmp_path: Path, game: str, merged: int, own: int
+) -> None:
+    folder, out = WITH[game], tmp_path / "out"
+    args = ("build", "--with", folder, "--lang", "en", "--out", out)
+    whole = pnp(*args)
+    assert (whole.code, whole.err) == (0, "")
+    sheets = out / f"{game}+{folder.name}" / "en" / "cards-a4.pdf"
+    assert re.search(rf"^{re.escape(str(sheets))}: \d+ pages, {merged} cards", whole.out, re.M)
+    alone = pnp(*args, "--only-expansion")
+    assert (alone.code, alone.err) == (0, "")
+    sheets = out / folder.name / "en" / "cards-a4.pdf"
+    assert re.search(rf"^{re.escape(str(sheets))}: \d+ pages?, {own} cards", alone.out, re.M)
+    assert sorted(path.name for path in sheets.parent.iterdir()) == ["cards-a4.pdf"]
+
+
+@pytest.mark.parametrize(
+    ("game", "deck", "card", "broken", "what"),
+    [
+        (
+            "gears",
+            "gears",
+            "{set: E, colour: red, values: [1, 4, 1, 4]}",
+            "{set: E, colour: red, values: [1, 2, 3, 4]}",
+            "gears[0].values: a red gear reads 1-4-1-4 clockwise from the top; this one reads "
+            "1-2-3-4",
+        ),
+        (
+            "three_by_three",
+            "tasks",
+            'chess: "RN.R..N.b"',
+            'chess: ".Q..NQQ.."',
+            "tasks[3].chess: cannot be reached from 40320 of the setup boards: no sequence of "
+            "moves shows it",
+        ),
+        (
+            "break_the_code",
+            "questions",
+            "position: 2, compare: below",
+            "position: 5, compare: below",
+            "questions[1].position: position 5 is not in a 4-tile hand (A-D)",
+        ),
+    ],
+)
+def test_a_broken_card_of_a_test_expansion_is_reported_at_its_line(
+    pnp: Callable[..., Result],
+    tmp_path: Path,
+    game: str,
+    deck: str,
+    card: str,
+    broken: str,
+    what: str,
+) -> None:
+    folder = tmp_path / WITH[game].name
+    shutil.copytree(WITH[game], folder)
+    cards = folder / "decks" / f"{deck}.yaml"
+    assert card in cards.read_text(encoding="utf-8")
+    cards.write_text(cards.read_text(encoding="utf-8").replace(card, broken), encoding="utf-8")
+    line = line_in(folder, deck, broken)
+    result = pnp("validate", "--with", folder, "--paper", "a4")
+    assert (result.code, result.err) == (
+        1,
+        f"{folder.name}/decks/{deck}.yaml:{line}: {what}\n1 problem found.\n",
+    )
