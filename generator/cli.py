@@ -216,6 +216,16 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     report_cmd.add_argument("--out", type=Path, metavar="DIR", help="plots (output/report/GAME)")
     report_cmd.set_defaults(run=_report)
 
+    new_cmd = commands.add_parser("new", help="start an expansion from a working example")
+    kinds = new_cmd.add_subparsers(dest="what", required=True, metavar="WHAT")
+    expansion_cmd = kinds.add_parser("expansion", help="an expansion of a game, ready to build")
+    expansion_cmd.add_argument("name", metavar="NAME", help="its folder's name")
+    expansion_cmd.add_argument("--game", required=True, metavar="GAME", help="the game it extends")
+    expansion_cmd.add_argument(
+        "--dir", type=Path, default=Path("."), metavar="DIR", help="where (default: here)"
+    )
+    expansion_cmd.set_defaults(run=_new_expansion)
+
     rules_cmd = commands.add_parser("rules", help="ask a game's rule engine")
     if with_rules:
         _add_rules(rules_cmd)
@@ -657,6 +667,16 @@ def _report(args: argparse.Namespace) -> int:
     print(text)
     for path in files:
         print(f"{path}: plots", file=sys.stderr)
+    return EXIT_OK
+
+
+def _new_expansion(args: argparse.Namespace) -> int:
+    from generator.scaffold import new_expansion
+
+    folder = new_expansion(args.name, args.game, args.dir)
+    print(f"wrote {folder}/ (see its README.md); try:")
+    print(f"  pnp validate --with {folder}")
+    print(f"  pnp build --with {folder} --only-expansion")
     return EXIT_OK
 
 

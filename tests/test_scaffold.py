@@ -1,0 +1,77 @@
+"""``pnp new expansion``: the example expansion of every game builds and validates as written."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from generator.scaffold import scaffolded_games
+from tests.conftest import Result
+
+Run = Callable[..., Result]
+GAMES = ("break_the_code", "game_of_trains", "gear_and_piston", "gears", "three_by_three")
+
+
+def test_every_game_has_an_example_expansion() -> None:
+    assert scaffolded_games() == list(GAMES)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_new_expansion_validates_out_of_the_box(pnp: Run, tmp_path: Path, game: str) -> None:
+    made = pnp("new", "expansion", "my-cards", "--game", game, "--dir", tmp_path)
+    folder = tmp_path / "my-cards"
+    assert (made.code, made.err) == (0, "")
+    assert made.out.splitlines()[0] == f"wrote {folder}/ (see its README.md); try:"
+    readme = (folder / "README.md").read_text(encoding="utf-8")
+    assert readme.startswith(f"# my-cards: an expansion of {game}\n")
+    assert "pnp build --with my-cards --only-expansion" in readme
+    checked = pnp("validate", "--with", folder, "--paper", "a4")
+    assert (checked.code, checked.err) == (0, "")
+    assert checked.out.startswith(f"{game}+my-cards: ok (")
+
+
+def test_a_new_expansion_prints_its_own_cards(pnp: Run, tmp_path: Path) -> None:
+    assert pnp("new", "expansion", "spares", "--game", "gears", "--dir", tmp_path).code == 0
+    out = tmp_path / "out"
+    built = pnp(
+        "build", "--with", tmp_path / "spares", "--only-expansion", "--lang", "uk", "--out", out
+    )
+    assert (built.code, built.err) == (0, "")
+    sheets = out / "spares" / "uk" / "cards-a4.pdf"
+    assert re.search(rf"^{re.escape(str(sheets))}: \d+ pages?, 7 cards", built.out, re.M)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["../up", "--game", "gears"], "expansion name: '../up' cannot be a file name: "),
+        (["x", "--game", "chess"], "--game chess: no such game (games: " + ", ".join(GAMES) + ")"),
+        (["x", "--game", "gears", "--dir", "@missing"], "--dir @missing: no such folder"),
+    ],
+)
+def test_usage_mistakes(pnp: Run, tmp_path: Path, args: list[str], message: str) -> None:
+    given = [a.replace("@missing", str(tmp_path / "missing")) for a in args]
+    result = (
+        pnp("new", "expansion", *given, "--dir", tmp_path)
+        if "--dir" not in given
+        else pnp("new", "expansion", *given)
+    )
+    assert result.code == 2
+    assert result.err.startswith(
+        f"pnp: error: {message.replace('@missing', str(tmp_path / 'missing'))}"
+    )
+
+
+def test_an_existing_folder_is_never_overwritten(pnp: Run, tmp_path: Path) -> None:
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "notes.txt").write_text("keep me", encoding="utf-8")
+    result = pnp("new", "expansion", "mine", "--game", "gears", "--dir", tmp_path)
+    assert (result.code, result.err) == (
+        2,
+        f"pnp: error: {tmp_path / 'mine'} already exists: choose another name or --dir\n",
+    )
+    assert [p.name for p in (tmp_path / "mine").iterdir()] == ["notes.txt"]
+    assert [p.name for p in tmp_path.iterdir()] == ["mine"]  # no scratch folder left behind
