@@ -19,7 +19,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
-from generator.expansions import EXPANSION_FIELDS, MANIFEST, REMOVED, Expansion
+from generator.expansion_fields import COPIES, EXPANSION_FIELDS, REMOVED
+from generator.expansions import MANIFEST, Expansion
 from generator.folders import Templates, discover_games, game_templates, template_roots
 from generator.folders import shown as shown_path
 from generator.layout.sizes import CARD_PRESETS, SHAPES, CardSize
@@ -37,30 +38,66 @@ from generator.schema import Field, read_record, unknown_key
 
 ORIENTATIONS = ("portrait", "landscape")
 GAME_FIELDS = {
-    "players": Field(str, pattern=r"[1-9]\d?-[1-9]\d?", pattern_help="a range like '2-4'"),
-    "decks": Field(dict),
-    "handouts": Field(dict, required=False, default={}),
+    "players": Field(
+        str,
+        pattern=r"[1-9]\d?-[1-9]\d?",
+        pattern_help="a range like '2-4'",
+        help="How many can play, fewest first, like 2-4.",
+    ),
+    "decks": Field(dict, help="The game's decks by id: each one's card size, templates, card ids."),
+    "handouts": Field(
+        dict,
+        required=False,
+        default={},
+        help="Pages printed once per language beside the cards (a player screen), by id.",
+    ),
 }
 HANDOUT_FIELDS = {
-    "template": Field(str),
-    "orientation": Field(str, required=False, default="portrait", choices=ORIENTATIONS),
+    "template": Field(str, help="The page's template, a file in the game's templates folder."),
+    "orientation": Field(
+        str, required=False, default="portrait", choices=ORIENTATIONS, help="The page's way up."
+    ),
 }
 DECK_FIELDS = {
-    "size": Field(object),
-    "front": Field(str),
-    "back": Field(str),
-    "two_sided": Field(bool, required=False, default=False),
-    "card_id": Field(str),
+    "size": Field(object, help="A card size by name, or its width and height in millimetres."),
+    "front": Field(str, help="The template of the fronts, a file in the game's templates folder."),
+    "back": Field(str, help="The template of the backs."),
+    "two_sided": Field(
+        bool,
+        required=False,
+        default=False,
+        help="true: each card has a back of its own, drawn from its fields; false: the deck "
+        "shares one back.",
+    ),
+    "card_id": Field(
+        str,
+        help="How a card's id is made from its fields, like wagon-{number:02d}: unique in the "
+        "deck, it names the card's PNG file.",
+    ),
 }
 SIZE_FIELDS = {
-    "width": Field(float, minimum=10, maximum=400),
-    "height": Field(float, minimum=10, maximum=400),
-    "shape": Field(str, required=False, default="rounded", choices=SHAPES),
-    "corner_radius": Field(float, required=False, default=3.0, minimum=0, maximum=50),
-    "bleed": Field(float, required=False, default=3.0, minimum=0, maximum=10),
+    "width": Field(float, minimum=10, maximum=400, help="The trim width in millimetres."),
+    "height": Field(float, minimum=10, maximum=400, help="The trim height in millimetres."),
+    "shape": Field(
+        str, required=False, default="rounded", choices=SHAPES, help="The outline cut along."
+    ),
+    "corner_radius": Field(
+        float,
+        required=False,
+        default=3.0,
+        minimum=0,
+        maximum=50,
+        help="The corner radius of a rounded card in millimetres, at most half its shorter side.",
+    ),
+    "bleed": Field(
+        float,
+        required=False,
+        default=3.0,
+        minimum=0,
+        maximum=10,
+        help="How far the art runs past the trim, in millimetres.",
+    ),
 }
-COPIES = Field(int, minimum=1, maximum=100)
-"""``copies: N`` on a card: N cards of it (a hundred of one card is a misprint, not a deck)."""
 LANG_PATTERN = re.compile(r"[a-z]{2,3}(-[A-Z]{2})?")
 
 

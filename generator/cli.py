@@ -226,6 +226,14 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     )
     expansion_cmd.set_defaults(run=_new_expansion)
 
+    schema_cmd = commands.add_parser("schema", help="JSON Schemas of the games' files, for editors")
+    schema_cmd.add_argument("games", nargs="*", metavar="GAME", help="games (default: all)")
+    schema_cmd.add_argument(
+        "--out", type=Path, default=Path("schemas"), metavar="DIR", help="writes DIR/<game>/"
+    )
+    schema_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
+    schema_cmd.set_defaults(run=_schema)
+
     rules_cmd = commands.add_parser("rules", help="ask a game's rule engine")
     if with_rules:
         _add_rules(rules_cmd)
@@ -677,6 +685,14 @@ def _new_expansion(args: argparse.Namespace) -> int:
     print(f"wrote {folder}/ (see its README.md); try:")
     print(f"  pnp validate --with {folder}")
     print(f"  pnp build --with {folder} --only-expansion")
+    return EXIT_OK
+
+
+def _schema(args: argparse.Namespace) -> int:
+    from generator.editor_schema import write
+
+    start = time.perf_counter()
+    _summarise(write(args.data, tuple(args.games), args.out), time.perf_counter() - start)
     return EXIT_OK
 
 

@@ -19,24 +19,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.expansion_fields import EXPANSION_FIELDS
 from generator.loading import Mapping, load_yaml
 from generator.problems import DataError, Problem, ProblemLog, UsageError
-from generator.schema import Field
 
 MANIFEST = "expansion.yaml"
-EXPANSION_FIELDS = {
-    "game": Field(str, pattern=r"[a-z][a-z0-9_]*", pattern_help="a game's id, like 'gears'"),
-    "players": Field(
-        str, required=False, pattern=r"[1-9]\d?-[1-9]\d?", pattern_help="a range like '2-5'"
-    ),
-    "decks": Field(dict, required=False, default={}),
-    "remove": Field(dict, required=False, default={}),
-}
-"""The keys of ``expansion.yaml``. ``decks`` has the form of ``game.yaml``'s decks: a new deck
-in full, or only the keys of a game's deck that change (its front template, say)."""
 GAME_HELP = "the id of the game it extends, like 'game: gears'"
-REMOVED = Field(list)
-"""The card ids removed from one deck, under ``remove:``."""
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,13 @@ FILE_NAME_HELP = "use up to 100 letters, digits, '-', '_' and '.', starting with
 TEMPLATE_NAME = re.compile(
     r"(?:[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}/){0,3}[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}"
 )
-_PATTERN_PART = re.compile(r"\{(?P<field>[A-Za-z_]\w*)(?::(?P<spec>0?\d?d))?\}|(?P<text>[\w.-]+)")
+FIELD_NAME, PAD_SPEC, TEXT = r"[A-Za-z_]\w*", r"0?\d?d", r"[\w.-]"
+"""The grammar of a card id pattern: text (of these characters), and fields of the card like
+``{number}``, a number optionally zero-padded (``{number:02d}``); the editor schemas spell it
+with these too."""
+_PATTERN_PART = re.compile(
+    rf"\{{(?P<field>{FIELD_NAME})(?::(?P<spec>{PAD_SPEC}))?\}}|(?P<text>{TEXT}+)"
+)
 PATTERN_HELP = (
     "a card id pattern is letters, digits, '-', '_', '.' and fields of the card "
     "like {number} or {number:02d}"

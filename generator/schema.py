@@ -30,7 +30,12 @@ _TYPE_NAMES = {
 
 @dataclass(frozen=True)
 class Field:
-    """One key of a record: its type, whether it is required, and its allowed values."""
+    """One key of a record: its type, whether it is required, and its allowed values.
+
+    ``help`` says what the key means to the person writing it, and ``json_schema`` says in JSON
+    Schema's words what ``check`` tests, as far as those words can: both reach the editor
+    schemas (:mod:`generator.editor_schema`), so an editor explains and checks a key as it is
+    typed; only ``check`` decides."""
 
     kind: type = str
     required: bool = True
@@ -41,6 +46,8 @@ class Field:
     pattern: str | None = None
     pattern_help: str = ""
     check: Callable[[Any], str | None] | None = None
+    help: str = ""
+    json_schema: MappingABC[str, Any] | None = None
 
     def problem_with(self, value: Any) -> str | None:
         """What is wrong with ``value`` for this field, or ``None`` when it is right."""

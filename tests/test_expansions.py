@@ -159,7 +159,7 @@ def test_copies_follow_the_engine_rules(tiny: DataCopy) -> None:
     ("copies", "what"),
     [
         ("0", "0 is below the minimum 1"),
-        ("101", "101 is above the maximum 100"),
+        ("100", "100 is above the maximum 99"),
         ("two", "expected an integer, got 'two'"),
     ],
 )

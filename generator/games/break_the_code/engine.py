@@ -30,23 +30,83 @@ class BreakTheCode(GameEngine):
     id = "break_the_code"
     card_fields: ClassVar[dict[str, dict[str, Field]]] = {
         TILES: {
-            "number": Field(int, minimum=0, maximum=9),
-            "colour": Field(str, choices=tuple(COLOURS.values())),
-            "copy": Field(int, required=False, default=1, minimum=1, maximum=2),
+            "number": Field(int, minimum=0, maximum=9, help="The number on the tile."),
+            "colour": Field(
+                str, choices=tuple(COLOURS.values()), help="The tile's colour (the 5s are green)."
+            ),
+            "copy": Field(
+                int,
+                required=False,
+                default=1,
+                minimum=1,
+                maximum=2,
+                help="Which of two alike tiles this is (the green 5s), so each has its own id.",
+            ),
         },
         QUESTIONS: {
-            "id": Field(str, pattern=r"[a-z0-9][a-z0-9-]*", pattern_help="a lower-case id"),
-            "kind": Field(str, choices=KINDS),
-            "tiles": Field(str, required=False, default="all", choices=SPANS),
-            "count": Field(int, required=False),
-            "colour": Field(str, required=False, choices=tuple(COLOURS.values())),
-            "parity": Field(str, required=False, choices=PARITIES),
-            "position": Field(int, required=False),
-            "compare": Field(str, required=False, choices=COMPARISONS),
-            "value": Field(int, required=False, minimum=0, maximum=9),
-            "numbers": Field(list, required=False, default=[], check=_numbers),
-            "choice": Field(bool, required=False, default=False),
-            "by": Field(str, required=False, choices=NEIGHBOURS_BY),
+            "id": Field(
+                str,
+                pattern=r"[a-z0-9][a-z0-9-]*",
+                pattern_help="a lower-case id",
+                help="The question's id; the printed question is the text questions.<id>.",
+            ),
+            "kind": Field(
+                str,
+                choices=KINDS,
+                help="What the question asks; the keys below are each kind's parameters.",
+            ),
+            "tiles": Field(
+                str,
+                required=False,
+                default="all",
+                choices=SPANS,
+                help="sum: which tiles, all, the `count` leftmost or rightmost, or the centre "
+                "(all but the two ends).",
+            ),
+            "count": Field(int, required=False, help="sum: how many tiles from the left or right."),
+            "colour": Field(
+                str,
+                required=False,
+                choices=tuple(COLOURS.values()),
+                help="sum, count: only the tiles of this colour.",
+            ),
+            "parity": Field(
+                str, required=False, choices=PARITIES, help="count: the odd or the even tiles."
+            ),
+            "position": Field(int, required=False, help="compare: the tile's position, 1 for A."),
+            "compare": Field(
+                str,
+                required=False,
+                choices=COMPARISONS,
+                help="compare: whether the tile is above or below `value`.",
+            ),
+            "value": Field(
+                int,
+                required=False,
+                minimum=0,
+                maximum=9,
+                help="compare: the number the tile is compared with.",
+            ),
+            "numbers": Field(
+                list,
+                required=False,
+                default=[],
+                check=_numbers,
+                json_schema={"items": {"type": "integer"}, "minItems": 1},
+                help="where: the numbers asked about.",
+            ),
+            "choice": Field(
+                bool,
+                required=False,
+                default=False,
+                help="where: true when the asker picks one of `numbers`.",
+            ),
+            "by": Field(
+                str,
+                required=False,
+                choices=NEIGHBOURS_BY,
+                help="neighbours: tiles of one colour side by side, or numbers one apart (step).",
+            ),
         },
     }
 

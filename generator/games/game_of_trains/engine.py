@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from generator.games.base import LOWER_CASE_ID, GameEngine, missing_texts, place, text
@@ -19,15 +20,31 @@ class GameOfTrains(GameEngine):
     id = "game_of_trains"
     card_fields: ClassVar[dict[str, dict[str, Field]]] = {
         WAGONS: {
-            "number": Field(int, minimum=WAGON_NUMBERS.start, maximum=MOST_WAGONS),
-            "ability": Field(str, choices=ABILITIES),
+            "number": Field(
+                int,
+                minimum=WAGON_NUMBERS.start,
+                maximum=MOST_WAGONS,
+                help="The wagon's number: what a card drawn from the deck counts as.",
+            ),
+            "ability": Field(
+                str,
+                choices=ABILITIES,
+                help="What the card does when it lies face up beside the deck.",
+            ),
         },
         LOCOMOTIVES: {
-            "id": LOWER_CASE_ID,
+            "id": replace(LOWER_CASE_ID, help="The locomotive's id, its player colour's name."),
             "colour": Field(
-                str, pattern=r"#[0-9a-fA-F]{6}", pattern_help="a colour like '#1f5fa8'"
+                str,
+                pattern=r"#[0-9a-fA-F]{6}",
+                pattern_help="a colour like '#1f5fa8'",
+                help="The locomotive's printed colour.",
             ),
-            "mark": Field(str, choices=MARKS),
+            "mark": Field(
+                str,
+                choices=MARKS,
+                help="The shape that tells the locomotives apart, also in greyscale.",
+            ),
         },
     }
 

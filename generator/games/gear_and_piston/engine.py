@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from generator.games.base import LOWER_CASE_ID, GameEngine, exactly, missing_texts, place, text
@@ -33,12 +34,36 @@ def _points(value: int) -> str | None:
 
 
 PART_FIELDS = {
-    "number": Field(int, minimum=1, maximum=99),
-    "function": Field(str, choices=FUNCTIONS),
-    "colour": Field(str, choices=COLOURS),
-    "row": Field(str, choices=ROWS),
-    "bronze": Field(list, required=False, default=[], check=_symbols),
-    "unreliability": Field(int, required=False, default=0, minimum=0, maximum=MAX_UNRELIABILITY),
+    "number": Field(
+        int, minimum=1, maximum=99, help="The part's number in its group (its id: new-07)."
+    ),
+    "function": Field(str, choices=FUNCTIONS, help="What the part does in the car."),
+    "colour": Field(
+        str,
+        choices=COLOURS,
+        help="The engine type: green electric, red petrol, brown steam; grey fits every one.",
+    ),
+    "row": Field(
+        str,
+        choices=ROWS,
+        help="The row of the car the part is built into (axles bottom, steering top).",
+    ),
+    "bronze": Field(
+        list,
+        required=False,
+        default=[],
+        check=_symbols,
+        json_schema={"items": {"enum": list(BRONZE)}},
+        help="The bronze symbols printed on the part.",
+    ),
+    "unreliability": Field(
+        int,
+        required=False,
+        default=0,
+        minimum=0,
+        maximum=MAX_UNRELIABILITY,
+        help="The unreliability the part adds to the car (it costs points at the end).",
+    ),
 }
 
 
@@ -47,17 +72,44 @@ class GearAndPiston(GameEngine):
     card_fields: ClassVar[dict[str, dict[str, Field]]] = {
         **{group: PART_FIELDS for group in GROUPS},
         INVESTORS: {
-            "id": LOWER_CASE_ID,
-            "metric": Field(str, choices=tuple(METRICS)),
-            "comparison": Field(str, choices=COMPARISONS),
-            "count": Field(int, required=False, minimum=0),
-            "points": Field(int, check=_points),
+            "id": replace(
+                LOWER_CASE_ID, help="The investor's id; its demand is the text investors.<id>."
+            ),
+            "metric": Field(
+                str,
+                choices=tuple(METRICS),
+                help="What the investor counts on every finished car: a bronze symbol, parts, "
+                "engine types (colours but grey), unreliability, old or scrap parts.",
+            ),
+            "comparison": Field(
+                str,
+                choices=COMPARISONS,
+                help="Who scores: the most or the fewest (ties all score), at least or exactly "
+                "`count`, or none at all.",
+            ),
+            "count": Field(
+                int,
+                required=False,
+                minimum=0,
+                help="The number at-least and exactly compare with.",
+            ),
+            "points": Field(
+                int,
+                check=_points,
+                json_schema={"not": {"const": 0}},
+                help="What every player who meets the demand scores, once (below 0: a "
+                "penalty; never 0).",
+            ),
         },
         ENDS: {
-            "colour": Field(str, choices=PLAYER_COLOURS),
-            "end": Field(str, choices=validation.END_SIDES),
+            "colour": Field(
+                str, choices=PLAYER_COLOURS, help="The player colour, that of the action discs."
+            ),
+            "end": Field(
+                str, choices=validation.END_SIDES, help="Which end of the car the tile is."
+            ),
         },
-        FIRST_PLAYER: {"id": LOWER_CASE_ID},
+        FIRST_PLAYER: {"id": replace(LOWER_CASE_ID, help="The tile's id (the game has one).")},
     }
 
     def validate_decks(self, game: Game, decks: list[Deck]) -> list[Problem]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from generator.games.base import LOWER_CASE_ID, GameEngine, exactly, missing_texts, text
@@ -14,6 +15,7 @@ from generator.games.gears.parts import (
     CONDITIONS,
     EFFECTS,
     GEAR_COLOURS,
+    GEAR_VALUES,
     SET_MARK,
     VALUES,
 )
@@ -28,28 +30,71 @@ def _four_values(values: list[Any]) -> str | None:
     return None
 
 
+FOUR_VALUES = {
+    "type": "array",
+    "items": {"type": "integer", "minimum": VALUES.start, "maximum": VALUES.stop - 1},
+    "minItems": 4,
+    "maxItems": 4,
+}
+"""What :func:`_four_values` checks, in JSON Schema's words."""
+COLOUR_VALUES = "; ".join(f"{c} {'-'.join(map(str, v))}" for c, v in GEAR_VALUES.items())
+
+
 class Gears(GameEngine):
     id = "gears"
     card_fields: ClassVar[dict[str, dict[str, Field]]] = {
         GEARS: {
-            "set": Field(str, pattern=SET_MARK, pattern_help="one capital letter, like 'E'"),
-            "colour": Field(str, choices=GEAR_COLOURS),
-            "values": Field(list, check=_four_values),
+            "set": Field(
+                str,
+                pattern=SET_MARK,
+                pattern_help="one capital letter, like 'E'",
+                help="The player set the gear belongs to, marked on it.",
+            ),
+            "colour": Field(
+                str,
+                choices=GEAR_COLOURS,
+                help=f"The gear's colour, which fixes the values it reads: {COLOUR_VALUES}.",
+            ),
+            "values": Field(
+                list,
+                check=_four_values,
+                json_schema=FOUR_VALUES,
+                help="The four edge values, 1-4, clockwise from the top edge seen face up.",
+            ),
         },
         ROUNDS: {
-            "condition": Field(str, choices=CONDITIONS),
-            "effect": Field(str, choices=EFFECTS),
+            "condition": Field(
+                str,
+                choices=CONDITIONS,
+                help="Which corner values win the round; the day side and the night side.",
+            ),
+            "effect": Field(str, choices=EFFECTS, help="The night side's extra rule."),
         },
         CODES: {
-            "colour": Field(str, choices=CODE_COLOURS),
-            "number": Field(int, choices=CODE_NUMBERS),
+            "colour": Field(
+                str,
+                choices=CODE_COLOURS,
+                help="The colour the card enters (grey enters none, multicoloured any).",
+            ),
+            "number": Field(int, choices=CODE_NUMBERS, help="The number entered with that colour."),
         },
         CHARACTERS: {
-            "id": LOWER_CASE_ID,
-            "day": Field(str, choices=CHARACTER_ABILITIES),
-            "night": Field(str, choices=CHARACTER_ABILITIES),
+            "id": replace(
+                LOWER_CASE_ID, help="The inventor's id; the name is the text characters.<id>."
+            ),
+            "day": Field(
+                str,
+                choices=CHARACTER_ABILITIES,
+                help="The day side's ability, used once; then the card turns to night.",
+            ),
+            "night": Field(
+                str,
+                choices=CHARACTER_ABILITIES,
+                help="The night side's ability, used once in the night shift; then the card "
+                "leaves the game.",
+            ),
         },
-        TOKEN: {"id": LOWER_CASE_ID},
+        TOKEN: {"id": replace(LOWER_CASE_ID, help="The token's id (the game has one token).")},
     }
 
     def validate_decks(self, game: Game, decks: list[Deck]) -> list[Problem]:

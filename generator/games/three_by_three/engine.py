@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
 from generator.games.base import GameEngine, missing_texts, text
 from generator.games.three_by_three import report, summary, validation
 from generator.games.three_by_three.decks import TASKS, TOKENS
-from generator.games.three_by_three.notation import CHESS, FIFTEEN, TOKEN_NAMES, Mode, task_problem
+from generator.games.three_by_three.notation import (
+    CELLS,
+    CHESS,
+    EMPTY,
+    FIFTEEN,
+    SYMBOL_NAMES,
+    TOKEN_NAMES,
+    Mode,
+    task_problem,
+)
 from generator.model import Card, Deck, Game, Locale
 from generator.problems import Problem
 from generator.rulebook.words import fill
@@ -17,18 +27,40 @@ PRINTED_KEYS = ("title", "modes.fifteen", "modes.chess")
 
 
 def _side(mode: Mode) -> dict[str, Field]:
+    symbols = ", ".join(f"{s} {name}" for s, name in SYMBOL_NAMES[mode.id].items())
+    scores = ", ".join(f"{points} for {cells} cells" for cells, points in mode.points.items())
     return {
-        mode.id: Field(str, check=lambda task: task_problem(mode, task)),
-        f"{mode.id}_points": Field(int, choices=(1, 2)),
+        mode.id: Field(
+            str,
+            check=lambda task: task_problem(mode, task),
+            json_schema={"pattern": f"^[{mode.task_symbols}{re.escape(EMPTY)}]{{{CELLS}}}$"},
+            help=f"The {mode.id} side: {CELLS} cells row by row from the top, {symbols}, "
+            f"'{EMPTY}' for a cell that does not matter. The solver checks the tokens can show it.",
+        ),
+        f"{mode.id}_points": Field(
+            int,
+            choices=(1, 2),
+            help=f"The points the {mode.id} side prints: {scores}.",
+        ),
     }
 
 
 class ThreeByThree(GameEngine):
     id = "three_by_three"
     card_fields: ClassVar[dict[str, dict[str, Field]]] = {
-        TASKS: {"number": Field(int, minimum=1, maximum=99), **_side(FIFTEEN), **_side(CHESS)},
+        TASKS: {
+            "number": Field(
+                int, minimum=1, maximum=99, help="The task card's number, printed on it."
+            ),
+            **_side(FIFTEEN),
+            **_side(CHESS),
+        },
         TOKENS: {
-            mode: Field(str, choices=tuple(dict.fromkeys(names.values())))
+            mode: Field(
+                str,
+                choices=tuple(dict.fromkeys(names.values())),
+                help=f"The token's {mode} side.",
+            )
             for mode, names in TOKEN_NAMES.items()
         },
     }
