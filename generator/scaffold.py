@@ -3,7 +3,7 @@
 Each game has an example expansion under ``scaffolds/<game>/`` (shipped like the card data):
 one example card for every deck it makes sense to add to, with its texts in every language the
 game ships. The new expansion is a copy of it with a README for the designer, and every YAML file
-names its JSON Schema (written beside it, in ``schemas/``) so an editor completes and checks
+names its JSON Schema (copied beside it, in ``schemas/``) so an editor completes and checks
 as the designer types. The copy is made in a scratch folder and moved into place whole: a
 failure leaves nothing half-written.
 """
@@ -15,10 +15,12 @@ import tempfile
 from pathlib import Path
 
 from generator import PROJECT_ROOT
+from generator.editor_schema import SCHEMAS_DIR, modeline, schema_name
 from generator.names import file_name_problem
 from generator.problems import UsageError
 
 SCAFFOLDS_DIR = PROJECT_ROOT / "scaffolds"
+SCHEMAS = "schemas"
 README = SCAFFOLDS_DIR / "README.md"
 """The designer's README, with ``{name}`` and ``{game}`` to fill in."""
 
@@ -44,5 +46,17 @@ def new_expansion(name: str, game: str, parent: Path) -> Path:
         shutil.copytree(source, draft)
         readme = README.read_text(encoding="utf-8")
         (draft / "README.md").write_text(readme.format(name=name, game=game), encoding="utf-8")
+        _name_schemas(draft, game)
         draft.rename(target)
     return target
+
+
+def _name_schemas(folder: Path, game: str) -> None:
+    """Copy the game's editor schemas into ``folder/schemas/`` and end every YAML file with the
+    comment naming its own (at the end, as in the shipped files: no line moves)."""
+    shutil.copytree(SCHEMAS_DIR / game, folder / SCHEMAS)
+    for path in sorted(folder.rglob("*.yaml")):
+        relative = path.relative_to(folder).as_posix()
+        schema = folder / SCHEMAS / schema_name(relative, expansion=True)
+        text = path.read_text(encoding="utf-8").rstrip("\n")
+        path.write_text(f"{text}\n{modeline(path, schema)}\n", encoding="utf-8")

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
 
+import jsonschema
 import pytest
+import yaml
 
+from generator.editor_schema import MODELINE
 from generator.scaffold import scaffolded_games
 from tests.conftest import Result
 
@@ -75,3 +79,23 @@ def test_an_existing_folder_is_never_overwritten(pnp: Run, tmp_path: Path) -> No
     )
     assert [p.name for p in (tmp_path / "mine").iterdir()] == ["notes.txt"]
     assert [p.name for p in tmp_path.iterdir()] == ["mine"]  # no scratch folder left behind
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_file_of_a_new_expansion_names_a_schema_it_passes(
+    pnp: Run, tmp_path: Path, game: str
+) -> None:
+    assert pnp("new", "expansion", "mine", "--game", game, "--dir", tmp_path).code == 0
+    folder = tmp_path / "mine"
+    files = sorted(folder.rglob("*.yaml"))
+    assert "expansion.yaml" in [path.name for path in files]
+    for path in files:
+        last = path.read_text(encoding="utf-8").splitlines()[-1]
+        assert last.startswith(MODELINE), path
+        schema_file = (path.parent / last.removeprefix(MODELINE)).resolve()
+        assert schema_file.is_relative_to(folder / "schemas")
+        schema = json.loads(schema_file.read_text(encoding="utf-8"))
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        jsonschema.Draft7Validator(schema).validate(data)
+        broken = {**data, "box": ["not", "a", "text"]}  # an unknown key, or not a text
+        assert list(jsonschema.Draft7Validator(schema).iter_errors(broken)), path
