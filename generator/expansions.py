@@ -64,6 +64,11 @@ def find_expansions(folders: Sequence[Path], games: Sequence[str]) -> tuple[Expa
             raise UsageError(f"--with {given}: not an expansion (it has no {MANIFEST})")
         if any(other.name == folder.name for other in found):
             raise UsageError(f"--with {given}: two expansions are named {folder.name!r}")
+        if folder.name in games:  # its cards alone would be printed over the game's own files
+            raise UsageError(
+                f"--with {given}: an expansion may not be named like a game ({folder.name}): "
+                "rename its folder"
+            )
         game = _game_of(folder, games, problems)
         if game is not None:
             found.append(Expansion(folder, game))

@@ -386,3 +386,32 @@ def test_the_live_preview_checks_and_shows_the_merged_game(
     assert [str(p) for p in broken.problems] == [
         "more/decks/numbers.yaml:3: numbers[1].value: 1 is already used by numbers[0] (line 2)"
     ]
+
+
+def test_an_expansion_named_like_a_game_is_refused(tmp_path: Path) -> None:
+    folder = write(tmp_path / "tiny", {"expansion.yaml": "game: tiny\n"})
+    with pytest.raises(UsageError) as caught:
+        find_expansions([folder], ["tiny"])
+    assert str(caught.value) == (
+        f"--with {folder}: an expansion may not be named like a game (tiny): rename its folder"
+    )
+
+
+def test_an_expansion_file_linking_out_of_its_folder_is_refused(
+    tiny: DataCopy, expansion: Callable[..., Path], tmp_path: Path
+) -> None:
+    secret = write(tmp_path / "elsewhere", {"numbers.yaml": "numbers:\n  - {value: 9}\n"})
+    target = secret / "numbers.yaml"
+    folder = expansion({})
+    (folder / "decks").mkdir()
+    (folder / "decks" / "numbers.yaml").symlink_to(target)
+    assert load(tiny, folder)[1] == [
+        f"more/decks/numbers.yaml: links outside more/ (to {target}): refused"
+    ]
+    (folder / "decks" / "numbers.yaml").unlink()
+    (folder / "templates").mkdir()
+    (folder / "templates" / "back.svg.j2").symlink_to(target)
+    assert load(tiny, folder)[1] == [
+        "tiny/game.yaml:8: decks.numbers.back: more/templates/back.svg.j2 links outside "
+        f"templates/ (to {target}): refused"
+    ]
