@@ -13,6 +13,7 @@ import json
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -364,3 +365,17 @@ def test_gear_and_piston_investors_and_symbols(shipped) -> None:
         assert symbols[f"new-{symbol}"] == sum(c.fields["bronze"].count(symbol) for c in new.cards)
     assert symbols["scrap-comfort"] == 0
     assert values(measured, "unreliability")["new"] == 0
+
+
+def test_the_report_of_the_test_expansion_before_and_after(pnp, tmp_path) -> None:
+    expansion = Path(__file__).parent / "expansions" / "gears-fifth-set"
+    result = pnp("report", "gears", "--with", expansion, "--trials", "4", "--out", tmp_path)
+    assert (result.code, result.err) == (0, f"{tmp_path / 'balance.png'}: plots\n")
+    lines = result.out.splitlines()
+    assert lines[0] == "gears: balance report, before and after"
+    new = [line.split()[:2] for line in lines if line.rstrip().endswith(" new")]
+    assert new[:2] == [
+        ["Highest", "(round-highest-grey-rust)"],
+        ["Lowest", "(round-lowest-mirror-swap)"],
+    ]
+    assert (tmp_path / "balance.png").read_bytes().startswith(b"\x89PNG")
