@@ -1,4 +1,5 @@
-"""The ``pnp`` command: build, calibrate, validate, clean, list, report, rules.
+"""The ``pnp`` command: build, calibrate, export, validate, clean, list, serve, report, schema,
+new, rules.
 
 Exit codes: 0 success, 1 invalid data or a failed build, 2 command-line usage, 70 a bug in pnp
 (EX_SOFTWARE). A user's mistake is reported as ``file:line: where: what`` lines, never as a
