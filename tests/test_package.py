@@ -23,7 +23,7 @@ from generator.build import BuildRequest, build
 from tests.pdf import embedded_fonts
 
 REPO = Path(__file__).resolve().parent.parent
-SHIPPED = ("templates", "card_data", "schemas")
+SHIPPED = ("templates", "card_data", "schemas", "scaffolds")
 LANGS = ("en", "ru", "uk")
 # Gears has no handouts: its build is the cards and the rules summary in each language.
 GEARS_FILES = {

@@ -102,10 +102,10 @@ def expanded_gears(game: Game) -> Game:
         gears,
         "rounds",
         {
-            "round-highest-2": {"condition": "highest", "effect": "winner-leads"},
-            "round-evens-2": {"condition": "evens", "effect": "jam-return"},
+            "round-highest-winner-leads": {"condition": "highest", "effect": "winner-leads"},
+            "round-evens-jam-return": {"condition": "evens", "effect": "jam-return"},
         },
-        drop=("round-lowest",),
+        drop=("round-lowest-reverse-crank",),
     )
 
 
@@ -125,7 +125,7 @@ def test_gears_has_a_row_per_round_card_named_from_the_locale(shipped) -> None:
     lengths = table(done, "game_length")
     assert list(lengths) == ["players-2", "players-3", "players-4"]
     assert all(1 <= row.before <= 10 for row in lengths.values())
-    highest = f"{100 * day['round-highest'].before:.1f} %"
+    highest = f"{100 * day['round-highest-still-night'].before:.1f} %"
     assert f"\n  {'Highest':<24}{highest:>10}\n" in as_text(done)
 
 
@@ -135,12 +135,24 @@ def test_gears_rows_follow_cards_added_and_removed(shipped) -> None:
     done = report(before, after, "en", SAMPLING)
     assert report(before, after, "en", SAMPLING, jobs=2) == done  # measured on two cores
     day = table(done, "no_winner_day")
-    assert list(day)[-3:] == ["round-all-but-highest", "round-highest-2", "round-evens-2"]
-    assert day["round-lowest"].after is None and day["round-lowest"].before is not None
-    assert day["round-highest-2"].before is None and day["round-highest-2"].after is not None
-    assert day["round-highest"].label == "Highest (round-highest)"  # two cards of one name
-    assert day["round-highest-2"].label == "Highest (round-highest-2)"
-    assert day["round-lowest"].label == "Lowest"
+    assert list(day)[-3:] == [
+        "round-all-but-highest-winner-leads",
+        "round-highest-winner-leads",
+        "round-evens-jam-return",
+    ]
+    assert (
+        day["round-lowest-reverse-crank"].after is None
+        and day["round-lowest-reverse-crank"].before is not None
+    )
+    assert (
+        day["round-highest-winner-leads"].before is None
+        and day["round-highest-winner-leads"].after is not None
+    )
+    assert (
+        day["round-highest-still-night"].label == "Highest (round-highest-still-night)"
+    )  # two cards of one name
+    assert day["round-highest-winner-leads"].label == "Highest (round-highest-winner-leads)"
+    assert day["round-lowest-reverse-crank"].label == "Lowest"
     kept = [row for row in day.values() if row.change is not None]
     assert len(kept) == 9 and any(row.change != 0 for row in kept)
     assert any(row.change != 0 for row in table(done, "game_length").values())
@@ -171,10 +183,12 @@ def test_gears_report_of_card_data_whose_round_cards_are_paired_anew(shipped, da
     )
     before = shipped("gears")
     done = report(before, load(data.root, "gears"), "en", SAMPLING)
-    night = table(done, "no_winner_night")
-    assert night["round-highest"].label == "Highest · Reverse crank"
-    assert night["round-lowest"].label == "Lowest · Still night"
-    assert night["round-highest"].change != 0 or night["round-lowest"].change != 0
+    night = table(done, "no_winner_night")  # a round card is its pair: two cards out, two in
+    assert night["round-highest-reverse-crank"].label == "Highest · Reverse crank"
+    assert night["round-lowest-still-night"].label == "Lowest · Still night"
+    assert night["round-highest-reverse-crank"].before is None
+    assert night["round-highest-still-night"].after is None
+    assert night["round-highest-reverse-crank"].after is not None
 
 
 def test_report_json_has_stable_keys_and_the_plots_are_the_same_twice(pnp, tmp_path) -> None:
@@ -202,8 +216,11 @@ def test_compared_json_has_before_after_and_change(shipped) -> None:
     rows = {row["key"]: row for row in found["sections"][0]["rows"]}
     assert found["compared"] is True
     assert all(row.keys() == {"key", "label", "before", "after", "change"} for row in rows.values())
-    assert rows["round-lowest"]["after"] is None and rows["round-lowest"]["change"] is None
-    highest = rows["round-highest"]
+    assert (
+        rows["round-lowest-reverse-crank"]["after"] is None
+        and rows["round-lowest-reverse-crank"]["change"] is None
+    )
+    highest = rows["round-highest-still-night"]
     assert highest["change"] == pytest.approx(highest["after"] - highest["before"], abs=1e-6)
 
 
@@ -211,7 +228,7 @@ def test_card_names_come_from_the_chosen_language(shipped) -> None:
     game = shipped("gears")
     done = report(game, None, "ru", SAMPLING)
     assert done.lang == "ru"
-    label = table(done, "no_winner_day")["round-highest"].label
+    label = table(done, "no_winner_day")["round-highest-still-night"].label
     assert label == game.locales["ru"].text("conditions.highest.name") != "Highest"
 
 
