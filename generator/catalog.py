@@ -19,7 +19,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
-from generator.expansion_fields import COPIES, EXPANSION_FIELDS, REMOVED
+from generator.expansion_fields import (
+    COPIES,
+    EXPANSION_FIELDS,
+    FIELD_FIELDS,
+    KINDS,
+    OWN_DECK,
+    REMOVED,
+)
 from generator.expansions import MANIFEST, Expansion
 from generator.folders import Templates, discover_games, game_templates, template_roots
 from generator.folders import shown as shown_path
@@ -75,6 +82,10 @@ DECK_FIELDS = {
         "deck, it names the card's PNG file.",
     ),
 }
+DESIGNED_DECK_FIELDS = {**DECK_FIELDS, "fields": OWN_DECK}
+LOWER_CASE_NAME = Field(
+    str, pattern=r"[a-z][a-z0-9_]*", pattern_help="a lower-case name, like 'power'"
+)
 SIZE_FIELDS = {
     "width": Field(float, minimum=10, maximum=400, help="The trim width in millimetres."),
     "height": Field(float, minimum=10, maximum=400, help="The trim height in millimetres."),
@@ -215,6 +226,10 @@ class _DeckSpec:
     line: int
     card_id_at: tuple[str, int]
     """The file and line of the card id pattern (a pattern an expansion changed is its own)."""
+    fields: MappingABC[str, Field]
+    """What a card of the deck holds: the engine's fields, or an expansion's own deck's."""
+    game: bool = True
+    """Whether the game has the deck (it has a card file), or an expansion brought it."""
 
 
 def _deck_specs(
@@ -235,7 +250,9 @@ def _deck_specs(
             if deck_id in specs:
                 specs[deck_id] = _changed_deck(specs[deck_id], templates, node, deck_id, layer.log)
             else:
-                specs[deck_id] = _new_deck(game_id, templates, node, deck_id, schema, layer.log)
+                specs[deck_id] = _new_deck(
+                    game_id, templates, node, deck_id, schema, layer.log, designer=True
+                )
     return specs
 
 
@@ -246,20 +263,72 @@ def _new_deck(
     deck_id: Any,
     schema: CardSchema,
     log: ProblemLog,
+    designer: bool = False,
 ) -> _DeckSpec | None:
+    """A deck described in full: one the game's rules know, or (``designer``: in an
+    expansion) one of the expansion's own, whose cards hold what its ``fields:`` says."""
     where, line = f"decks.{clipped(str(deck_id))}", decks.line_of(deck_id)
-    if deck_id not in schema.card_fields:
-        known = ", ".join(schema.card_fields)
-        log.add(line, where, f"unknown deck for {game_id} (known: {known})")
-        return None
     node = decks[deck_id]
-    spec = read_record(node, where, line, DECK_FIELDS, log)
-    if spec is None:
+    own = designer and isinstance(node, Mapping) and "fields" in node
+    if deck_id not in schema.card_fields and not own:
+        known = ", ".join(schema.card_fields)
+        hint = (
+            "; a deck of the expansion's own says what its cards hold under fields:"
+            if designer
+            else ""
+        )
+        log.add(line, where, f"unknown deck for {game_id} (known: {known}){hint}")
+        return None
+    spec = read_record(node, where, line, DESIGNED_DECK_FIELDS if own else DECK_FIELDS, log)
+    fields = _own_fields(node, where, log) if own else schema.card_fields.get(deck_id)
+    if spec is None or fields is None:
         return None
     size = _read_size(node, where, log)
     if not _check_templates(templates, node, where, log):
         return None
-    return _DeckSpec(str(deck_id), spec, size, log.file, line, (log.file, node.line_of("card_id")))
+    card_id_at = (log.file, node.line_of("card_id"))
+    return _DeckSpec(str(deck_id), spec, size, log.file, line, card_id_at, fields, not designer)
+
+
+def _own_fields(node: Mapping, where: str, log: ProblemLog) -> dict[str, Field] | None:
+    """The fields of a deck an expansion invents, as ``fields:`` describes them."""
+    given, line = node["fields"], node.line_of("fields")
+    if not isinstance(given, Mapping) or not given:
+        log.add(line, f"{where}.fields", "expected a mapping of field names to what they hold")
+        return None
+    before = len(log.problems)
+    fields: dict[str, Field] = {}
+    for name, described in given.items():
+        at = f"{where}.fields.{clipped(str(name))}"
+        if (problem := LOWER_CASE_NAME.problem_with(name)) is not None:
+            log.add(given.line_of(name), at, problem)
+            continue
+        spec = read_record(described, at, given.line_of(name), FIELD_FIELDS, log)
+        if spec is not None:
+            fields[str(name)] = _own_field(spec, described, at, log)
+    return fields if len(log.problems) == before else None
+
+
+def _own_field(spec: dict[str, Any], node: Mapping, where: str, log: ProblemLog) -> Field:
+    """One field of a designer's deck; a range on what is not a number, or a choice of
+    another type, is a problem (a check that compared them would fail on every card)."""
+    kind = KINDS[spec["type"]]
+    for bound in ("minimum", "maximum"):
+        if spec[bound] is not None and kind not in (int, float):
+            what = f"a {spec['type']} has no {bound}: only integer and number fields do"
+            log.add(node.line_of(bound), f"{where}.{bound}", what)
+    choices = spec["choices"]
+    for index, choice in enumerate(choices or ()):
+        if (problem := Field(kind).problem_with(choice)) is not None:
+            log.add(choices.line_of(index), f"{where}.choices[{index}]", problem)
+    return Field(
+        kind,
+        required=spec["required"],
+        minimum=spec["minimum"],
+        maximum=spec["maximum"],
+        choices=tuple(choices) if choices is not None else None,
+        help=spec["help"],
+    )
 
 
 def _changed_deck(
@@ -288,7 +357,7 @@ def _changed_deck(
     if deck is None or len(log.problems) > before:
         return None
     card_id_at = (log.file, node.line_of("card_id")) if "card_id" in node else deck.card_id_at
-    return _DeckSpec(deck_id, values, size, deck.file, deck.line, card_id_at)
+    return replace(deck, values=values, size=size, card_id_at=card_id_at)
 
 
 def _load_decks(
@@ -304,14 +373,15 @@ def _load_decks(
     for deck_id, spec in specs.items():
         if spec is None:
             continue
-        pattern = parse_id_pattern(spec.values["card_id"], schema.card_fields[deck_id])
+        pattern = parse_id_pattern(spec.values["card_id"], spec.fields)
         if isinstance(pattern, str):
             file, line = spec.card_id_at
             log.for_file(file).add(line, f"decks.{deck_id}.card_id", pattern)
             continue
-        reader = _CardReader(deck_id, pattern, schema.card_fields[deck_id])
-        file = f"{game_id}/decks/{deck_id}.yaml"
-        reader.read(data_dir / game_id / "decks" / f"{deck_id}.yaml", file, data_dir, log, "")
+        reader = _CardReader(deck_id, pattern, spec.fields)
+        if spec.game:
+            file = f"{game_id}/decks/{deck_id}.yaml"
+            reader.read(data_dir / game_id / "decks" / f"{deck_id}.yaml", file, data_dir, log, "")
         for layer in layers:
             reader.remove(layer)
             path = layer.expansion.folder / "decks" / f"{deck_id}.yaml"

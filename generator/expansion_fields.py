@@ -64,3 +64,29 @@ REMOVED = Field(
     "files (pnp build --png), built by the deck's card_id.",
 )
 """The card ids removed from one deck, under ``remove:``."""
+
+KINDS = {"text": str, "integer": int, "number": float, "true-or-false": bool}
+"""What a card of a designer's own deck may hold, by the name ``fields:`` gives it."""
+
+FIELD_FIELDS = {
+    "type": Field(str, choices=tuple(KINDS), help="What the field holds."),
+    "required": Field(
+        bool, required=False, default=True, help="Whether every card must give it (default: yes)."
+    ),
+    "minimum": Field(float, required=False, help="The smallest number it may be."),
+    "maximum": Field(float, required=False, help="The largest number it may be."),
+    "choices": Field(list, required=False, help="The only values it may take."),
+    "help": Field(str, required=False, default="", help="What it means, for the editor schema."),
+}
+"""How ``fields:`` describes one field of a deck the game's rules do not know (an expansion's
+own kind of card: events, say). No pattern: a stranger's regular expression could take the
+machine's time; ``choices`` and ranges say all a card needs."""
+
+OWN_DECK = Field(
+    dict,
+    required=False,
+    help="For a deck of the expansion's own (the game's rules do not know it): what each card "
+    "holds, field by field, as {type: text | integer | number | true-or-false, required, "
+    "minimum, maximum, choices}.",
+)
+"""``fields:`` under a new deck in ``expansion.yaml``."""

@@ -415,3 +415,94 @@ def test_an_expansion_file_linking_out_of_its_folder_is_refused(
         "tiny/game.yaml:8: decks.numbers.back: more/templates/back.svg.j2 links outside "
         f"templates/ (to {target}): refused"
     ]
+
+
+EVENTS = {
+    "expansion.yaml": """
+        game: tiny
+        decks:
+          events:
+            size: mini
+            front: event.svg.j2
+            back: back.svg.j2
+            card_id: "event-{name}"
+            fields:
+              name: {type: text, choices: [storm, calm]}
+              power: {type: integer, minimum: 0, maximum: 9}
+    """,
+    "decks/events.yaml": "events:\n  - {name: storm, power: 3}\n  - {name: calm, power: 0}\n",
+    "templates/event.svg.j2": """
+        {% extends "card.svg.j2" %}
+        {% block face %}
+        {{ text(t.events[card.name] ~ " " ~ card.power, 4, 12, geometry.width - 8, 30, 8,
+                min_size=4) }}
+        {% endblock %}
+    """,
+    "locales/en.yaml": "events: {storm: Storm, calm: Calm}\nsummary: {components: {events: all}}\n",
+    "locales/uk.yaml": "events: {storm: Буря, calm: Штиль}\nsummary: {components: {events: Ці}}\n",
+}
+"""An expansion bringing a deck of its own kind, which the game's rules do not know."""
+
+
+def test_an_expansion_brings_a_deck_of_its_own(
+    tiny: DataCopy, expansion: Callable[..., Path], pnp: Run, tmp_path: Path
+) -> None:
+    folder = expansion(EVENTS)
+    game, problems = load(tiny, folder)
+    assert problems == []
+    assert ids(game, "events") == ["event-storm", "event-calm"]
+    faces, found = render_faces(game, "uk", ("events",))
+    assert found == []
+    assert ">Буря 3<" in faces.svgs[faces.named[("events", "event-storm")]]
+    out = tmp_path / "out"
+    built = pnp("build", "--data", tiny.root, "--with", folder, "--only-expansion", "--out", out)
+    assert (built.code, built.err) == (0, "")
+    assert sorted(p.name for p in (out / "more").iterdir()) == ["en", "uk"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        (
+            "{name: calm, power: 0}",
+            "{name: calm, power: 12}",
+            "more/decks/events.yaml:3: events[1].power: 12 is above the maximum 9",
+        ),
+        (
+            "{name: calm, power: 0}",
+            "{name: breeze, power: 0}",
+            "more/decks/events.yaml:3: events[1].name: 'breeze' is not one of: storm, calm",
+        ),
+        (
+            "power: {type: integer,",
+            "power: {type: colour,",
+            "more/expansion.yaml:10: decks.events.fields.power.type: 'colour' is not one of: "
+            "text, integer, number, true-or-false",
+        ),
+        (
+            "name: {type: text, choices: [storm, calm]}",
+            "name: {type: text, choices: [storm, calm], minimum: 1}",
+            "more/expansion.yaml:9: decks.events.fields.name.minimum: a text has no minimum: "
+            "only integer and number fields do",
+        ),
+        (
+            "power: {type: integer, minimum: 0, maximum: 9}",
+            "power: {type: integer, choices: [1, two]}",
+            "more/expansion.yaml:10: decks.events.fields.power.choices[1]: expected an "
+            "integer, got 'two'",
+        ),
+        (
+            "    fields:",
+            "    feelds:",
+            "more/expansion.yaml:3: decks.events: unknown deck for tiny (known: numbers, "
+            "colours); a deck of the expansion's own says what its cards hold under fields:",
+        ),
+    ],
+)
+def test_a_deck_of_its_own_is_checked_as_it_describes_itself(
+    tiny: DataCopy, expansion: Callable[..., Path], old: str, new: str, expected: str
+) -> None:
+    files = {name: textwrap.dedent(text).lstrip("\n") for name, text in EVENTS.items()}
+    files = {name: text.replace(old.strip(), new.strip()) for name, text in files.items()}
+    _, problems = load(tiny, expansion(files))
+    assert problems[:1] == [expected]

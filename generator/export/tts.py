@@ -256,7 +256,7 @@ def saved_object(job: ExportJob, plans: list[tuple[Deck, list[Sheet]]], table: T
         cards = [
             _card(
                 guid(deck.id, card.id),
-                engine.card_name(job.game, deck, card, locale),
+                engine.name_of(job.game, deck, card, locale),
                 sheet.key * CARD_IDS + slot,
                 {str(sheet.key): entries[sheet.key]},
                 placed,

@@ -64,6 +64,13 @@ class GameEngine:
         default: a game without a report is still loaded, checked and printed."""
         return []
 
+    def name_of(self, game: Game, deck: Deck, card: Card, locale: Locale) -> str:
+        """The card's name (:meth:`card_name`); a deck the engine does not know (an
+        expansion's own) is named the way every game names a deck it has no naming for."""
+        if deck.id in self.card_fields:
+            return self.card_name(game, deck, card, locale)
+        return GameEngine.card_name(self, game, deck, card, locale)
+
     def card_name(self, game: Game, deck: Deck, card: Card, locale: Locale) -> str:
         """The card's name in ``locale``, where a virtual table lists it (a Tabletop Simulator
         card's nickname): a player looking for a card searches by what it says, never by its

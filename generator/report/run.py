@@ -53,7 +53,7 @@ def measure(game: Game, lang: str, sampling: Sampling) -> list[Measure]:
     if lang not in game.locales:
         raise UsageError(f"--lang {lang}: {game.id} has {', '.join(sorted(game.locales))}")
     engine = _engine(game.id)
-    return engine.balance(game, Labels(game, game.locales[lang], engine.card_name), sampling)
+    return engine.balance(game, Labels(game, game.locales[lang], engine.name_of), sampling)
 
 
 def _engine(game_id: str) -> GameEngine:
