@@ -530,7 +530,7 @@ class _Printing:
         self.results[(number, index)] = written
         job = self.jobs[number]
         self.run.found(job.game.id, (4, job.lang, index), problems)
-        return f"done: {job.game.id} {job.lang} {written[0].kind}" if written else None
+        return f"done: {job.game.name} {job.lang} {written[0].kind}" if written else None
 
     def written(self) -> list[Written]:
         """What was written, game by game, language by language, kind by kind."""

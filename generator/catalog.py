@@ -12,6 +12,7 @@ The schema of a card comes from the game's rule engine, seen here only as a
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterator
 from collections.abc import Mapping as MappingABC
@@ -404,20 +405,33 @@ def _load_decks(
                 )
             )
     for layer in layers:
-        _unknown_deck_files(layer, specs, log)
+        if layer.spec is not None:
+            _unknown_decks(layer, specs, log)
     return loaded
 
 
-def _unknown_deck_files(layer: _Layer, specs: dict[str, Any], log: ProblemLog) -> None:
-    """A card file of an expansion for a deck the game does not have: a typo in its name, or a
-    new deck not described under ``decks:``, never silently left out."""
+def _unknown_decks(layer: _Layer, specs: dict[str, Any], log: ProblemLog) -> None:
+    """A card file, or a ``remove:`` entry, of an expansion for a deck the game does not have:
+    a typo in its name, or a new deck not described under ``decks:``, never silently left
+    out (a card meant to go would stay in the game)."""
     for path in sorted((layer.expansion.folder / "decks").glob("*.yaml")):
         if path.stem not in specs:
             what = (
-                f"no deck {path.stem!r} in {layer.expansion.game} (its decks: "
-                f"{', '.join(specs)}); a new deck is described under decks: in {MANIFEST}"
+                f"no deck {path.stem!r} in {layer.expansion.game}{_close(path.stem, specs)} "
+                f"(its decks: {', '.join(specs)}); a new deck is described under decks: in "
+                f"{MANIFEST}"
             )
             log.for_file(layer.expansion.label(f"decks/{path.name}")).add(0, "", what)
+    removed = layer.node("remove")
+    for deck_id in removed:
+        if deck_id not in specs:
+            what = f"no deck {shown(deck_id)} in {layer.expansion.game}{_close(deck_id, specs)}"
+            layer.log.add(removed.line_of(deck_id), f"remove.{clipped(str(deck_id))}", what)
+
+
+def _close(name: Any, known: MappingABC[str, Any]) -> str:
+    close = difflib.get_close_matches(clipped(str(name)), list(known), n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def _read_size(deck: Mapping, where: str, log: ProblemLog) -> CardSize | None:
@@ -588,12 +602,14 @@ def _load_locales(
                 locales[path.stem].flat.update(_leaves(locales[path.stem].texts))
             else:
                 locales[path.stem] = loaded
+    last = f"{expansions[-1].label('locales')}/" if expansions else None
     for lang, locale in locales.items():
         language = locale.flat.get("language")
         if language is None:
             missing = "missing: the language's own name, like 'Українська'"
             log.for_file(locale.file).add(1, "language", missing)
-        locales[lang] = replace(locale, language=str(language or lang))
+        adds_to = f"{last}{lang}.yaml" if last else locale.file
+        locales[lang] = replace(locale, language=str(language or lang), adds_to=adds_to)
     _check_translations_complete(locales, log)
     return locales
 

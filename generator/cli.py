@@ -468,7 +468,7 @@ def _summarise(outputs: list[Written], seconds: float) -> None:
     """Each document with its pages, then how many files of each other kind (the PNG faces)."""
     documents = [o for o in outputs if o.pages]
     for output in documents:
-        counted = f", {output.cards} cards" if output.cards else ""
+        counted = f", {output.cards} card{'s' if output.cards != 1 else ''}" if output.cards else ""
         sharing = f" ({_pages(output.saved)} saved by sharing sheets)" if output.saved else ""
         print(f"{output.path}: {_pages(output.pages)}{counted}{sharing}")
     others: dict[str, int] = {}
@@ -666,11 +666,12 @@ def _serve(args: argparse.Namespace) -> int:
 def _report(args: argparse.Namespace) -> int:
     from generator.report.run import ReportRequest, run
 
-    out = args.out or Path("output") / "report" / args.game
-    if problem := output_folder_problem(out):
-        raise UsageError(f"--out {out}: {problem}")
     found = find_expansions(args.expansions, discover_games(args.data))
     games_to_build((args.game,), found)
+    named = "+".join((args.game, *(expansion.name for expansion in found)))
+    out = args.out or Path("output") / "report" / named
+    if problem := output_folder_problem(out):
+        raise UsageError(f"--out {out}: {problem}")
     request = ReportRequest(args.data, args.game, out, found, args.lang, args.trials, args.json)
     text, files = run(request)
     print(text)

@@ -43,7 +43,13 @@ from generator.catalog import (
     CardSchema,
     requested_games,
 )
-from generator.expansion_fields import COPIES, EXPANSION_FIELDS, REMOVED
+from generator.expansion_fields import (
+    COPIES,
+    EXPANSION_FIELDS,
+    FIELD_FIELDS,
+    OWN_DECK,
+    REMOVED,
+)
 from generator.games.registry import ENGINES, find_engine
 from generator.layout.sizes import CARD_PRESETS
 from generator.loading import load_yaml
@@ -136,8 +142,11 @@ def card_id_pattern(fields: Mapping[str, Field]) -> str:
     return rf"^{part}*(?:{field}){part}*$"
 
 
-def deck_spec_schema(fields: Mapping[str, Field], optional: bool = False) -> dict[str, Any]:
-    """A deck under ``decks:`` in ``game.yaml`` (or, every key optional, in an expansion)."""
+def deck_spec_schema(
+    fields: Mapping[str, Field], optional: bool = False, own_fields: Node | None = None
+) -> dict[str, Any]:
+    """A deck under ``decks:`` in ``game.yaml`` (or, every key optional, in an expansion; or,
+    with ``own_fields``, a deck of an expansion's own kind, whose ``fields:`` it shows)."""
     presets = ", ".join(f"{name} {w:g} x {h:g} mm" for name, (w, h) in CARD_PRESETS.items())
     size = {
         "anyOf": [
@@ -149,8 +158,10 @@ def deck_spec_schema(fields: Mapping[str, Field], optional: bool = False) -> dic
         "size": size,
         "front": _TEMPLATE,
         "back": _TEMPLATE,
-        "card_id": {"pattern": card_id_pattern(fields)},
+        "card_id": {"pattern": card_id_pattern(fields)} if fields else {},
     }
+    if own_fields is not None:
+        return record_schema({**DECK_FIELDS, "fields": OWN_DECK}, {**shapes, "fields": own_fields})
     return record_schema(DECK_FIELDS, shapes, optional)
 
 
@@ -202,10 +213,19 @@ def expansion_schema(
         }
         for deck in card_fields
     }
+    own_fields = {
+        "type": "object",
+        "minProperties": 1,
+        "additionalProperties": record_schema(FIELD_FIELDS),
+    }
+    own_deck = deck_spec_schema({}, own_fields=own_fields)
     shapes = {
         "game": {"enum": [game_id]},
-        "decks": _closed(specs, ()),
-        "remove": _closed(removed, ()),
+        "decks": {**_closed(specs, ()), "additionalProperties": own_deck},
+        "remove": {
+            **_closed(removed, ()),
+            "additionalProperties": {**field_schema(REMOVED), "items": card_ids},
+        },
     }
     body = record_schema(EXPANSION_FIELDS, shapes)
     return _document(f"{title}: expansion.yaml", "What the expansion changes in the game.", body)

@@ -72,6 +72,13 @@ class Locale:
     file: str
     texts: dict[str, Any]
     flat: dict[str, Text] = field(repr=False)
+    adds_to: str = ""
+    """Where a missing text goes: the language's file of the last expansion laid over the game
+    (what it adds needs the text), else the game's own :attr:`file`."""
+
+    def __post_init__(self) -> None:
+        if not self.adds_to:
+            object.__setattr__(self, "adds_to", self.file)
 
     def text(self, key: str) -> Text | None:
         return self.flat.get(key)

@@ -244,7 +244,7 @@ def test_an_expansion_yaml_passes_and_a_broken_one_fails(draft: Validator) -> No
     broken = [
         {**EXPANSION, "game": "break_the_code"},  # another game's schema says so
         {k: v for k, v in EXPANSION.items() if k != "game"},
-        {**EXPANSION, "remove": {"wagons": ["wagon-01"]}},
+        {**EXPANSION, "remove": {"wagons": "wagon-01"}},
         {**EXPANSION, "remove": {"gears": "gear-A-red"}},
         {**EXPANSION, "decks": {"gears": {"size": "jumbo"}}},
         {**EXPANSION, "players": "five"},

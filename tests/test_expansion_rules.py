@@ -116,7 +116,18 @@ def test_a_fifth_set_red_gear_must_read_red_values(data: DataCopy, tmp_path: Pat
 
 def test_a_fifth_set_short_of_a_colour(data: DataCopy, tmp_path: Path) -> None:
     folder = add(data, tmp_path, "gears", "gears", *_set_e()[:-1])
-    assert problems(data, "gears", folder) == [f"{GEARS}:1: gears: set E has no grey gear"]
+    assert problems(data, "gears", folder) == [
+        "expansion/decks/gears.yaml:1: gears: set E has no grey gear"
+    ]
+
+
+def test_copies_of_a_gear_are_a_set_with_a_colour_twice(data: DataCopy, tmp_path: Path) -> None:
+    cards = [*_set_e()[:-1], "{set: E, colour: grey, values: [1, 2, 3, 4], copies: 2}"]
+    folder = add(data, tmp_path, "gears", "gears", *cards)
+    assert problems(data, "gears", folder) == [
+        "expansion/decks/gears.yaml:7: gears[5] (copy 2).colour: set E has a grey gear already: "
+        "gears[5] (copy 1) (line 7)"
+    ]
 
 
 def test_a_set_mark_is_one_capital_letter(data: DataCopy, tmp_path: Path) -> None:
@@ -194,9 +205,9 @@ def test_five_players_do_not_fit_a_round_card(data: DataCopy, tmp_path: Path) ->
     manifest = folder / "expansion.yaml"
     manifest.write_text(manifest.read_text(encoding="utf-8") + 'players: "2-5"\n', "utf-8")
     assert problems(data, "gears", folder) == [
+        "fifth/decks/rounds.yaml:1: rounds: a round card has 4 corners, one for each player's "
+        "gear: the game is for at most 4 players, not 5",
         "gears/decks/characters.yaml:1: characters: 4 characters for up to 5 players",
-        f"{ROUNDS}:1: rounds: a round card has 4 corners, one for each player's gear: the game "
-        "is for at most 4 players, not 5",
     ]
 
 

@@ -4,15 +4,19 @@ twice); the shipped games' test expansions are in ``test_expansion_games.py``.""
 
 from __future__ import annotations
 
+import json
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from generator.build import check
 from generator.catalog import load_game
+from generator.editor_schema import SCHEMAS_DIR
 from generator.expansions import find_expansions
+from generator.games.base import missing_texts
 from generator.model import Game
 from generator.outputs.base import render_faces
 from generator.preview.check import check_game
@@ -218,7 +222,8 @@ def test_a_card_file_for_a_deck_the_game_lacks_is_reported(
     folder = expansion({"decks/colors.yaml": "colors:\n  - {name: green}\n"})
     _, problems = load(tiny, folder)
     assert problems == [
-        "more/decks/colors.yaml: no deck 'colors' in tiny (its decks: numbers, colours); "
+        "more/decks/colors.yaml: no deck 'colors' in tiny (did you mean 'colours'?) (its decks: "
+        "numbers, colours); "
         "a new deck is described under decks: in expansion.yaml"
     ]
 
@@ -506,3 +511,59 @@ def test_a_deck_of_its_own_is_checked_as_it_describes_itself(
     files = {name: text.replace(old.strip(), new.strip()) for name, text in files.items()}
     _, problems = load(tiny, expansion(files))
     assert problems[:1] == [expected]
+
+
+def test_removing_from_a_deck_the_game_lacks_is_reported(
+    tiny: DataCopy, expansion: Callable[..., Path]
+) -> None:
+    folder = expansion({"expansion.yaml": "game: tiny\nremove:\n  numbrs: [number-1]\n"})
+    assert load(tiny, folder)[1] == [
+        "more/expansion.yaml:3: remove.numbrs: no deck 'numbrs' in tiny (did you mean 'numbers'?)"
+    ]
+
+
+def test_a_broken_manifest_is_its_only_problem(
+    tiny: DataCopy, expansion: Callable[..., Path]
+) -> None:
+    folder = expansion({"decks/numbers.yaml": "numbers:\n  - {value: 6}\n"})
+    folder.joinpath("expansion.yaml").write_text("game: tiny\nremvoe: {}\n", encoding="utf-8")
+    assert load(tiny, folder)[1] == [
+        "more/expansion.yaml:2: remvoe: unknown key (did you mean 'remove'?)"
+    ]
+
+
+def test_a_text_the_expansion_needs_is_missing_from_its_own_locale(
+    tiny: DataCopy, expansion: Callable[..., Path]
+) -> None:
+    files = {name: textwrap.dedent(text).lstrip("\n") for name, text in EVENTS.items()}
+    files["locales/en.yaml"] = "events: {storm: Storm, calm: Calm}\n"
+    files["locales/uk.yaml"] = "events: {storm: Буря, calm: Штиль}\n"
+    problems: list[Problem] = []
+    game = load_game(
+        tiny.root, "tiny", Tiny(), problems, find_expansions([expansion(files)], ["tiny"])
+    )
+    assert problems == []
+    assert [str(p) for p in missing_texts(game, ["summary.components.events"])] == [
+        "more/locales/en.yaml: summary.components.events: missing translation",
+        "more/locales/uk.yaml: summary.components.events: missing translation",
+    ]
+
+
+def test_the_editor_schema_of_an_expansion_knows_its_own_decks() -> None:
+    schema = json.loads((SCHEMAS_DIR / "gears" / "expansion.schema.json").read_text("utf-8"))
+    own = {
+        "game": "gears",
+        "decks": {
+            "inventions": {
+                "size": "poker",
+                "front": "invention.svg.j2",
+                "back": "invention-back.svg.j2",
+                "card_id": "invention-{id}",
+                "fields": {"id": {"type": "text"}, "power": {"type": "integer", "maximum": 9}},
+            }
+        },
+        "remove": {"inventions": ["invention-old"]},
+    }
+    jsonschema.Draft7Validator(schema).validate(own)
+    own["decks"]["inventions"]["fields"]["power"]["type"] = "colour"
+    assert list(jsonschema.Draft7Validator(schema).iter_errors(own))

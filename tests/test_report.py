@@ -389,7 +389,7 @@ def test_the_report_of_the_test_expansion_before_and_after(pnp, tmp_path) -> Non
     result = pnp("report", "gears", "--with", expansion, "--trials", "4", "--out", tmp_path)
     assert (result.code, result.err) == (0, f"{tmp_path / 'balance.png'}: plots\n")
     lines = result.out.splitlines()
-    assert lines[0] == "gears: balance report, before and after"
+    assert lines[0] == "gears+gears-fifth-set: balance report, before and after"
     new = [line.split()[:2] for line in lines if line.rstrip().endswith(" new")]
     assert new[:2] == [
         ["Highest", "(round-highest-grey-rust)"],

@@ -98,7 +98,9 @@ def place(deck: Deck, card: Card) -> int:
 def missing_texts(game: Game, keys: list[str]) -> list[Problem]:
     """Every locale must hold the texts the engine knows its cards print."""
     return [
-        Problem(locale.file, locale.line_for(key), key, "missing translation")
+        Problem(locale.adds_to, locale.line_for(key), key, "missing translation")
+        if locale.adds_to == locale.file
+        else Problem(locale.adds_to, 0, key, "missing translation")
         for locale in game.locales.values()
         for key in keys
         if locale.text(key) is None
@@ -164,6 +166,9 @@ def at_least(deck: Deck, count: int, what: str) -> list[Problem]:
 
 
 def deck_problem(deck: Deck, what: str) -> Problem:
-    """A problem of a deck as a whole, at the top of its card file."""
-    file = deck.cards[0].file if deck.cards else deck.file
+    """A problem of a deck as a whole, at the top of its card file: the last expansion's that
+    adds cards to it, when one does (the game alone passed its rules, so the expansion is
+    where the designer looks)."""
+    added = [card for card in deck.cards if card.expansion]
+    file = added[-1].file if added else deck.cards[0].file if deck.cards else deck.file
     return Problem(file, 1, deck.id, what)

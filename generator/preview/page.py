@@ -60,7 +60,7 @@ def _context(view: View, game_id: str, lang: str) -> dict[str, object]:
     decks = [_deck(deck, faces) for deck in game.decks] if game and faces else []
     return {
         "view": view,
-        "game_id": game_id,
+        "game_id": game.name if game else game_id,
         "title": title or game_id,
         "lang": lang,
         "decks": decks,

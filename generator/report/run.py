@@ -45,7 +45,7 @@ def report(
     with Workers(min(jobs, len(games))) as workers:
         found = [workers.submit(measure, game, chosen, sampling) for game in games]
         first, *second = [future.result() for future in found]
-    return Report(before.id, chosen, after is not None, compare(first, *second))
+    return Report((after or before).name, chosen, after is not None, compare(first, *second))
 
 
 def measure(game: Game, lang: str, sampling: Sampling) -> list[Measure]:

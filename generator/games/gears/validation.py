@@ -27,7 +27,12 @@ def dashed(values: tuple[int, ...] | list[int]) -> str:
 def gear_sets(deck: Deck, players: int) -> list[Problem]:
     """One gear of each colour per set, enough sets for the most players, the colour's values:
     set by set and card by card, so a set an expansion adds (E) is held to them as A-D are."""
-    problems = [_gear_values(card) for card in deck.cards]
+    problems: list[Problem | None] = [_gear_values(card) for card in deck.cards]
+    problems += repeats(
+        (((card.fields["set"], card.fields["colour"]), card, f"{card.where}.colour")
+         for card in deck.cards),
+        lambda pair, other: f"set {pair[0]} has a {pair[1]} gear already: {other}",
+    )  # fmt: skip
     sets: dict[str, list[str]] = {}
     for card in deck.cards:
         sets.setdefault(card.fields["set"], []).append(card.fields["colour"])
