@@ -1,5 +1,9 @@
 """Shared fixtures: builds made once per test session, private copies of the shipped card data
-and of the fixture game to break on purpose, and the CLI."""
+(and templates) and of the fixture game to break on purpose, and the CLI.
+
+The tests run in parallel (pytest-xdist, README): no test writes into the repository, the user's
+cache or any other folder that a test on another worker reads; what a test breaks is its own
+copy under ``tmp_path``."""
 
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import DEFAULT_DATA_DIR
+from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
 from generator import cache as face_cache
 from generator.build import BuildRequest, build, check
 from generator.cli import main
@@ -22,11 +26,21 @@ from generator.games import registry
 from generator.problems import DataError
 from tests import fixture
 
-# One cache of drawn faces for the whole session, never the user's own: every build of the
-# tests that does not ask for a cache of its own shares it (a face drawn once is read after).
-SESSION_CACHE = Path(tempfile.mkdtemp(prefix="pnp-test-cache-"))
+# One cache of drawn faces and built outputs for the whole session, never the user's own: every
+# build of the tests that does not ask for a cache of its own shares it (a face drawn once is
+# read after). The first import of this module makes it; the later ones find it in the
+# environment: the second import in the same process (pytest loads this file as `conftest`, the
+# tests import it as `tests.conftest`) and pytest-xdist's workers, started by the controlling
+# process with its environment. The cache is safe for several writers at once
+# (generator/cache.py); the process that made it removes it.
+_SHARED = "PNP_TEST_SESSION_CACHE"
+if os.path.isdir(os.environ.get(_SHARED, "")):
+    SESSION_CACHE = Path(os.environ[_SHARED])
+else:
+    SESSION_CACHE = Path(tempfile.mkdtemp(prefix="pnp-test-cache-"))
+    os.environ[_SHARED] = str(SESSION_CACHE)
+    atexit.register(shutil.rmtree, SESSION_CACHE, ignore_errors=True)
 os.environ[face_cache.ENV] = str(SESSION_CACHE)
-atexit.register(shutil.rmtree, SESSION_CACHE, ignore_errors=True)
 
 
 PRINTED = {
@@ -62,6 +76,21 @@ class DataCopy:
         """1-based line of the first line of ``relative`` containing ``text``."""
         lines = (self.root / relative).read_text(encoding="utf-8").splitlines()
         return next(i for i, line in enumerate(lines, start=1) if text in line)
+
+    def templates(self, game: str) -> Path:
+        """The copy's own ``templates/<game>/``, copied from the shipped one: see
+        :func:`own_templates`."""
+        return own_templates(self.root, game)
+
+
+def own_templates(data_root: Path, game: str) -> Path:
+    """A copy of the shipped ``templates/<game>/`` beside the card data in ``data_root``, which
+    draws that data from then on (``generator.folders``). A test adds or breaks templates there,
+    never in the shipped folder, which every test (on every worker) reads. Messages name the
+    copy's files as they name the shipped ones, ``templates/<game>/<file>``."""
+    folder = data_root.parent / "templates" / game
+    shutil.copytree(TEMPLATES_DIR / game, folder)
+    return folder
 
 
 @pytest.fixture

@@ -13,8 +13,8 @@ A case is data:
   anywhere else in the case's temporary folder);
 - ``big``: files to fill with 5 MB of YAML;
 - ``link``: symbolic links to make, ``{link: target}``;
-- ``template``: templates to add to the project's ``templates/<game>/`` for the case (names
-  start with ``zz-``; removed afterwards);
+- ``template``: templates to add for the case (names start with ``zz-``, so none replaces a
+  shipped one), in a copy of ``templates/<game>/`` beside the data copy, which then draws it;
 - ``run``: the command (default ``build GAME --lang en``), ``{data}``, ``{out}`` and ``{tmp}``
   standing for the folders;
 - ``code``, ``err`` (exact standard error, ``@line`` and ``@tmp`` substituted), ``out``
@@ -24,15 +24,16 @@ A case is data:
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
-from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
+from generator import DEFAULT_DATA_DIR
 from generator.build import BuildRequest, build
+from tests.conftest import own_templates
 
 CORPUS = Path(__file__).with_name("bad_inputs.yaml")
 CASES: list[dict[str, Any]] = yaml.safe_load(CORPUS.read_text(encoding="utf-8"))
@@ -100,24 +101,20 @@ def prepare(case: dict[str, Any], tmp: Path, data: Path) -> int:
     return line
 
 
-@pytest.fixture
-def templates(request: pytest.FixtureRequest) -> Iterator[Callable[[str, dict[str, str]], None]]:
-    """Adds a case's templates to the project's template folder, and removes them after."""
-    added: list[Path] = []
-
-    def add(game: str, files: dict[str, str]) -> None:
-        for name, text in files.items():
-            assert name.startswith("zz-"), "corpus templates are named zz-..."
-            path = TEMPLATES_DIR / game / name
-            added.append(path)
-            if text.startswith("->"):
-                path.symlink_to(text[2:].strip())
-            else:
-                path.write_text(text, encoding="utf-8")
-
-    yield add
-    for path in added:
-        path.unlink(missing_ok=True)
+def add_templates(case: dict[str, Any], game: str, data: Path) -> None:
+    """A case's templates, in the data copy's own copy of the game's templates (a case without
+    any is drawn by the shipped templates, as a stranger's data alone is)."""
+    files: dict[str, str] = case.get("template", {})
+    if not files:
+        return
+    folder = own_templates(data, game)
+    for name, text in files.items():
+        assert name.startswith("zz-"), "corpus templates are named zz-..."
+        path = folder / name
+        if text.startswith("->"):
+            path.symlink_to(text[2:].strip())
+        else:
+            path.write_text(text, encoding="utf-8")
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case["id"] for case in CASES])
@@ -125,14 +122,13 @@ def test_bad_input(
     case: dict[str, Any],
     tmp_path: Path,
     earlier_build: Callable[[str], Path],
-    templates: Callable[[str, dict[str, str]], None],
     pnp: Any,
 ) -> None:
     game = case.get("game", "game_of_trains")
     data, out = tmp_path / "card_data", tmp_path / "out"
     shutil.copytree(DEFAULT_DATA_DIR / game, data / game)
     shutil.copytree(earlier_build(game), out)
-    templates(game, case.get("template", {}))
+    add_templates(case, game, data)
     line = prepare(case, tmp_path, data)
     before = snapshot(out)
     args = [

@@ -45,15 +45,21 @@ def resize(data: DataCopy, game: Game, width_by: float, height_by: float) -> Non
     path.write_text(text, encoding="utf-8")
 
 
+@pytest.fixture(scope="module")
+def shipped() -> dict[str, Game]:
+    """The shipped games as they are, checked once for the module's three sizes of each."""
+    return {game.id: game for game in check(DEFAULT_DATA_DIR, GAMES)}
+
+
 @pytest.mark.parametrize(("width_by", "height_by"), [(0.9, 1.25), (1.2, 0.85), (1.3, 1.3)])
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_shipped_deck_validates_at_another_size(
-    data: DataCopy, game_id: str, width_by: float, height_by: float
+    data: DataCopy, shipped: dict[str, Game], game_id: str, width_by: float, height_by: float
 ) -> None:
     """Validation renders every face at the new size: no template fails, no text box leaves the
     safe area, no frame comes within it (its stroke scaled up with the art: ``art.frame``);
     ``check`` raises with every problem otherwise."""
-    (game,) = check(DEFAULT_DATA_DIR, (game_id,))
+    game = shipped[game_id]
     resize(data, game, width_by, height_by)
     (resized,) = check(data.root, (game_id,))
     assert [deck.size.width for deck in resized.decks] == [

@@ -11,13 +11,11 @@ import os
 import subprocess
 import sys
 import textwrap
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
-from generator import TEMPLATES_DIR
 from generator.render import draw
 from tests.conftest import DataCopy
 from tests.test_bad_inputs import snapshot
@@ -65,12 +63,12 @@ def test_an_attribute_pattern_copies_nothing_from_the_environment(
 
 
 @pytest.fixture
-def linked_template() -> Iterator[Path]:
-    """A template of Game of Trains that is a link to a file outside ``templates/``."""
-    link = TEMPLATES_DIR / "game_of_trains" / "zz-outside.svg.j2"
+def linked_template(data: DataCopy) -> Path:
+    """A template of the data copy's Game of Trains that is a link to a file outside
+    ``templates/``."""
+    link = data.templates("game_of_trains") / "zz-outside.svg.j2"
     link.symlink_to("/etc/hostname")
-    yield link
-    link.unlink()
+    return link
 
 
 def test_links_out_of_templates_and_card_data_are_refused_unread(
@@ -156,9 +154,10 @@ def _png(width: int, height: int) -> bytes:
 
 
 @pytest.fixture
-def image_template() -> Iterator[Path]:
-    """A locomotive front that draws a PNG next to it (``zz-dot.png``) and one as a data URL."""
-    folder = TEMPLATES_DIR / "game_of_trains"
+def image_template(data: DataCopy) -> Path:
+    """A locomotive front of the data copy's Game of Trains that draws a PNG next to it
+    (``zz-dot.png``) and one as a data URL."""
+    folder = data.templates("game_of_trains")
     (folder / "zz-dot.png").write_bytes(_png(4, 4))
     inline = base64.b64encode(_png(2, 2)).decode()
     template = folder / "zz-images.svg.j2"
@@ -169,9 +168,7 @@ def image_template() -> Iterator[Path]:
         "{% endblock %}",
         encoding="utf-8",
     )
-    yield template
-    template.unlink()
-    (folder / "zz-dot.png").unlink()
+    return template
 
 
 def test_relative_images_come_from_the_template_folder_whatever_the_directory(
