@@ -11,6 +11,7 @@ import atexit
 import contextlib
 import os
 import shutil
+import signal
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -165,3 +166,10 @@ def tiny(tmp_path: Path) -> Iterator[DataCopy]:
     shutil.copytree(fixture.PROJECT, tmp_path / "tiny", ignore=shutil.ignore_patterns("*.py*"))
     with fixture.registered():
         yield DataCopy(tmp_path / "tiny" / "card_data")
+
+
+def interruptible() -> None:
+    """Run in a child process before it starts (``preexec_fn``): SIGINT as a terminal's Ctrl-C
+    delivers it. A pytest-xdist worker ignores SIGINT and a child inherits that, so a command a
+    test stops with SIGINT would never see it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

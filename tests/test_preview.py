@@ -26,7 +26,7 @@ from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
 from generator.preview.check import check_game
 from generator.preview.server import Asked, Running
 from generator.preview.state import Preview
-from tests.conftest import DataCopy, Result
+from tests.conftest import DataCopy, Result, interruptible
 from tests.previewed import FACES_EN, GAME, GUARD, TYPO, WAGONS, swap_abilities
 from tests.previewed import trains as trains  # the fixture
 
@@ -269,6 +269,7 @@ def test_ctrl_c_stops_it_cleanly(trains: DataCopy) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=interruptible,
     )
     assert process.stdout is not None
     lines = [process.stdout.readline() for _ in range(2)]

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.conftest import DataCopy
+from tests.conftest import DataCopy, interruptible
 from tests.previewed import FACES_EN, GAME, GUARD, TYPO, WAGONS, swap_abilities
 from tests.previewed import trains as trains  # the fixture
 
@@ -59,6 +59,7 @@ def served(trains: DataCopy) -> Iterator[tuple[subprocess.Popen[str], str]]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=interruptible,
     )
     assert process.stdout is not None
     try:
