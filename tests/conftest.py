@@ -148,15 +148,17 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     return folder
 
 
-def build_once(out: Path, game: str, lang: str) -> None:
-    """Build ``game`` in ``lang`` into ``out``: a shipped game, or the fixture game."""
+def build_once(out: Path, game: str, lang: str, cache: Path | None = SESSION_CACHE) -> None:
+    """Build ``game`` in ``lang`` into ``out``: a shipped game, or the fixture game. With the
+    session's cache a build already made copies the earlier one's files; ``cache=None`` makes
+    everything again (and keeps nothing)."""
     if game != fixture.Tiny.id:
-        build(BuildRequest(DEFAULT_DATA_DIR, out, (game,), (lang,), cache=SESSION_CACHE))
+        build(BuildRequest(DEFAULT_DATA_DIR, out, (game,), (lang,), cache=cache))
         return
     with contextlib.ExitStack() as stack:
         if game not in registry.ENGINES:  # unless the test registered it already
             stack.enter_context(fixture.registered())
-        build(BuildRequest(fixture.DATA, out, (game,), (lang,), cache=SESSION_CACHE))
+        build(BuildRequest(fixture.DATA, out, (game,), (lang,), cache=cache))
 
 
 @pytest.fixture

@@ -127,7 +127,9 @@ def test_installed_pnp_builds_gears_from_an_empty_folder_with_its_own_data(
 ) -> None:
     venv = tmp_path / "venv"
     _run([sys.executable, "-m", "venv", venv], cwd=tmp_path, env=_clean_env())
-    env = _clean_env(venv)
+    # A new user's cache, empty: the tests' own holds the checkout's builds of Gears, which the
+    # installed pnp would copy instead of printing them.
+    env = {**_clean_env(venv), "PNP_CACHE_DIR": str(tmp_path / "cache")}
     # --no-compile: pip would compile every module of every dependency (half the install's
     # time); the ones pnp imports are compiled when it first runs.
     install = [venv / "bin" / "python", "-m", "pip", "install", "--quiet", "--no-compile", wheel]
