@@ -19,7 +19,7 @@ from pathlib import Path
 
 from generator import DEFAULT_DATA_DIR, __version__, fastpath
 from generator.cache import Cache, default_folder
-from generator.expansions import Expansion, find_expansions, games_to_build
+from generator.expansions import Expansion, add_with_option, find_expansions, games_to_build
 from generator.folders import discover_games
 from generator.layout.registration import Registration
 from generator.layout.registration import parse as parse_registration
@@ -257,15 +257,7 @@ def _add_rules(rules_cmd: argparse.ArgumentParser) -> None:
 
 def _add_expansion_options(command: argparse.ArgumentParser, prints: bool = True) -> None:
     """``--with``, and ``--only-expansion`` for a command that ``prints`` cards."""
-    command.add_argument(
-        "--with",
-        dest="expansions",
-        type=Path,
-        action="append",
-        default=[],
-        metavar="DIR",
-        help="lay an expansion folder over the game it extends; repeat to stack them in order",
-    )
+    add_with_option(command)
     if prints:
         command.add_argument(
             "--only-expansion",

@@ -15,6 +15,7 @@ an expansion are named in problems from its folder (``my-expansion/decks/gears.y
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -116,6 +117,20 @@ def games_to_build(
         if name not in extended:
             raise UsageError(f"--only-expansion: no expansion of {name} was given (--with)")
     return tuple(names) or extended
+
+
+def add_with_option(parser: argparse.ArgumentParser) -> None:
+    """``--with DIR``, for every command that loads a game: the expansions laid over it, in
+    the order given (read by :func:`find_expansions`)."""
+    parser.add_argument(
+        "--with",
+        dest="expansions",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="lay an expansion folder over the game it extends; repeat to stack them in order",
+    )
 
 
 def of_game(expansions: Sequence[Expansion], game: str) -> tuple[Expansion, ...]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from generator import DEFAULT_DATA_DIR
 from generator.catalog import load_game
-from generator.expansions import Expansion, find_expansions, games_to_build
+from generator.expansions import Expansion, add_with_option, find_expansions, games_to_build
 from generator.folders import discover_games
 from generator.games.base import GameEngine
 from generator.model import Game
@@ -50,15 +50,7 @@ def add_data_option(parser: argparse.ArgumentParser, what: str) -> None:
         metavar="DIR",
         help=f"{what} (default: the shipped card data)",
     )
-    parser.add_argument(
-        "--with",
-        dest="expansions",
-        type=Path,
-        action="append",
-        default=[],
-        metavar="DIR",
-        help="an expansion laid over the game (repeat to stack them)",
-    )
+    add_with_option(parser)
 
 
 def positive_int(text: str) -> int:
