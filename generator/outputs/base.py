@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Protocol
 
 from generator.cache import Cache, default_folder
-from generator.folders import Templates
+from generator.folders import Templates, shown
 from generator.layout.compose import FaceArt
 from generator.model import Card, Deck, Game
 from generator.options import Options
@@ -173,7 +173,8 @@ def drawing(game: Game, template: str, subject: str) -> Iterator[None]:
     try:
         yield
     except DrawError as error:
-        problem = Problem(f"templates/{game.id}/{template}", 0, subject, str(error))
+        file = shown(game.templates / template, game.templates)  # an expansion's, if it has it
+        problem = Problem(file, 0, subject, str(error))
         raise DataError([problem]) from None
 
 
