@@ -13,8 +13,6 @@ The schema of a card comes from the game's rule engine, seen here only as a
 from __future__ import annotations
 
 import difflib
-import re
-from collections.abc import Iterator
 from collections.abc import Mapping as MappingABC
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -33,7 +31,8 @@ from generator.folders import Templates, discover_games, game_templates, templat
 from generator.folders import shown as shown_path
 from generator.layout.sizes import CARD_PRESETS, SHAPES, CardSize
 from generator.loading import Mapping, Sequence, inside, load_yaml
-from generator.model import Card, Deck, Game, Handout, Locale, Text
+from generator.locales import AS_WRITTEN, Languages, load_locales
+from generator.model import Card, Deck, Game, Handout
 from generator.names import (
     IdPattern,
     file_name_problem,
@@ -41,7 +40,6 @@ from generator.names import (
     template_name_problem,
 )
 from generator.problems import Problem, ProblemLog, UsageError, clipped, shown
-from generator.render.fonts import SHIPPED_FONTS, describe_characters, missing_glyphs
 from generator.schema import Field, read_record, unknown_key
 
 ORIENTATIONS = ("portrait", "landscape")
@@ -110,7 +108,6 @@ SIZE_FIELDS = {
         help="How far the art runs past the trim, in millimetres.",
     ),
 }
-LANG_PATTERN = re.compile(r"[a-z]{2,3}(-[A-Z]{2})?")
 
 
 class CardSchema(Protocol):
@@ -140,9 +137,10 @@ def load_game(
     schema: CardSchema,
     problems: list[Problem],
     expansions: tuple[Expansion, ...] = (),
+    languages: Languages = AS_WRITTEN,
 ) -> Game:
-    """Read one game with ``expansions`` laid over it in order; problems are appended to
-    ``problems`` (the game is partial if any)."""
+    """Read one game with ``expansions`` laid over it in order, and the languages ``languages``
+    makes; problems are appended to ``problems`` (the game is partial if any)."""
     directory = data_dir / game_id
     log = ProblemLog(f"{game_id}/game.yaml", problems)
     raw = load_yaml(directory / "game.yaml", log, data_dir)
@@ -162,7 +160,7 @@ def load_game(
         decks = _load_decks(data_dir, game_id, specs, layers, schema, log)
         if "handouts" in raw:
             handouts = _load_handouts(templates, raw["handouts"], log)
-    locales = _load_locales(data_dir, game_id, expansions, log)
+    locales = load_locales(data_dir, game_id, expansions, log, languages)
     names = tuple(expansion.name for expansion in expansions)
     return Game(
         game_id, directory, templates, players, tuple(decks), locales, tuple(handouts), names
@@ -576,112 +574,3 @@ def _duplicate(pattern: IdPattern, card: Card, first: Card) -> tuple[str, str]:
         (name,) = fields
         return f"{card.where}.{name}", f"{card.fields[name]} {used_by}"
     return card.where, f"card id {card.id!r} {used_by}"
-
-
-def _load_locales(
-    data_dir: Path, game_id: str, expansions: tuple[Expansion, ...], log: ProblemLog
-) -> dict[str, Locale]:
-    """The game's locale files, each expansion's laid over them key by key (a language only an
-    expansion has is its own)."""
-    locales: dict[str, Locale] = {}
-    folders = [(data_dir / game_id, f"{game_id}/locales", data_dir)]
-    folders += [(e.folder, e.label("locales"), e.folder) for e in expansions]
-    for folder, label, root in folders:
-        files = sorted((folder / "locales").glob("*.yaml"))
-        if not files and folder == data_dir / game_id:
-            log.for_file(label).add(
-                0, "", "no locale files: every printed word must come from locales/<lang>.yaml"
-            )
-        for path in files:
-            loaded = _load_locale(path, f"{label}/{path.name}", root, log)
-            if loaded is None:
-                continue
-            if path.stem in locales:
-                _overlay(locales[path.stem].texts, loaded.texts)
-                locales[path.stem].flat.clear()
-                locales[path.stem].flat.update(_leaves(locales[path.stem].texts))
-            else:
-                locales[path.stem] = loaded
-    last = f"{expansions[-1].label('locales')}/" if expansions else None
-    for lang, locale in locales.items():
-        language = locale.flat.get("language")
-        if language is None:
-            missing = "missing: the language's own name, like 'Українська'"
-            log.for_file(locale.file).add(1, "language", missing)
-        adds_to = f"{last}{lang}.yaml" if last else locale.file
-        locales[lang] = replace(locale, language=str(language or lang), adds_to=adds_to)
-    _check_translations_complete(locales, log)
-    return locales
-
-
-def _load_locale(path: Path, file: str, root: Path, log: ProblemLog) -> Locale | None:
-    locale_log = log.for_file(file)
-    if not LANG_PATTERN.fullmatch(path.stem):
-        locale_log.add(0, "", "a locale file is named by its language code, like 'en.yaml'")
-        return None
-    raw = load_yaml(path, locale_log, root)
-    if not isinstance(raw, Mapping):
-        if raw is not None:
-            locale_log.add(1, "", "expected a mapping of texts")
-        return None
-    flat: dict[str, Text] = {}
-    _collect_texts(raw, "", file, flat, locale_log)
-    return Locale(path.stem, path.stem, file, raw, flat)
-
-
-def _overlay(texts: Any, extra: Any) -> None:
-    """Lay the texts of ``extra`` over ``texts``: a key both map to a mapping is merged key by
-    key, any other key of ``extra`` replaces what ``texts`` had."""
-    for key, value in extra.items():
-        if isinstance(value, Mapping) and isinstance(texts.get(key), Mapping):
-            _overlay(texts[key], value)
-            continue
-        texts[key] = value
-        texts.lines.setdefault(key, extra.line_of(key))
-
-
-def _leaves(node: Any, prefix: str = "") -> Iterator[tuple[str, Text]]:
-    for key, value in node.items():
-        if isinstance(value, Mapping):
-            yield from _leaves(value, f"{prefix}{key}.")
-        elif isinstance(value, Text):
-            yield f"{prefix}{key}", value
-
-
-def _collect_texts(
-    node: Mapping, prefix: str, file: str, flat: dict[str, Text], log: ProblemLog
-) -> None:
-    """Turn every leaf into a located :class:`Text`, checking it is printable text."""
-    for key, value in node.items():
-        path, line = f"{prefix}{key}", node.line_of(key)
-        if isinstance(value, Mapping):
-            _collect_texts(value, f"{path}.", file, flat, log)
-        elif not isinstance(value, str) or not value.strip():
-            got = shown(None if value in (None, "") else value)
-            log.add(line, path, f"expected a text, got {got}")
-        else:
-            node[key] = flat[path] = Text(value, file, line, path)
-            missing = {ch for font in SHIPPED_FONTS for ch in missing_glyphs(value, font)}
-            if missing:
-                log.add(
-                    line,
-                    path,
-                    f"{describe_characters(sorted(missing))} cannot be drawn by "
-                    "the project's fonts and would vanish from the print",
-                )
-
-
-def _check_translations_complete(locales: dict[str, Locale], log: ProblemLog) -> None:
-    """A text present in one locale and absent from another is a missing translation."""
-    every_key = dict.fromkeys(key for locale in locales.values() for key in locale.flat)
-    for locale in locales.values():
-        for key in every_key:
-            if key in locale.flat:
-                continue
-            source = next(other.flat[key] for other in locales.values() if key in other.flat)
-            folder, _, name = source.file.rpartition("/")
-            where_it_is = f"{name}:{source.line}"
-            file = f"{folder}/{locale.lang}.yaml"  # the file that lacks it: the key's own folder
-            line = locale.line_for(key) if file == locale.file else 0
-            what = f"missing translation ({where_it_is} has it)"
-            log.problems.append(Problem(file, line, key, what))

@@ -31,6 +31,26 @@ class Text(str):
         return (Text, (str(self), self.file, self.line, self.key))
 
 
+class Plural(Text):
+    """A text with a form per plural category (:mod:`generator.language_rules`): as a plain
+    ``str`` it is its ``other`` form; :meth:`form` is the one a count calls for."""
+
+    forms: dict[str, Text]
+
+    def __new__(cls, forms: dict[str, Text], file: str, line: int, key: str) -> Plural:
+        text = str.__new__(cls, forms.get("other", next(iter(forms.values()), "")))
+        text.file, text.line, text.key, text.forms = file, line, key, forms
+        return text
+
+    def form(self, category: str) -> Text:
+        """The text of ``category``, or the ``other`` one if the language's file lacks it
+        (validation reports that; a build never gets this far with it missing)."""
+        return self.forms.get(category) or self.forms.get("other") or Text(self, "", 0, "")
+
+    def __reduce__(self) -> tuple[type[Plural], tuple[dict[str, Text], str, int, str]]:  # type: ignore[override]
+        return (Plural, (self.forms, self.file, self.line, self.key))
+
+
 @dataclass(frozen=True)
 class Card:
     id: str

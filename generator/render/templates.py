@@ -28,10 +28,11 @@ from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
+from generator import language_rules
 from generator.folders import Templates, search_path, shown, template_roots
 from generator.layout.sizes import CardSize, Paper
 from generator.loading import inside
-from generator.model import Card, Deck, Game, Handout, Locale, Text
+from generator.model import Card, Deck, Game, Handout, Locale, Plural, Text
 from generator.problems import Problem, clipped
 from generator.render.borders import LineMarks, borders, unmarked
 from generator.render.draw import asset_problem
@@ -450,6 +451,8 @@ class CardRenderer:
             "t": self.locale.texts,
             "lang": self.locale.lang,
             "text": self.fitter.text,
+            "number": self._number,
+            "plural": self._plural,
             **context,
         }
         self.fitter.boxes = []
@@ -466,6 +469,17 @@ class CardRenderer:
                 self._check_safe_area(tree, size, name, card)
             self._check_borders(tree, size, name, card)
         return drawn
+
+    def _number(self, value: float, decimals: int | None = None) -> str:
+        """``number(x)`` in a template: ``x`` as the face's language writes it (``0,75``)."""
+        return language_rules.number(self.locale.lang, value, decimals)
+
+    def _plural(self, text: Text, count: float) -> Text:
+        """``plural(t.key, n)`` in a template: the form of a text with plural forms that ``n``
+        calls for in the face's language (any other text as it is)."""
+        if isinstance(text, Plural):
+            return text.form(language_rules.category(self.locale.lang, count))
+        return text
 
     def _report(self, problem: Problem) -> None:
         """A template problem, counted once per template line and message."""

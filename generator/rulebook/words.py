@@ -18,7 +18,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from generator.model import Locale
+from generator.language_rules import COUNT, category, number
+from generator.model import Locale, Plural
 from generator.problems import Problem
 
 Wording = Mapping[str, tuple[str, ...]]
@@ -60,7 +61,12 @@ def wording_problems(locale: Locale, wording: Wording, numbered: tuple[str, ...]
         if text is None:
             problems.append(Problem(locale.file, locale.line_for(key), key, "missing translation"))
             continue
-        unknown = [name for name in placeholders(text) if name not in allowed]
+        if isinstance(text, Plural) and COUNT not in allowed:
+            what = f"has plural forms, but this text is given no {{{COUNT}}} to choose one by"
+            problems.append(Problem(text.file, text.line, key, what))
+            continue
+        forms = text.forms.values() if isinstance(text, Plural) else [text]
+        unknown = [name for form in forms for name in placeholders(form) if name not in allowed]
         if unknown:
             can = ", ".join(f"{{{name}}}" for name in allowed) or "no values"
             problems.append(
@@ -79,8 +85,9 @@ def wording_problems(locale: Locale, wording: Wording, numbered: tuple[str, ...]
 
 
 class Words:
-    """``words(key, **values)``: the locale's text with the values filled in. (Characters the
-    fonts lack are reported when the locale is loaded, like every printed word.)"""
+    """``words(key, **values)``: the locale's text with the values filled in, numbers written
+    the language's way, in the plural form ``count`` calls for. (Characters the fonts lack are
+    reported when the locale is loaded, like every printed word.)"""
 
     def __init__(self, locale: Locale) -> None:
         self.locale = locale
@@ -89,7 +96,18 @@ class Words:
         text = self.locale.text(key)
         if text is None:  # validation checked every key the engine declared
             raise KeyError(f"{self.locale.file}: {key} is not declared in the summary's wording")
-        return fill(text, values)
+        if isinstance(text, Plural):
+            text = text.form(category(self.locale.lang, values[COUNT]))
+        return fill(text, {name: self._shown(value) for name, value in values.items()})
+
+    def number(self, value: float, decimals: int | None = None) -> str:
+        """A number as the language writes it (``0,75`` in Russian)."""
+        return number(self.locale.lang, value, decimals)
+
+    def _shown(self, value: Any) -> Any:
+        """A number the language's way; anything else as it is (``True`` is not a number)."""
+        is_number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        return self.number(value) if is_number else value
 
     def steps(self, key: str) -> list[str]:
         return steps(self.locale, key)

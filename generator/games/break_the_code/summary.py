@@ -27,7 +27,7 @@ WORDING = {
     **{f"summary.rules.{rule}.{part}": () for rule in RULES for part in ("name", "text")},
     "summary.questions": (),
     "summary.ratings": (),
-    "summary.rating": ("hands",),
+    "summary.rating": ("count",),
     "summary.example": (),
     "summary.hand": ("hand", "total"),
     "summary.tile": ("letter", "number", "colour"),
@@ -75,7 +75,7 @@ def _questions(deck: Deck, asked: list[Question], words: Words, pictures: Pictur
         ratings = [rated(asked_question, choice) for choice in asked_question.choices]
         note = words(
             "summary.rating",
-            hands=f"{statistics.fmean(r.expected_hands for r in ratings):.0f}",
+            count=round(statistics.fmean(r.expected_hands for r in ratings)),
         )
         picture = pictures.pictogram("question", ICON, card=card.template_data())
         entries.append(Entry("", words(f"questions.{asked_question.id}"), picture, note))

@@ -31,7 +31,7 @@ WORDING = {
     **{f"summary.functions.{function}": () for function in FUNCTIONS},
     "summary.investors": (),
     "summary.example": (),
-    "summary.car": ("parts",),
+    "summary.car": ("count",),
     "summary.score": ("area", "unreliability", "investors", "total"),
     "summary.investor_points": ("investor", "points"),
     "summary.no_car": (),
@@ -88,7 +88,7 @@ def _example(game: Game, words: Words, pictures: Pictures) -> Example:
     cards = {card.id: card for card in new.cards}
     rows = [
         Step(
-            words("summary.car", parts=len(car.parts)) if index == 0 else "",
+            words("summary.car", count=len(car.parts)) if index == 0 else "",
             tuple(pictures.card(new, cards[p.id], scale=TILE_SCALE) for p in row if p is not None),
         )
         for index, row in enumerate((car.top, car.bottom))

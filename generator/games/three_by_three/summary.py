@@ -26,7 +26,7 @@ WORDING = {
     **{f"summary.moves.{mover}": () for mover in MOVERS},
     **{f"summary.symbols.{symbol}": () for symbol in TOKEN_NAMES["fifteen"]},
     "summary.example": (),
-    "summary.example_task": ("number", "moves"),
+    "summary.example_task": ("number", "count"),
     "summary.task_caption": ("number",),
     "summary.move": ("step", "token", "origin", "target"),
     "summary.start": (),
@@ -103,7 +103,7 @@ def _solved(tasks: Deck, words: Words, pictures: Pictures) -> Example:
     ]
     caption = words("summary.task_caption", number=card.fields["number"])
     task_card = pictures.card(tasks, card, scale=BOARD / tasks.size.width, caption=caption)
-    text = words("summary.example_task", number=card.fields["number"], moves=len(path))
+    text = words("summary.example_task", number=card.fields["number"], count=len(path))
     return Example(
         words("summary.example"),
         [Step(f"{text} {' '.join(moves)}", (task_card, *drawn))],
@@ -135,10 +135,11 @@ def _answer_key(tasks: Deck, words: Words) -> Table:
     rated = {mode: rate(mode, tuple(card.fields[mode] for card in tasks.cards)) for mode in MODES}
     rows = []
     for index, card in enumerate(tasks.cards):
-        row = [str(card.fields["number"])]
+        row = [words.number(card.fields["number"])]
         for mode in MODES:
             side = rated[mode][index]
-            row += [str(card.fields[f"{mode}_points"]), f"{side.mean:.2f}", str(side.maximum)]
+            points, most = card.fields[f"{mode}_points"], side.maximum
+            row += [words.number(points), words.number(side.mean, 2), words.number(most)]
         rows.append(row)
     return Table(words("summary.key"), words("summary.key_intro"), header, rows)
 

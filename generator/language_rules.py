@@ -1,0 +1,71 @@
+"""How each language writes numbers and picks a plural form: CLDR's rules, through Babel.
+
+A summary says "0,75" in Russian and "0.75" in English, and "1 карта, 2 карты, 5 карт": no
+rule of ours decides either, the Unicode CLDR data does (Babel ships it, so this works offline
+for every language it knows). A language Babel does not know (the pseudo-locale ``qps``, a
+stranger's made-up code) writes numbers and plurals as English does, rather than failing.
+
+A locale text with plural forms is a mapping of CLDR categories to texts::
+
+    on_wagons:
+      one: "на {count} вагоне"
+      few: "на {count} вагонах"
+      many: "на {count} вагонах"
+      other: "на {count} вагона"
+
+and the form is chosen by the number the text is given as ``{count}``. A language needs a text
+for every category CLDR gives it, ``other`` included (Russian uses it for fractions), in CLDR's
+order, which is also the order of the forms in a PO file's ``msgstr[N]``
+(:func:`gettext_plural_forms`).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from babel import Locale as BabelLocale
+from babel.core import UnknownLocaleError
+from babel.numbers import format_decimal
+from babel.plural import to_gettext
+
+CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+"""Every CLDR plural category, in CLDR's (and gettext's) order."""
+COUNT = "count"
+"""The value a text with plural forms is chosen by."""
+UNKNOWN_AS = "en"
+"""How a language Babel does not know writes numbers and plurals."""
+
+
+@cache
+def babel_locale(lang: str) -> BabelLocale:
+    """Babel's locale of a locale file's code (``en``, ``pt-BR``); English for one it does not
+    know."""
+    try:
+        return BabelLocale.parse(lang, sep="-")
+    except (UnknownLocaleError, ValueError):
+        return BabelLocale.parse(UNKNOWN_AS)
+
+
+@cache
+def categories(lang: str) -> tuple[str, ...]:
+    """The plural categories ``lang`` needs a text for, in CLDR's order."""
+    tags = babel_locale(lang).plural_form.tags | {"other"}
+    return tuple(category for category in CATEGORIES if category in tags)
+
+
+def category(lang: str, count: float) -> str:
+    """The plural category of ``count`` in ``lang`` (``few`` for 2 in Russian)."""
+    return str(babel_locale(lang).plural_form(count))
+
+
+def gettext_plural_forms(lang: str) -> str:
+    """The ``Plural-Forms`` header of a PO file of ``lang``: one form per CLDR category, in
+    :func:`categories`' order, so ``msgstr[N]`` is the N-th category."""
+    return str(to_gettext(babel_locale(lang).plural_form))
+
+
+def number(lang: str, value: float, decimals: int | None = None) -> str:
+    """``value`` as ``lang`` writes it: its decimal sign and digit grouping (``3 840``,
+    ``0,75``); with ``decimals``, exactly that many digits after the sign."""
+    pattern = None if decimals is None else "#,##0" + ("." + "0" * decimals if decimals else "")
+    return str(format_decimal(value, format=pattern, locale=babel_locale(lang)))

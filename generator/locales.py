@@ -1,0 +1,322 @@
+"""Locale files: every printed word of a game in one language, read with where each text is.
+
+A game's ``locales/<lang>.yaml`` files are laid over by each expansion's key by key. Two
+languages the files do not hold whole can be made on request (:class:`Languages`):
+
+- the pseudo-locale ``qps``, made from English: accented letters and every text 40 % longer,
+  so each box that will overflow in a long language shows before anyone translates
+  (:func:`pseudo`);
+- a fallback: with ``--fallback en``, a text a language lacks is printed in English, so a
+  partial translation can be printed and checked while it is being made.
+
+A text with plural forms is a mapping of CLDR categories (:mod:`generator.language_rules`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from generator.expansions import Expansion
+from generator.language_rules import CATEGORIES, categories
+from generator.loading import Mapping, load_yaml
+from generator.model import Locale, Plural, Text
+from generator.problems import Problem, ProblemLog, shown
+from generator.render.fonts import SHIPPED_FONTS, describe_characters, missing_glyphs
+
+LANG_PATTERN = re.compile(r"[a-z]{2,3}(-[A-Z]{2})?")
+PSEUDO = "qps"
+"""The pseudo-locale's code (the one Microsoft's tools reserve for it)."""
+PSEUDO_SOURCE = "en"
+"""The language the pseudo-locale is made from."""
+PSEUDO_GROWTH = 0.4
+"""How much longer a pseudo text is than the English: German and Russian card texts run 20 to
+40 % longer than English ones, so a box that fits this fits them."""
+_ACCENTED = str.maketrans(
+    "AaCcDdEeGgHhIiJjKkLlNnOoRrSsTtUuWwYyZz",
+    "ÅåÇçĎďÉéĜĝĤĥÎîĴĵĶķĹĺÑñÖöŔŕŠšŤťÛûŴŵÝýŽž",
+)
+_PLACEHOLDER = re.compile(r"(\{[A-Za-z_][A-Za-z0-9_]*\})")
+_VOWELS = "aeiouyåéîöûý"
+
+
+@dataclass(frozen=True)
+class Languages:
+    """The languages a run makes beyond what the locale files hold (none by default)."""
+
+    pseudo: bool = False
+    """Make the pseudo-locale :data:`PSEUDO` from English."""
+    fallback: str = ""
+    """Print a text a language lacks in this language (``--fallback en``); empty: it is a
+    problem, as it is by default."""
+
+    def sources(self, lang: str) -> tuple[str, ...]:
+        """The languages whose files the words printed in ``lang`` come from."""
+        made_from = [lang]
+        if self.pseudo and lang == PSEUDO:
+            made_from.append(PSEUDO_SOURCE)
+        if self.fallback:
+            made_from.append(self.fallback)
+        return tuple(dict.fromkeys(made_from))
+
+    def key(self) -> str:
+        """What of the settings changes an output (for the cache's keys)."""
+        return f"pseudo={self.pseudo} fallback={self.fallback}"
+
+
+AS_WRITTEN = Languages()
+"""The languages of the locale files, as they are."""
+
+
+def load_locales(
+    data_dir: Path,
+    game_id: str,
+    expansions: tuple[Expansion, ...],
+    log: ProblemLog,
+    languages: Languages = AS_WRITTEN,
+) -> dict[str, Locale]:
+    """The game's locale files, each expansion's laid over them key by key (a language only an
+    expansion has is its own), with the languages ``languages`` asks to be made."""
+    locales: dict[str, Locale] = {}
+    folders = [(data_dir / game_id, f"{game_id}/locales", data_dir)]
+    folders += [(e.folder, e.label("locales"), e.folder) for e in expansions]
+    for folder, label, root in folders:
+        files = sorted((folder / "locales").glob("*.yaml"))
+        if not files and folder == data_dir / game_id:
+            log.for_file(label).add(
+                0, "", "no locale files: every printed word must come from locales/<lang>.yaml"
+            )
+        for path in files:
+            loaded = _load_locale(path, f"{label}/{path.name}", root, log)
+            if loaded is None:
+                continue
+            if path.stem in locales:
+                _overlay(locales[path.stem].texts, loaded.texts)
+                locales[path.stem].flat.clear()
+                locales[path.stem].flat.update(_leaves(locales[path.stem].texts))
+            else:
+                locales[path.stem] = loaded
+    last = f"{expansions[-1].label('locales')}/" if expansions else None
+    for lang, locale in locales.items():
+        language = locale.flat.get("language")
+        if language is None:
+            missing = "missing: the language's own name, like 'Українська'"
+            log.for_file(locale.file).add(1, "language", missing)
+        adds_to = f"{last}{lang}.yaml" if last else locale.file
+        locales[lang] = replace(locale, language=str(language or lang), adds_to=adds_to)
+    if languages.pseudo and PSEUDO_SOURCE in locales and PSEUDO not in locales:
+        locales[PSEUDO] = pseudo_locale(locales[PSEUDO_SOURCE])
+    if languages.fallback in locales:
+        for lang, locale in locales.items():
+            locales[lang] = with_fallback(locale, locales[languages.fallback])
+    _check_translations_complete(locales, log)
+    return locales
+
+
+def borrowed(locale: Locale, fallback: Locale) -> list[str]:
+    """The keys of texts ``fallback`` has and ``locale`` lacks, in ``fallback``'s order."""
+    return [key for key in fallback.flat if key not in locale.flat]
+
+
+def with_fallback(locale: Locale, fallback: Locale) -> Locale:
+    """``locale`` with every text it lacks taken from ``fallback`` (as written there, with
+    its file and line)."""
+    keys = borrowed(locale, fallback)
+    if not keys:
+        return locale
+    texts = _copy(_mapping(locale.texts))
+    for key in keys:
+        *path, last = key.split(".")
+        node, source = texts, _mapping(fallback.texts)
+        for part in path:
+            source = source[part]
+            if not isinstance(node.get(part), Mapping):
+                node[part] = _empty_like(source)
+                node.lines.setdefault(part, source.line)
+            node = node[part]
+        node[last] = fallback.flat[key]
+        node.lines.setdefault(last, source.line_of(last))
+    return replace(locale, texts=texts, flat=dict(_leaves(texts)))
+
+
+def pseudo_locale(english: Locale) -> Locale:
+    """The pseudo-locale: every English text through :func:`pseudo`, from English's lines."""
+    texts = _pseudo_tree(_mapping(english.texts))
+    return replace(english, lang=PSEUDO, language="Pseudo", texts=texts, flat=dict(_leaves(texts)))
+
+
+def pseudo(text: str) -> str:
+    """``text`` with accented letters and 40 % longer, in brackets that show where a box cut
+    it short; ``{placeholders}`` are kept. Each word grows by repeating its vowels, so words
+    get longer as in a long language and lines break as they would. A text of capitals alone
+    (a row of position letters: ``ABCDE``) keeps its length, since each letter stands for one
+    position."""
+    if text.isalpha() and text.isupper():
+        return text.translate(_ACCENTED)
+    grown = [_grown(part) if not _PLACEHOLDER.fullmatch(part) else part for part in _split(text)]
+    return f"[{''.join(grown)}]"
+
+
+def _split(text: str) -> list[str]:
+    return [part for part in _PLACEHOLDER.split(text) if part]
+
+
+def _grown(words: str) -> str:
+    """Accented words, each :data:`PSEUDO_GROWTH` longer (rounded up, one letter at least)."""
+    return re.sub(r"\w+", lambda match: _longer(match[0].translate(_ACCENTED)), words)
+
+
+def _longer(word: str) -> str:
+    extra = max(1, round(len(word) * PSEUDO_GROWTH + 0.49))
+    vowels = [ch for ch in word if ch.lower() in _VOWELS] or [word[-1]]
+    return word + "".join(vowels[i % len(vowels)].lower() for i in range(extra))
+
+
+def _pseudo_tree(node: Mapping) -> Mapping:
+    made = _empty_like(node)
+    for key, value in node.items():
+        if isinstance(value, Plural):
+            forms = {c: _pseudo_text(form) for c, form in value.forms.items()}
+            made[key] = Plural(forms, value.file, value.line, value.key)
+        elif isinstance(value, Text):
+            made[key] = _pseudo_text(value)
+        elif isinstance(value, Mapping):
+            made[key] = _pseudo_tree(value)
+    return made
+
+
+def _pseudo_text(text: Text) -> Text:
+    words = text if text.key == "language" else pseudo(text)
+    return Text(words, text.file, text.line, text.key)
+
+
+def _mapping(texts: Any) -> Mapping:
+    """A loaded locale's texts (a :class:`Locale` holds them as a plain ``dict`` type)."""
+    assert isinstance(texts, Mapping)
+    return texts
+
+
+def _empty_like(node: Mapping) -> Mapping:
+    made = Mapping()
+    made.line, made.lines = node.line, dict(node.lines)
+    return made
+
+
+def _copy(node: Mapping) -> Mapping:
+    made = _empty_like(node)
+    for key, value in node.items():
+        made[key] = _copy(value) if isinstance(value, Mapping) else value
+    return made
+
+
+def _load_locale(path: Path, file: str, root: Path, log: ProblemLog) -> Locale | None:
+    locale_log = log.for_file(file)
+    if not LANG_PATTERN.fullmatch(path.stem):
+        locale_log.add(0, "", "a locale file is named by its language code, like 'en.yaml'")
+        return None
+    raw = load_yaml(path, locale_log, root)
+    if not isinstance(raw, Mapping):
+        if raw is not None:
+            locale_log.add(1, "", "expected a mapping of texts")
+        return None
+    flat: dict[str, Text] = {}
+    _collect_texts(raw, "", _Reading(path.stem, file, flat, locale_log))
+    return Locale(path.stem, path.stem, file, raw, flat)
+
+
+def _overlay(texts: Any, extra: Any) -> None:
+    """Lay the texts of ``extra`` over ``texts``: a key both map to a mapping is merged key by
+    key, any other key of ``extra`` replaces what ``texts`` had."""
+    for key, value in extra.items():
+        if isinstance(value, Mapping) and isinstance(texts.get(key), Mapping):
+            _overlay(texts[key], value)
+            continue
+        texts[key] = value
+        texts.lines.setdefault(key, extra.line_of(key))
+
+
+def _leaves(node: Any, prefix: str = "") -> Iterator[tuple[str, Text]]:
+    for key, value in node.items():
+        if isinstance(value, Mapping):
+            yield from _leaves(value, f"{prefix}{key}.")
+        elif isinstance(value, Text):
+            yield f"{prefix}{key}", value
+
+
+@dataclass
+class _Reading:
+    """One locale file being read: its language, name, texts so far and problems."""
+
+    lang: str
+    file: str
+    flat: dict[str, Text]
+    log: ProblemLog
+
+
+def _collect_texts(node: Mapping, prefix: str, reading: _Reading) -> None:
+    """Turn every leaf into a located :class:`Text` (a mapping of plural categories into a
+    :class:`Plural`), checking it is printable text."""
+    for key, value in node.items():
+        path, line = f"{prefix}{key}", node.line_of(key)
+        if isinstance(value, Mapping) and value and set(value) <= set(CATEGORIES):
+            node[key] = reading.flat[path] = _plural(value, path, line, reading)
+        elif isinstance(value, Mapping):
+            _collect_texts(value, f"{path}.", reading)
+        elif (text := _text(value, path, line, reading)) is not None:
+            node[key] = reading.flat[path] = text
+
+
+def _plural(forms: Mapping, path: str, line: int, reading: _Reading) -> Plural:
+    """A text with plural forms, which must be those CLDR gives the file's language."""
+    needed = categories(reading.lang)
+    for category in forms:
+        if category not in needed:
+            what = f"{category!r} is not a plural form of {reading.lang} (its forms: "
+            reading.log.add(forms.line_of(category), path, f"{what}{', '.join(needed)})")
+    missing = [category for category in needed if category not in forms]
+    if missing:
+        what = f"needs a form for each of {', '.join(needed)} (the plural forms of "
+        what += f"{reading.lang}); {', '.join(map(repr, missing))} missing"
+        reading.log.add(line, path, what)
+    texts = {
+        category: text
+        for category, value in forms.items()
+        if (text := _text(value, f"{path}.{category}", forms.line_of(category), reading))
+    }
+    return Plural(texts, reading.file, line, path)
+
+
+def _text(value: Any, path: str, line: int, reading: _Reading) -> Text | None:
+    """The located text of a leaf, or ``None`` (and a problem) when it is not one."""
+    if not isinstance(value, str) or not value.strip():
+        got = shown(None if value in (None, "") else value)
+        reading.log.add(line, path, f"expected a text, got {got}")
+        return None
+    missing = {ch for font in SHIPPED_FONTS for ch in missing_glyphs(value, font)}
+    if missing:
+        reading.log.add(
+            line,
+            path,
+            f"{describe_characters(sorted(missing))} cannot be drawn by "
+            "the project's fonts and would vanish from the print",
+        )
+    return Text(value, reading.file, line, path)
+
+
+def _check_translations_complete(locales: dict[str, Locale], log: ProblemLog) -> None:
+    """A text present in one locale and absent from another is a missing translation."""
+    every_key = dict.fromkeys(key for locale in locales.values() for key in locale.flat)
+    for locale in locales.values():
+        for key in every_key:
+            if key in locale.flat:
+                continue
+            source = next(other.flat[key] for other in locales.values() if key in other.flat)
+            folder, _, name = source.file.rpartition("/")
+            where_it_is = f"{name}:{source.line}"
+            file = f"{folder}/{locale.lang}.yaml"  # the file that lacks it: the key's own folder
+            line = locale.line_for(key) if file == locale.file else 0
+            what = f"missing translation ({where_it_is} has it)"
+            log.problems.append(Problem(file, line, key, what))
