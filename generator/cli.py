@@ -88,7 +88,8 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         for problem in error.problems:
             print(problem, file=sys.stderr)
         count = len(error.problems)
-        untouched = "; nothing was written" if args.command == "build" else ""
+        writes = args.command == "build" or getattr(args, "step", "") == "import"
+        untouched = "; nothing was written" if writes else ""
         print(f"{count} problem{'s' if count != 1 else ''} found{untouched}.", file=sys.stderr)
         return EXIT_INVALID
     except (RuleError, DrawError, OutputError) as error:
@@ -216,6 +217,27 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     report_cmd.add_argument("--json", action="store_true", help="print JSON, not a table")
     report_cmd.add_argument("--out", type=Path, metavar="DIR", help="plots (output/report/GAME)")
     report_cmd.set_defaults(run=_report)
+
+    i18n_cmd = commands.add_parser("i18n", help="translations as PO files, out and back in")
+    steps = i18n_cmd.add_subparsers(dest="step", required=True, metavar="STEP")
+    export_po = steps.add_parser("export", help="a POT file per game and a PO file per language")
+    export_po.add_argument("games", nargs="*", metavar="GAME", help="games (default: all)")
+    export_po.add_argument(
+        "--lang", nargs="+", default=[], metavar="LANG", help="languages to write a PO file for"
+    )
+    export_po.add_argument(
+        "--out",
+        type=Path,
+        default=Path("output") / "translations",
+        metavar="DIR",
+        help="where OUT/<game>/<lang>.po goes (default: output/translations)",
+    )
+    export_po.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
+    export_po.set_defaults(run=_i18n_export)
+    import_po = steps.add_parser("import", help="write translated PO files into the locales")
+    import_po.add_argument("files", nargs="+", type=Path, metavar="FILE", help="PO files")
+    import_po.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
+    import_po.set_defaults(run=_i18n_import)
 
     new_cmd = commands.add_parser("new", help="start an expansion from a working example")
     kinds = new_cmd.add_subparsers(dest="what", required=True, metavar="WHAT")
@@ -669,6 +691,48 @@ def _report(args: argparse.Namespace) -> int:
     print(text)
     for path in files:
         print(f"{path}: plots", file=sys.stderr)
+    return EXIT_OK
+
+
+def _i18n_export(args: argparse.Namespace) -> int:
+    from generator.translation.run import export
+    from generator.translation.usage import printed_where
+
+    if problem := output_folder_problem(args.out):
+        raise UsageError(f"--out {args.out}: {problem}")
+    start = time.perf_counter()
+    langs = tuple(args.lang)
+    written = export(args.data, tuple(args.games), langs, args.out, printed_where(args.data))
+    for file in written:
+        print(f"{file.path}: {'template' if file.path.suffix == '.pot' else 'to translate'}")
+    print(f"wrote {len(written)} files in {time.perf_counter() - start:.1f} s")
+    return EXIT_OK
+
+
+def _i18n_import(args: argparse.Namespace) -> int:
+    from generator.build import validate
+    from generator.translation.run import import_files
+
+    done = import_files(args.data, tuple(args.files))
+    for imported in done:
+        fuzzy = f"; {imported.fuzzy} fuzzy left out" if imported.fuzzy else ""
+        changed = f"{imported.changed} text{'s' if imported.changed != 1 else ''} changed"
+        print(f"{imported.po} -> {imported.locale}: {changed}{fuzzy}")
+    try:
+        checked = validate(args.data, tuple(dict.fromkeys(imported.game for imported in done)))
+    except DataError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        count = len(error.problems)
+        print(
+            f"{count} problem{'s' if count != 1 else ''} found in the imported card data: "
+            "fix them in the PO file and import it again (a partial translation prints with "
+            "--fallback en).",
+            file=sys.stderr,
+        )
+        return EXIT_INVALID
+    for verdict in checked:
+        print(f"{verdict.game}: ok")
     return EXIT_OK
 
 

@@ -40,10 +40,14 @@ UNKNOWN_AS = "en"
 def babel_locale(lang: str) -> BabelLocale:
     """Babel's locale of a locale file's code (``en``, ``pt-BR``); English for one it does not
     know."""
+    return _known(lang) or BabelLocale.parse(UNKNOWN_AS)
+
+
+def _known(lang: str) -> BabelLocale | None:
     try:
         return BabelLocale.parse(lang, sep="-")
     except (UnknownLocaleError, ValueError):
-        return BabelLocale.parse(UNKNOWN_AS)
+        return None
 
 
 @cache
@@ -62,6 +66,13 @@ def gettext_plural_forms(lang: str) -> str:
     """The ``Plural-Forms`` header of a PO file of ``lang``: one form per CLDR category, in
     :func:`categories`' order, so ``msgstr[N]`` is the N-th category."""
     return str(to_gettext(babel_locale(lang).plural_form))
+
+
+def english_name(lang: str) -> str:
+    """The language's name in English (``German`` for ``de``), or its code if Babel does not
+    know it."""
+    found = _known(lang)
+    return str(found.get_display_name("en")) if found else lang
 
 
 def number(lang: str, value: float, decimals: int | None = None) -> str:

@@ -77,9 +77,12 @@ def load_locales(
     expansions: tuple[Expansion, ...],
     log: ProblemLog,
     languages: Languages = AS_WRITTEN,
+    complete: bool = True,
 ) -> dict[str, Locale]:
     """The game's locale files, each expansion's laid over them key by key (a language only an
-    expansion has is its own), with the languages ``languages`` asks to be made."""
+    expansion has is its own), with the languages ``languages`` asks to be made; ``complete``:
+    whether a text one language has and another lacks is a problem (it is, but for a
+    translator exporting the texts still to translate)."""
     locales: dict[str, Locale] = {}
     folders = [(data_dir / game_id, f"{game_id}/locales", data_dir)]
     folders += [(e.folder, e.label("locales"), e.folder) for e in expansions]
@@ -112,7 +115,8 @@ def load_locales(
     if languages.fallback in locales:
         for lang, locale in locales.items():
             locales[lang] = with_fallback(locale, locales[languages.fallback])
-    _check_translations_complete(locales, log)
+    if complete:
+        _check_translations_complete(locales, log)
     return locales
 
 

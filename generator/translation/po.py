@@ -1,0 +1,231 @@
+"""A game's texts as PO entries, and PO entries back as texts (with polib).
+
+One entry per text of the English locale: the key as ``msgctxt`` (so two texts with the same
+English are translated apart), the English as ``msgid`` (``msgid_plural`` for a text with
+plural forms), the translation as ``msgstr``, a ``python-brace-format`` flag where the text has
+``{values}`` (Poedit and Weblate then check a translation keeps them), the English file and line
+as the entry's reference, and where the text is printed as the translator's comment. A
+translation whose English changed since it was made is ``fuzzy``, with the English it was made
+from as the previous ``msgid``. The header names the game (``X-Pnp-Game``) and the language, and
+its ``Plural-Forms`` are CLDR's, so ``msgstr[N]`` is the language's N-th CLDR category.
+
+PO files come from translators, so reading one is a boundary like any data file: every mistake
+is a ``file:line`` problem, collected, and nothing is written while there is one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import polib
+
+from generator.language_rules import categories, gettext_plural_forms
+from generator.loading import MAX_BYTES
+from generator.locales import LANG_PATTERN, PSEUDO_SOURCE
+from generator.model import Locale, Plural, Text
+from generator.problems import Problem, clipped
+from generator.rulebook.words import placeholders
+from generator.translation.sources import English
+
+GAME_HEADER = "X-Pnp-Game"
+BRACES = "python-brace-format"
+FUZZY = "fuzzy"
+WRAP = 78
+"""PO lines are wrapped where gettext's own tools wrap them, so a file saved by Poedit or
+``msgcat`` and one written here differ only in what changed."""
+
+Translation = str | dict[str, str]
+"""A translated text: plain, or its plural forms by CLDR category."""
+
+
+@dataclass(frozen=True)
+class Translated:
+    """What a PO file holds for a game: its language and each translated text by key."""
+
+    game: str
+    lang: str
+    texts: dict[str, Translation]
+    made_from: dict[str, English]
+    """The English each text was translated from (the entry's ``msgid``)."""
+    fuzzy: int
+    """Entries left out because they are marked fuzzy (not yet checked by the translator)."""
+
+
+def english_of(text: Text) -> English:
+    """A text of the English locale as the sources file and the PO entry hold it."""
+    if isinstance(text, Plural):
+        return {category: str(form) for category, form in text.forms.items()}
+    return str(text)
+
+
+def po_file(
+    game: str,
+    english: Locale,
+    target: Locale | None,
+    sources: Mapping[str, English],
+    comments: Mapping[str, str],
+) -> polib.POFile:
+    """The PO file of ``target`` (the POT template when ``None``) for ``game``; ``sources``:
+    the English each translation was made from; ``comments``: where each text is printed."""
+    lang = target.lang if target else ""
+    made = polib.POFile(wrapwidth=WRAP)
+    made.header = f"Every printed word of {game}, for translators: pnp i18n export wrote it.\n"
+    made.header += "Translate the msgstr lines, then: pnp i18n import FILE"
+    made.metadata = {
+        "Project-Id-Version": f"pnp {game}",
+        "Language": lang,
+        "MIME-Version": "1.0",
+        "Content-Type": "text/plain; charset=UTF-8",
+        "Content-Transfer-Encoding": "8bit",
+        "Plural-Forms": gettext_plural_forms(lang or PSEUDO_SOURCE),
+        GAME_HEADER: game,
+    }
+    for key, text in english.flat.items():
+        made.append(_entry(key, text, target, sources.get(key), comments.get(key, "")))
+    return made
+
+
+def _entry(
+    key: str, text: Text, target: Locale | None, source: English | None, comment: str
+) -> polib.POEntry:
+    english = english_of(text)
+    entry = polib.POEntry(
+        msgctxt=key,
+        msgid=_singular(english),
+        occurrences=[(text.file, str(text.line))],
+        comment=comment,
+    )
+    if any(placeholders(form) for form in _forms(english)):
+        entry.flags.append(BRACES)
+    translated = target.text(key) if target else None
+    if isinstance(english, dict):
+        entry.msgid_plural = english.get("other", entry.msgid)
+        slots = categories(target.lang if target else PSEUDO_SOURCE)
+        entry.msgstr_plural = {i: _form(translated, c) for i, c in enumerate(slots)}
+    else:
+        entry.msgstr = str(translated or "")
+    if translated is not None and source is not None and source != english:
+        entry.flags.append(FUZZY)
+        entry.previous_msgctxt = key
+        entry.previous_msgid = _singular(source)
+        if isinstance(source, dict):
+            entry.previous_msgid_plural = source.get("other", entry.previous_msgid)
+    return entry
+
+
+def _singular(english: English) -> str:
+    if isinstance(english, dict):
+        return english.get("one", english.get("other", ""))
+    return english
+
+
+def _forms(english: English) -> list[str]:
+    return list(english.values()) if isinstance(english, dict) else [english]
+
+
+def _form(translated: Text | None, category: str) -> str:
+    if translated is None:
+        return ""
+    return str(translated.form(category) if isinstance(translated, Plural) else translated)
+
+
+def read_po(
+    path: Path, shown: str, english: Mapping[str, Locale], problems: list[Problem]
+) -> Translated | None:
+    """The translations of the PO file at ``path`` (named ``shown`` in problems), checked
+    against the English locale of its game (``english``: by game); ``None`` when it cannot
+    be read at all."""
+    parsed = _parse(path, shown, problems)
+    if parsed is None:
+        return None
+    game, lang = parsed.metadata.get(GAME_HEADER, ""), parsed.metadata.get("Language", "")
+    header = _header_problem(game, lang, english)
+    if header:
+        problems.append(Problem(shown, 1, "header", header))
+        return None
+    locale = english[game]
+    texts: dict[str, Translation] = {}
+    made_from: dict[str, English] = {}
+    fuzzy = 0
+    for entry in parsed:
+        if entry.obsolete:
+            continue
+        problem = _entry_problem(entry, locale, lang)
+        if problem:
+            problems.append(Problem(shown, entry.linenum or 0, entry.msgctxt or "msgid", problem))
+        elif FUZZY in entry.flags:
+            fuzzy += 1
+        elif (translation := _translation(entry, lang)) is not None:
+            texts[entry.msgctxt] = translation
+            made_from[entry.msgctxt] = _made_from(entry)
+    return Translated(game, lang, texts, made_from, fuzzy)
+
+
+def _parse(path: Path, shown: str, problems: list[Problem]) -> polib.POFile | None:
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            what = f"larger than {MAX_BYTES // (1024 * 1024)} MB: not a game's translation"
+            problems.append(Problem(shown, 0, "", what))
+            return None
+        return polib.pofile(path.read_text(encoding="utf-8"), wrapwidth=WRAP)
+    except UnicodeDecodeError as error:
+        problems.append(Problem(shown, 0, "", f"not UTF-8 text ({error.reason})"))
+    except OSError as error:
+        line = re.search(r"\(line (\d+)\)", str(error))
+        what = "a PO syntax error" if line else clipped(str(error.strerror or error), 200)
+        problems.append(Problem(shown, int(line[1]) if line else 0, "", what))
+    return None
+
+
+def _header_problem(game: str, lang: str, english: Mapping[str, Locale]) -> str | None:
+    if game not in english:
+        known = ", ".join(english) or "none"
+        return f"{GAME_HEADER}: {game!r} is not a game of the card data (its games: {known})"
+    if not LANG_PATTERN.fullmatch(lang):
+        return f"Language: {lang!r} is not a language code like 'de' or 'pt-BR'"
+    return None
+
+
+def _entry_problem(entry: polib.POEntry, english: Locale, lang: str) -> str | None:
+    """What is wrong with an entry: one pnp did not write, or a translation that loses or
+    invents a ``{value}`` (the check ``msgfmt -c`` makes of ``python-brace-format``)."""
+    if not entry.msgctxt:
+        return "no msgctxt: pnp names each text by its key there"
+    text = english.text(entry.msgctxt)
+    if text is None:
+        return f"not a text of {english.file}"
+    if isinstance(text, Plural) != bool(entry.msgid_plural):
+        return "plural forms differ from the English text's: export the PO file again"
+    allowed = {name for form in _forms(english_of(text)) for name in placeholders(form)}
+    for translated in _translated_forms(entry):
+        unknown = [name for name in placeholders(translated) if name not in allowed]
+        if unknown:
+            can = ", ".join(f"{{{name}}}" for name in sorted(allowed)) or "none"
+            return f"{{{unknown[0]}}} is not a value of this text (the English has {can})"
+    if entry.msgid_plural and len(entry.msgstr_plural) != len(categories(lang)):
+        return f"{len(categories(lang))} plural forms expected ({', '.join(categories(lang))})"
+    return None
+
+
+def _translated_forms(entry: polib.POEntry) -> list[str]:
+    if entry.msgid_plural:
+        return [text for _, text in sorted(entry.msgstr_plural.items())]
+    return [entry.msgstr]
+
+
+def _translation(entry: polib.POEntry, lang: str) -> Translation | None:
+    """The entry's translation; ``None`` when it is not translated (or only some of its
+    plural forms are: a plural text is used whole)."""
+    if not entry.msgid_plural:
+        return entry.msgstr or None
+    forms = {c: entry.msgstr_plural.get(i, "") for i, c in enumerate(categories(lang))}
+    return forms if all(forms.values()) else None
+
+
+def _made_from(entry: polib.POEntry) -> English:
+    if entry.msgid_plural:
+        return {"one": entry.msgid, "other": entry.msgid_plural}
+    return str(entry.msgid)

@@ -1,0 +1,155 @@
+"""``pnp i18n export`` and ``pnp i18n import``: the steps, from the card data to PO files and
+back.
+
+Export writes ``OUT/<game>/<game>.pot`` (the template: every English text) and
+``OUT/<game>/<lang>.po`` for each language asked for, through the staging writer, so nothing
+lands outside ``--out`` and a failed export leaves earlier files. Import reads every PO file
+first and writes nothing while any has a problem; then each language's locale file is
+rewritten in place (:mod:`~generator.translation.yaml_file`) and the English it was translated
+from is kept (:mod:`~generator.translation.sources`).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.folders import discover_games
+from generator.language_rules import english_name
+from generator.locales import PSEUDO_SOURCE, load_locales
+from generator.model import Locale
+from generator.problems import DataError, Problem, ProblemLog, UsageError
+from generator.translation.po import Translated, english_of, po_file, read_po
+from generator.translation.sources import read_sources, sources_file, sources_text
+from generator.translation.yaml_file import read_text, updated
+from generator.writer import Writer, Written
+
+LOCALES = "locales"
+Comments = Callable[[str], Mapping[str, str]]
+"""Where each text of a game is printed, by key, for the translator's comments."""
+
+
+def export(
+    data_dir: Path, games: tuple[str, ...], langs: tuple[str, ...], out: Path, comments: Comments
+) -> list[Written]:
+    """The POT file of each of ``games`` (every game when empty) and a PO file per language
+    of ``langs``."""
+    names = games or tuple(discover_games(data_dir))
+    unknown = [name for name in names if name not in discover_games(data_dir)]
+    if unknown:
+        known = ", ".join(discover_games(data_dir))
+        raise UsageError(f"unknown game {unknown[0]!r} (the card data has: {known})")
+    problems: list[Problem] = []
+    found = {name: _locales(data_dir, name, problems) for name in names}
+    if problems:
+        raise DataError(problems)
+    writer = Writer(out)
+    written: list[Written] = []
+    try:
+        for name, locales in found.items():
+            english, where = locales[PSEUDO_SOURCE], comments(name)
+            files = {f"{name}.pot": po_file(name, english, None, {}, where)}
+            for lang in langs:
+                sources = read_sources(data_dir / name / LOCALES, lang, ProblemLog("", problems))
+                target = locales.get(lang) or Locale(lang, lang, "", {}, {})
+                files[f"{lang}.po"] = po_file(name, english, target, sources, where)
+            for file_name, made in files.items():
+                path = out / name / file_name
+                writer.write_bytes(path, str(made).encode("utf-8"))
+                written.append(Written(path, "translation", 0, 0))
+        writer.commit()
+    finally:
+        writer.discard()
+    return written
+
+
+def _locales(data_dir: Path, game: str, problems: list[Problem]) -> dict[str, Locale]:
+    """The game's locales as its files hold them: a text a language lacks is what the
+    translator is asked for, not a problem here."""
+    found: list[Problem] = []
+    locales = load_locales(data_dir, game, (), ProblemLog("", found), complete=False)
+    problems += found
+    if PSEUDO_SOURCE not in locales and not found:
+        file = f"{game}/{LOCALES}/{PSEUDO_SOURCE}.yaml"
+        problems.append(Problem(file, 0, "", "no English locale: texts are translated from it"))
+    return locales
+
+
+@dataclass(frozen=True)
+class Imported:
+    """One PO file written into its locale file."""
+
+    po: Path
+    game: str
+    lang: str
+    changed: int
+    fuzzy: int
+    locale: Path
+
+
+def import_files(data_dir: Path, files: tuple[Path, ...]) -> list[Imported]:
+    """Write the translations of ``files`` into the locale files of their games; nothing is
+    written while any file has a problem."""
+    problems: list[Problem] = []
+    games = {game: _locales(data_dir, game, problems) for game in discover_games(data_dir)}
+    english = {game: found[PSEUDO_SOURCE] for game, found in games.items() if found}
+    read = [(path, read_po(path, str(path), english, problems)) for path in files]
+    if problems:
+        raise DataError(problems)
+    return [
+        _write(data_dir, path, translated, games[translated.game])
+        for path, translated in read
+        if translated
+    ]
+
+
+def _write(
+    data_dir: Path, po: Path, translated: Translated, locales: dict[str, Locale]
+) -> Imported:
+    folder = data_dir / translated.game / LOCALES
+    path = folder / f"{translated.lang}.yaml"
+    current = read_text(path)
+    english = (folder / f"{PSEUDO_SOURCE}.yaml").read_text(encoding="utf-8")
+    title, language = locales[PSEUDO_SOURCE].text("title"), english_name(translated.lang)
+    header = f"Every word printed on the {title or translated.game} cards, in {language}. "
+    header += "Written for this\nproject (translated with pnp i18n export / import)."
+    text = updated(current, english, translated.texts, header)
+    if text != current:
+        _replace(path, text)
+    if translated.lang != PSEUDO_SOURCE:
+        _remember_sources(folder, translated, list(locales[PSEUDO_SOURCE].flat))
+    before = locales.get(translated.lang)
+    changed = sum(
+        1
+        for key, new in translated.texts.items()
+        if before is None or key not in before.flat or english_of(before.flat[key]) != new
+    )
+    return Imported(po, translated.game, translated.lang, changed, translated.fuzzy, path)
+
+
+def _remember_sources(folder: Path, translated: Translated, order: list[str]) -> None:
+    """Keep the English each imported text was translated from (for later fuzzy marks), in
+    the English file's order."""
+    sources = read_sources(folder, translated.lang, ProblemLog("", []))
+    merged = {**sources, **translated.made_from}
+    ordered = {key: merged[key] for key in [*order, *merged] if key in merged}
+    path = sources_file(folder, translated.lang)
+    text = sources_text(translated.lang, ordered)
+    if read_text(path) != text:
+        path.parent.mkdir(exist_ok=True)
+        _replace(path, text)
+
+
+def _replace(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all (a file beside it, renamed over it)."""
+    handle, scratch = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
+            file.write(text)
+        os.replace(scratch, path)
+    except BaseException:
+        Path(scratch).unlink(missing_ok=True)
+        raise

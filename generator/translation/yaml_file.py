@@ -1,0 +1,141 @@
+"""Translations written into a locale file as a person would have edited it (ruamel.yaml).
+
+The file keeps its comments, its order, its quoting and its folded paragraphs; a text that
+changed keeps the style it had (a folded paragraph stays folded), and only what the PO file
+changed differs, so a translator's import reads as a clean diff. A text the file lacked goes
+where the English file has it, and a new language's file takes the English file's order.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap
+from ruamel.yaml.scalarstring import (
+    DoubleQuotedScalarString,
+    FoldedScalarString,
+    LiteralScalarString,
+    SingleQuotedScalarString,
+)
+
+from generator.translation.po import Translation
+
+WIDTH = 92
+"""Where a folded paragraph is folded (the shipped files fold near here)."""
+_KEPT_STYLES = (DoubleQuotedScalarString, SingleQuotedScalarString, LiteralScalarString)
+
+
+def _yaml() -> YAML:
+    """A round-trip YAML that writes back the shipped files byte for byte (a test holds it)."""
+    yaml = YAML()
+    yaml.preserve_quotes = True
+    yaml.width = 4096  # never wrap a plain text: a long line stays one line
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    return yaml
+
+
+def updated(
+    current: str | None,
+    english: str,
+    translations: Mapping[str, Translation],
+    header: str,
+) -> str:
+    """The text of the locale file ``current`` (``None``: a new language's file, starting with
+    the comment ``header``) with ``translations`` (by key) written in. ``english``: the English
+    file's text, whose order new texts follow."""
+    yaml = _yaml()
+    order = yaml.load(english)
+    body, modeline = _modeline(current) if current is not None else ("", _modeline(english)[1])
+    if current is None:
+        document = CommentedMap()
+        document.yaml_set_start_comment(header)
+    else:
+        document = yaml.load(body)
+    for key, translation in translations.items():
+        _put(document, order, key.split("."), translation)
+    out = io.StringIO()
+    yaml.dump(document, out)
+    return out.getvalue() + modeline
+
+
+def _put(node: CommentedMap, order: Any, path: list[str], translation: Translation) -> None:
+    """Set the text at ``path`` below ``node``, making the mappings on the way where the
+    English has them."""
+    key, rest = path[0], path[1:]
+    english_keys = list(order) if isinstance(order, Mapping) else []
+    if rest:
+        if not isinstance(node.get(key), CommentedMap):
+            _insert(node, key, CommentedMap(), english_keys)
+        _put(node[key], order.get(key) if isinstance(order, Mapping) else None, rest, translation)
+        return
+    old = node.get(key)
+    new = _styled(old, translation)
+    if key in node:
+        if _same(old, translation):
+            return
+        node[key] = new
+    else:
+        _insert(node, key, new, english_keys)
+
+
+def _insert(node: CommentedMap, key: str, value: Any, english_keys: list[str]) -> None:
+    """Insert after the last key the English has before ``key`` (at the top when none; at
+    the end for a key the English lacks)."""
+    if key not in english_keys:
+        node[key] = value
+        return
+    before = english_keys[: english_keys.index(key)]
+    positions = [index for index, name in enumerate(node) if name in before]
+    node.insert(max(positions) + 1 if positions else 0, key, value)
+
+
+def _same(old: Any, translation: Translation) -> bool:
+    if isinstance(translation, dict):
+        return isinstance(old, Mapping) and {k: str(v) for k, v in old.items()} == translation
+    return isinstance(old, str) and str(old) == translation
+
+
+def _styled(old: Any, translation: Translation) -> Any:
+    """The translation in the style the old text had (a plural's forms each in theirs)."""
+    if isinstance(translation, dict):
+        forms = old if isinstance(old, Mapping) else {}
+        made = CommentedMap()
+        for category, text in translation.items():
+            made[category] = _styled(forms.get(category), text)
+        return made
+    if isinstance(old, FoldedScalarString):
+        return _folded(translation)
+    if isinstance(old, _KEPT_STYLES):
+        return type(old)(translation)
+    return translation
+
+
+def _folded(text: str) -> FoldedScalarString:
+    """A folded paragraph, folded at the last space before :data:`WIDTH` on each line."""
+    folded: FoldedScalarString = FoldedScalarString(text)
+    positions, start = [], 0
+    while len(text) - start > WIDTH:
+        space = text.rfind(" ", start, start + WIDTH)
+        if space <= start:
+            break
+        positions.append(space)
+        start = space + 1
+    folded.fold_pos = positions  # type: ignore[attr-defined]
+    return folded
+
+
+def _modeline(text: str) -> tuple[str, str]:
+    """``text`` without the editor's schema line it ends with, and that line (kept apart so
+    that a text added at the end goes above it)."""
+    body, _, last = text.rstrip("\n").rpartition("\n")
+    if last.startswith("# yaml-language-server:"):
+        return body + "\n", last + "\n"
+    return text, ""
+
+
+def read_text(path: Path) -> str | None:
+    return path.read_text(encoding="utf-8") if path.is_file() else None
