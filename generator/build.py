@@ -45,6 +45,7 @@ from generator.fastpath import (
 from generator.games.base import GameEngine
 from generator.games.registry import ENGINES, find_engine
 from generator.inputs import GameInputs, game_inputs
+from generator.languages import AS_WRITTEN, Languages
 from generator.layout.sizes import PAPERS
 from generator.model import Game
 from generator.outputs import Job, Options, OutputKind, Progress, Written
@@ -76,6 +77,8 @@ class BuildRequest:
     jobs: int = field(default_factory=default_jobs)
     expansions: tuple[Expansion, ...] = ()
     """Laid over the games they extend (``--with``), in order."""
+    languages: Languages = AS_WRITTEN
+    """The languages made beyond the locale files (``--lang qps``, ``--fallback``)."""
 
 
 @dataclass
@@ -93,13 +96,14 @@ def check(
     stopwatch: Stopwatch | None = None,
     jobs: int = 1,
     expansions: tuple[Expansion, ...] = (),
+    languages: Languages = AS_WRITTEN,
 ) -> list[Game]:
     """Load, validate and preflight ``names`` (every game when empty), with ``expansions``
-    laid over the games they extend, for each of ``wanted``; raises DataError with every
-    problem of every game."""
+    laid over the games they extend and the ``languages`` made, for each of ``wanted``;
+    raises DataError with every problem of every game."""
     fonts.preload()
     with Workers(jobs) as workers:
-        run = _Run(data_dir, names, workers, stopwatch or Stopwatch(), expansions=expansions)
+        run = _Run(data_dir, names, workers, stopwatch or Stopwatch(), None, expansions, languages)
         run.on_checked = lambda checked: run.preflight(checked, wanted)
         run.start()
         run.finish()
@@ -113,6 +117,7 @@ def validate(
     jobs: int = 1,
     cache: Path | None = None,
     expansions: tuple[Expansion, ...] = (),
+    languages: Languages = AS_WRITTEN,
 ) -> list[Verdict]:
     """:func:`check`, remembering each game that passed under the digest of its inputs: a
     game unchanged since it last passed is not loaded again (``cache``: where to keep it)."""
@@ -125,12 +130,13 @@ def validate(
         engine = find_engine(name)
         if store is None or engine is None:
             continue
-        inputs = game_inputs(data_dir, name, identity(engine), of_game(expansions, name))
+        laid = of_game(expansions, name)
+        inputs = game_inputs(data_dir, name, identity(engine), laid, languages)
         keys[name] = check_key(inputs, papers)
         if (found := Verdict.unpack(store.get(keys[name]))) is not None:
             known[name] = found
     unknown = tuple(name for name in every if name not in known)
-    checked = check(data_dir, unknown, wanted, jobs=jobs, expansions=expansions) if unknown else []
+    checked = check(data_dir, unknown, wanted, None, jobs, expansions, languages) if unknown else []
     for game in checked:
         verdict = Verdict(
             game.name, tuple((d.id, len(d.cards)) for d in game.decks), tuple(game.locales)
@@ -183,6 +189,7 @@ def build(
             stopwatch or Stopwatch(),
             progress,
             request.expansions,
+            request.languages,
         )
         printing = _Printing(run, request, writer, cache)
         run.on_checked = printing.start
@@ -233,9 +240,11 @@ class _Run:
         stopwatch: Stopwatch,
         progress: Progress | None = None,
         expansions: tuple[Expansion, ...] = (),
+        languages: Languages = AS_WRITTEN,
     ) -> None:
         self.data_dir = data_dir
         self.expansions = expansions
+        self.languages = languages
         self.names = requested_games(data_dir, names)
         self.workers = workers
         self.stopwatch = stopwatch
@@ -270,7 +279,8 @@ class _Run:
                 continue
             if not self.shortcut(name, engine):
                 laid = of_game(self.expansions, name)
-                self.submit(self._loaded, _load, self.data_dir, name, engine, laid)
+                args = (self.data_dir, name, engine, laid, self.languages)
+                self.submit(self._loaded, _load, *args)
 
     def finish(self) -> None:
         """Wait for every task (and those they start); raise what went wrong, all of it."""
@@ -380,7 +390,9 @@ class _Printing:
         """Take every output of game ``name`` from the cache if its inputs are unchanged since a
         build made them; whether that was all of them (else the game is loaded and checked)."""
         laid = of_game(self.run.expansions, name)
-        inputs = self.inputs[name] = game_inputs(self.run.data_dir, name, identity(engine), laid)
+        engine_id, languages = identity(engine), self.run.languages
+        inputs = game_inputs(self.run.data_dir, name, engine_id, laid, languages)
+        self.inputs[name] = inputs
         if self.cache.get(_checked_key(inputs)) is None:
             return False  # every language is checked, even those not printed
         langs = self._langs(name, inputs.languages())
@@ -574,14 +586,18 @@ def _kinds(options: Options) -> list[OutputKind]:
 
 
 def _load(
-    data_dir: Path, name: str, engine: GameEngine, expansions: tuple[Expansion, ...]
+    data_dir: Path,
+    name: str,
+    engine: GameEngine,
+    expansions: tuple[Expansion, ...],
+    languages: Languages,
 ) -> tuple[Game, list[Problem], dict[str, float]]:
     """Read a game with its expansions and run its rule engine on the merged game; rules run
     only on well-formed data."""
     stopwatch = Stopwatch()
     with stopwatch.stage("load+validate"):
         problems: list[Problem] = []
-        game = load_game(data_dir, name, engine, problems, expansions)
+        game = load_game(data_dir, name, engine, problems, expansions, languages)
         if not problems:
             problems += engine.validate(game)
     return game, problems, stopwatch.seconds

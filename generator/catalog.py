@@ -29,9 +29,10 @@ from generator.expansion_fields import (
 from generator.expansions import MANIFEST, Expansion
 from generator.folders import Templates, discover_games, game_templates, template_roots
 from generator.folders import shown as shown_path
+from generator.languages import AS_WRITTEN, Languages
 from generator.layout.sizes import CARD_PRESETS, SHAPES, CardSize
 from generator.loading import Mapping, Sequence, inside, load_yaml
-from generator.locales import AS_WRITTEN, Languages, load_locales
+from generator.locales import load_locales
 from generator.model import Card, Deck, Game, Handout
 from generator.names import (
     IdPattern,

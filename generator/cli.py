@@ -19,8 +19,15 @@ from pathlib import Path
 
 from generator import DEFAULT_DATA_DIR, __version__, fastpath
 from generator.cache import Cache, default_folder
-from generator.expansions import Expansion, add_with_option, find_expansions, games_to_build
+from generator.expansions import (
+    Expansion,
+    add_with_option,
+    find_expansions,
+    games_to_build,
+    of_game,
+)
 from generator.folders import discover_games
+from generator.languages import PSEUDO, Languages
 from generator.layout.registration import Registration
 from generator.layout.registration import parse as parse_registration
 from generator.layout.sizes import PAPERS
@@ -134,6 +141,7 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     _add_paper_and_folder(build_cmd)
     build_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
     _add_expansion_options(build_cmd)
+    _add_language_options(build_cmd)
     build_cmd.add_argument(
         "--png", action="store_true", help="also write every card as a 300 dpi PNG with bleed"
     )
@@ -177,6 +185,7 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     validate_cmd.add_argument("games", nargs="*", metavar="GAME")
     validate_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
     _add_expansion_options(validate_cmd, prints=False)
+    _add_language_options(validate_cmd)
     validate_cmd.add_argument(
         "--paper",
         choices=sorted(PAPERS),
@@ -286,6 +295,33 @@ def _add_expansion_options(command: argparse.ArgumentParser, prints: bool = True
             action="store_true",
             help="only the cards the expansions add or replace (checked in the merged game)",
         )
+
+
+def _add_language_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--fallback",
+        metavar="LANG",
+        default="",
+        help="print a text a language lacks in LANG, listing each such text once "
+        "(default: a missing text is a problem)",
+    )
+
+
+def _languages(
+    args: argparse.Namespace, names: tuple[str, ...], expansions: tuple[Expansion, ...]
+) -> Languages:
+    """The languages made beyond the locale files: the pseudo-locale when ``--lang qps`` asks
+    for it, and ``--fallback``, whose borrowed texts are listed here, once each."""
+    langs = tuple(getattr(args, "lang", ()) or ())
+    if args.fallback:
+        from generator.locales import fallback_notes
+
+        for game in names or discover_games(args.data):
+            for note in fallback_notes(
+                args.data, game, of_game(expansions, game), args.fallback, langs
+            ):
+                print(f"note: {note}", file=sys.stderr)
+    return Languages(pseudo=PSEUDO in langs, fallback=args.fallback)
 
 
 def _expansions(args: argparse.Namespace) -> tuple[tuple[str, ...], tuple[Expansion, ...]]:
@@ -449,11 +485,14 @@ def _build(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     options = _options(args)
     names, expansions = _expansions(args)
+    languages = _languages(args, names, expansions)
     if not args.no_cache and not output_folder_problem(args.out):
         langs = tuple(args.lang)
         cache = Cache(_cache_folder(args))
         key = fastpath.options_key(options)
-        done = fastpath.restore(args.data, names, langs, key, args.out, cache, expansions)
+        done = fastpath.restore(
+            args.data, names, langs, key, args.out, cache, expansions, languages
+        )
         if done is not None:
             _summarise(done, time.perf_counter() - start)
             return EXIT_OK
@@ -468,6 +507,7 @@ def _build(args: argparse.Namespace) -> int:
         cache=None if args.no_cache else _cache_folder(args),
         jobs=args.jobs,
         expansions=expansions,
+        languages=languages,
     )
     progress = _Bar() if sys.stderr.isatty() else _PlainProgress()
     try:
@@ -627,12 +667,13 @@ def _validate(args: argparse.Namespace) -> int:
     papers = tuple(args.paper) or tuple(PAPERS)
     cache = Cache(_cache_folder(args))
     names, expansions = _expansions(args)
-    found = fastpath.verdicts(args.data, names, papers, cache, expansions)
+    languages = _languages(args, names, expansions)
+    found = fastpath.verdicts(args.data, names, papers, cache, expansions, languages)
     if found is None:
         from generator.build import validate
 
         wanted = tuple(Options(paper=PAPERS[name]) for name in papers)
-        found = validate(args.data, names, wanted, args.jobs, cache.folder, expansions)
+        found = validate(args.data, names, wanted, args.jobs, cache.folder, expansions, languages)
     for verdict in found:
         decks = ", ".join(f"{count} {deck}" for deck, count in verdict.decks)
         print(f"{verdict.game}: ok ({decks}; locales {', '.join(verdict.locales)})")

@@ -22,6 +22,7 @@ from generator.expansions import Expansion, of_game
 from generator.folders import discover_games
 from generator.games.shipped import SHIPPED
 from generator.inputs import GameInputs, game_inputs
+from generator.languages import AS_WRITTEN, Languages
 from generator.options import Options
 from generator.versions import build_date, code_version, engine_version
 from generator.writer import Writer, Written, output_folder_problem
@@ -101,7 +102,10 @@ def check_key(inputs: GameInputs, papers: tuple[str, ...]) -> str:
 
 
 def requested(
-    data_dir: Path, names: tuple[str, ...], expansions: tuple[Expansion, ...] = ()
+    data_dir: Path,
+    names: tuple[str, ...],
+    expansions: tuple[Expansion, ...] = (),
+    languages: Languages = AS_WRITTEN,
 ) -> list[GameInputs] | None:
     """The inputs of the games asked for (every game when none), each with the expansions laid
     over it, if each is a game of ``data_dir`` with a rule engine."""
@@ -113,7 +117,7 @@ def requested(
         engine = engine_of(name)
         if engine is None:
             return None
-        found.append(game_inputs(data_dir, name, engine, of_game(expansions, name)))
+        found.append(game_inputs(data_dir, name, engine, of_game(expansions, name), languages))
     return found
 
 
@@ -125,10 +129,11 @@ def restore(
     out: Path,
     cache: Cache,
     expansions: tuple[Expansion, ...] = (),
+    languages: Languages = AS_WRITTEN,
 ) -> list[Written] | None:
     """The files of a build whose inputs did not change, put back where they differ from the
     output folder; ``None`` if this build was not made before with these inputs."""
-    inputs = requested(data_dir, names, expansions)
+    inputs = requested(data_dir, names, expansions, languages)
     if inputs is None or output_folder_problem(out):
         return None
     files = listed(cache.get(build_key(inputs, langs, options)), out, cache)
@@ -203,9 +208,10 @@ def verdicts(
     papers: tuple[str, ...],
     cache: Cache,
     expansions: tuple[Expansion, ...] = (),
+    languages: Languages = AS_WRITTEN,
 ) -> list[Verdict] | None:
     """What ``pnp validate`` said of every game asked for, if none changed since."""
-    inputs = requested(data_dir, names, expansions)
+    inputs = requested(data_dir, names, expansions, languages)
     if inputs is None:
         return None
     found = [Verdict.unpack(cache.get(check_key(game, papers))) for game in inputs]

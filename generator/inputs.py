@@ -18,6 +18,7 @@ from pathlib import Path
 from generator.cache import key
 from generator.expansions import MANIFEST, Expansion
 from generator.folders import COMMON_DIR, game_templates
+from generator.languages import AS_WRITTEN, PSEUDO, PSEUDO_SOURCE, Languages
 from generator.versions import code_version
 
 LOCALES = "locales"
@@ -32,21 +33,27 @@ class GameInputs:
     game: str
     files: tuple[tuple[str, str], ...]
     engine: str
+    made: Languages = AS_WRITTEN
+    """The languages made beyond the locale files (the pseudo-locale, a fallback)."""
 
     def all(self) -> str:
         """The key of everything: what the check of the game depends on."""
-        return key("game", code_version(), self.engine, *_flat(self.files))
+        return key("game", code_version(), self.engine, self.made.key(), *_flat(self.files))
 
     def language(self, lang: str) -> str:
-        """The key of what an output in ``lang`` depends on: all but other languages' words."""
-        kept = tuple(
-            (path, digest) for path, digest in self.files if _language_of(path) in (None, lang)
-        )
-        return key("language", code_version(), self.engine, lang, *_flat(kept))
+        """The key of what an output in ``lang`` depends on: all but other languages' words
+        (those it is made from count: English for the pseudo-locale, the fallback's)."""
+        sources = (None, *self.made.sources(lang))
+        kept = tuple((path, digest) for path, digest in self.files if _language_of(path) in sources)
+        return key("language", code_version(), self.engine, self.made.key(), lang, *_flat(kept))
 
     def languages(self) -> list[str]:
-        """The languages the card data has a locale file for."""
-        return sorted({lang for path, _ in self.files if (lang := _language_of(path))})
+        """The languages the card data has a locale file for, and the pseudo-locale when it
+        is made."""
+        found = {lang for path, _ in self.files if (lang := _language_of(path))}
+        if self.made.pseudo and PSEUDO_SOURCE in found:
+            found.add(PSEUDO)
+        return sorted(found)
 
 
 def _language_of(path: str) -> str | None:
@@ -60,11 +67,16 @@ def _language_of(path: str) -> str | None:
 
 
 def game_inputs(
-    data_dir: Path, game: str, engine: str, expansions: tuple[Expansion, ...] = ()
+    data_dir: Path,
+    game: str,
+    engine: str,
+    expansions: tuple[Expansion, ...] = (),
+    made: Languages = AS_WRITTEN,
 ) -> GameInputs:
     """Read and digest every input of ``game`` and the ``expansions`` laid over it (a few
     hundred KB: milliseconds); ``engine`` names its rule engine
-    (:func:`~generator.versions.engine_version`)."""
+    (:func:`~generator.versions.engine_version`); ``made``: the languages made beyond the
+    locale files."""
     folders: list[tuple[str, Path, tuple[str, ...]]] = [
         ("data", data_dir / game, ("",)),
         ("templates", game_templates(data_dir, game), ("",)),
@@ -78,7 +90,7 @@ def game_inputs(
             paths = sorted(top.rglob("*")) if top.is_dir() else [top] if part else []
             for path in paths:
                 files.append((f"{label}/{path.relative_to(folder).as_posix()}", _state(path)))
-    return GameInputs(game, tuple(files), engine)
+    return GameInputs(game, tuple(files), engine, made)
 
 
 def _state(path: Path) -> str:

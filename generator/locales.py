@@ -22,16 +22,13 @@ from typing import Any
 
 from generator.expansions import Expansion
 from generator.language_rules import CATEGORIES, categories
+from generator.languages import AS_WRITTEN, PSEUDO, PSEUDO_SOURCE, Languages
 from generator.loading import Mapping, load_yaml
 from generator.model import Locale, Plural, Text
-from generator.problems import Problem, ProblemLog, shown
+from generator.problems import Problem, ProblemLog, UsageError, shown
 from generator.render.fonts import SHIPPED_FONTS, describe_characters, missing_glyphs
 
 LANG_PATTERN = re.compile(r"[a-z]{2,3}(-[A-Z]{2})?")
-PSEUDO = "qps"
-"""The pseudo-locale's code (the one Microsoft's tools reserve for it)."""
-PSEUDO_SOURCE = "en"
-"""The language the pseudo-locale is made from."""
 PSEUDO_GROWTH = 0.4
 """How much longer a pseudo text is than the English: German and Russian card texts run 20 to
 40 % longer than English ones, so a box that fits this fits them."""
@@ -41,34 +38,6 @@ _ACCENTED = str.maketrans(
 )
 _PLACEHOLDER = re.compile(r"(\{[A-Za-z_][A-Za-z0-9_]*\})")
 _VOWELS = "aeiouyåéîöûý"
-
-
-@dataclass(frozen=True)
-class Languages:
-    """The languages a run makes beyond what the locale files hold (none by default)."""
-
-    pseudo: bool = False
-    """Make the pseudo-locale :data:`PSEUDO` from English."""
-    fallback: str = ""
-    """Print a text a language lacks in this language (``--fallback en``); empty: it is a
-    problem, as it is by default."""
-
-    def sources(self, lang: str) -> tuple[str, ...]:
-        """The languages whose files the words printed in ``lang`` come from."""
-        made_from = [lang]
-        if self.pseudo and lang == PSEUDO:
-            made_from.append(PSEUDO_SOURCE)
-        if self.fallback:
-            made_from.append(self.fallback)
-        return tuple(dict.fromkeys(made_from))
-
-    def key(self) -> str:
-        """What of the settings changes an output (for the cache's keys)."""
-        return f"pseudo={self.pseudo} fallback={self.fallback}"
-
-
-AS_WRITTEN = Languages()
-"""The languages of the locale files, as they are."""
 
 
 def load_locales(
@@ -118,6 +87,26 @@ def load_locales(
     if complete:
         _check_translations_complete(locales, log)
     return locales
+
+
+def fallback_notes(
+    data_dir: Path,
+    game: str,
+    expansions: tuple[Expansion, ...],
+    fallback: str,
+    langs: tuple[str, ...] = (),
+) -> list[str]:
+    """One line for each text a language of ``langs`` (every one when empty) lacks and will
+    print in ``fallback``: what a translator still has to translate, listed once per text."""
+    locales = load_locales(data_dir, game, expansions, ProblemLog("", []), complete=False)
+    if fallback not in locales:
+        raise UsageError(f"--fallback {fallback}: {game} has no locale {fallback}")
+    return [
+        f"{locale.adds_to}: {key}: missing, printed in {fallback} (--fallback)"
+        for lang, locale in locales.items()
+        if lang != fallback and (not langs or lang in langs)
+        for key in borrowed(locale, locales[fallback])
+    ]
 
 
 def borrowed(locale: Locale, fallback: Locale) -> list[str]:
@@ -170,7 +159,7 @@ def _split(text: str) -> list[str]:
 
 def _grown(words: str) -> str:
     """Accented words, each :data:`PSEUDO_GROWTH` longer (rounded up, one letter at least)."""
-    return re.sub(r"\w+", lambda match: _longer(match[0].translate(_ACCENTED)), words)
+    return re.sub(r"[^\W\d_]+", lambda match: _longer(match[0].translate(_ACCENTED)), words)
 
 
 def _longer(word: str) -> str:

@@ -23,8 +23,9 @@ from pathlib import Path
 import polib
 
 from generator.language_rules import categories, gettext_plural_forms
+from generator.languages import PSEUDO_SOURCE
 from generator.loading import MAX_BYTES
-from generator.locales import LANG_PATTERN, PSEUDO_SOURCE
+from generator.locales import LANG_PATTERN
 from generator.model import Locale, Plural, Text
 from generator.problems import Problem, clipped
 from generator.rulebook.words import placeholders
@@ -147,6 +148,7 @@ def read_po(
         problems.append(Problem(shown, 1, "header", header))
         return None
     locale = english[game]
+    lines = path.read_text(encoding="utf-8").splitlines()
     texts: dict[str, Translation] = {}
     made_from: dict[str, English] = {}
     fuzzy = 0
@@ -155,13 +157,23 @@ def read_po(
             continue
         problem = _entry_problem(entry, locale, lang)
         if problem:
-            problems.append(Problem(shown, entry.linenum or 0, entry.msgctxt or "msgid", problem))
+            line = _line_of(entry, lines)
+            problems.append(Problem(shown, line, entry.msgctxt or "msgid", problem))
         elif FUZZY in entry.flags:
             fuzzy += 1
         elif (translation := _translation(entry, lang)) is not None:
             texts[entry.msgctxt] = translation
             made_from[entry.msgctxt] = _made_from(entry)
     return Translated(game, lang, texts, made_from, fuzzy)
+
+
+def _line_of(entry: polib.POEntry, lines: list[str]) -> int:
+    """The line of the entry's ``msgctxt`` (or ``msgid``): polib counts from its comments."""
+    start = entry.linenum or 1
+    return next(
+        (n for n in range(start, len(lines) + 1) if lines[n - 1].startswith(("msgctxt", "msgid"))),
+        start,
+    )
 
 
 def _parse(path: Path, shown: str, problems: list[Problem]) -> polib.POFile | None:

@@ -19,7 +19,8 @@ from pathlib import Path
 
 from generator.folders import discover_games
 from generator.language_rules import english_name
-from generator.locales import PSEUDO_SOURCE, load_locales
+from generator.languages import PSEUDO_SOURCE
+from generator.locales import load_locales
 from generator.model import Locale
 from generator.problems import DataError, Problem, ProblemLog, UsageError
 from generator.translation.po import Translated, english_of, po_file, read_po

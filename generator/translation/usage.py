@@ -19,7 +19,8 @@ def printed_where(data_dir: Path) -> Comments:
     """The comments of every text of a game, by key."""
 
     def comments(game: str) -> dict[str, str]:
-        from generator.locales import PSEUDO_SOURCE, load_locales
+        from generator.languages import PSEUDO_SOURCE
+        from generator.locales import load_locales
         from generator.problems import ProblemLog
 
         english = load_locales(data_dir, game, (), ProblemLog("", []), complete=False)

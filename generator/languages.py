@@ -1,0 +1,41 @@
+"""The languages a run makes beyond what the locale files hold: the pseudo-locale and a
+fallback (see :mod:`generator.locales`). Kept apart from the loader, which needs fonts and
+Babel, because the no-op fast path of a build digests these settings without loading anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PSEUDO = "qps"
+"""The pseudo-locale's code (the one Microsoft's tools reserve for it)."""
+PSEUDO_SOURCE = "en"
+"""The language the pseudo-locale is made from."""
+
+
+@dataclass(frozen=True)
+class Languages:
+    """The languages a run makes beyond what the locale files hold (none by default)."""
+
+    pseudo: bool = False
+    """Make the pseudo-locale :data:`PSEUDO` from English."""
+    fallback: str = ""
+    """Print a text a language lacks in this language (``--fallback en``); empty: it is a
+    problem, as it is by default."""
+
+    def sources(self, lang: str) -> tuple[str, ...]:
+        """The languages whose files the words printed in ``lang`` come from."""
+        made_from = [lang]
+        if self.pseudo and lang == PSEUDO:
+            made_from.append(PSEUDO_SOURCE)
+        if self.fallback:
+            made_from.append(self.fallback)
+        return tuple(dict.fromkeys(made_from))
+
+    def key(self) -> str:
+        """What of the settings changes an output (for the cache's keys)."""
+        return f"pseudo={self.pseudo} fallback={self.fallback}"
+
+
+AS_WRITTEN = Languages()
+"""The languages of the locale files, as they are."""

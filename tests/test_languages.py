@@ -1,0 +1,171 @@
+"""Numbers and plural forms by each language's CLDR rules, the pseudo-locale and the fallback."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from generator import DEFAULT_DATA_DIR
+from generator.build import check
+from generator.games.registry import find_engine
+from generator.language_rules import categories, number
+from generator.languages import PSEUDO, Languages
+from generator.locales import load_locales, pseudo
+from generator.model import Locale
+from generator.problems import Problem, ProblemLog
+from generator.render.fonts import SHIPPED_FONTS, missing_glyphs
+from generator.rulebook.compose import summarise
+from generator.rulebook.content import Table
+from generator.rulebook.words import Words
+from tests.conftest import DataCopy
+
+NBSP = "\u00a0"
+
+
+def shipped_locale(game: str, lang: str) -> Locale:
+    problems: list[Problem] = []
+    locales = load_locales(DEFAULT_DATA_DIR, game, (), ProblemLog("", problems))
+    assert problems == []
+    return locales[lang]
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", ("one", "other")),
+        ("de", ("one", "other")),
+        ("ru", ("one", "few", "many", "other")),
+        ("uk", ("one", "few", "many", "other")),
+    ],
+)
+def test_plural_categories_are_cldr_s(lang: str, expected: tuple[str, ...]) -> None:
+    assert categories(lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("lang", "counts"),
+    [
+        ("en", {1: "≈1 code left", 2: "≈2 codes left", 21: "≈21 codes left"}),
+        (
+            "ru",
+            {
+                1: "остаётся ≈1 код",
+                2: "остаются ≈2 кода",
+                5: "остаётся ≈5 кодов",
+                11: "остаётся ≈11 кодов",
+                21: "остаётся ≈21 код",
+                1234: f"остаются ≈1{NBSP}234 кода",
+            },
+        ),
+        (
+            "uk",
+            {
+                1: "лишається ≈1 код",
+                3: "лишаються ≈3 коди",
+                12: "лишається ≈12 кодів",
+                22: "лишаються ≈22 коди",
+            },
+        ),
+    ],
+)
+def test_a_shipped_plural_text_takes_the_form_its_count_calls_for(
+    lang: str, counts: dict[int, str]
+) -> None:
+    words = Words(shipped_locale("break_the_code", lang))
+    assert {count: words("summary.rating", count=count) for count in counts} == counts
+
+
+def test_german_plural_forms(data: DataCopy) -> None:
+    """German (one / other), through a locale file like any translator's."""
+    (data.root / "game_of_trains/locales/de.yaml").write_text(
+        "language: Deutsch\nsummary:\n  on_wagons:\n"
+        '    one: "auf {count} Waggon"\n    other: "auf {count} Waggons"\n',
+        "utf-8",
+    )
+    locales = load_locales(data.root, "game_of_trains", (), ProblemLog("", []), complete=False)
+    words = Words(locales["de"])
+    shown = [words("summary.on_wagons", count=n) for n in (0, 1, 2, 1001)]
+    assert shown == ["auf 0 Waggons", "auf 1 Waggon", "auf 2 Waggons", "auf 1.001 Waggons"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "decimal", "grouped"),
+    [
+        ("en", "0.75", "3,840"),
+        ("de", "0,75", "3.840"),
+        ("ru", "0,75", f"3{NBSP}840"),
+        ("uk", "0,75", f"3{NBSP}840"),
+    ],
+)
+def test_numbers_are_written_the_language_s_way(lang: str, decimal: str, grouped: str) -> None:
+    assert (number(lang, 0.75, 2), number(lang, 3840)) == (decimal, grouped)
+    assert all(not missing_glyphs(grouped, font) for font in SHIPPED_FONTS)
+
+
+@pytest.mark.parametrize(("lang", "sign"), [("en", "."), ("ru", ","), ("uk", ",")])
+def test_the_answer_key_of_a_summary_prints_the_language_s_decimal_sign(
+    lang: str, sign: str
+) -> None:
+    (game,) = check(DEFAULT_DATA_DIR, ("three_by_three",), ())
+    engine = find_engine("three_by_three")
+    assert engine is not None
+    summary, problems = summarise(game, lang, engine)
+    assert problems == []
+    (key,) = [section for section in summary.sections if isinstance(section, Table)]
+    means = [row[2] for row in key.rows]
+    assert means and all(re.fullmatch(rf"\d+\{sign}\d\d", mean) for mean in means), means
+
+
+def test_a_plural_text_needs_the_language_s_forms(data: DataCopy) -> None:
+    file = "game_of_trains/locales/ru.yaml"
+    data.edit(file, '    many: "на {count} вагонах"\n', '    two: "на {count} вагонах"\n')
+    line = data.line_of(file, "  on_wagons:")
+    assert data.problems("game_of_trains") == [
+        f"{file}:{line}: summary.on_wagons: needs a form for each of one, few, many, other (the "
+        "plural forms of ru); 'many' missing",
+        f"{file}:{line + 3}: summary.on_wagons: 'two' is not a plural form of ru (its forms: "
+        "one, few, many, other)",
+    ]
+
+
+def test_a_plural_text_must_be_given_a_count(data: DataCopy) -> None:
+    file = "game_of_trains/locales/en.yaml"
+    data.edit(
+        file,
+        "  reference: The abilities\n",
+        "  reference:\n    one: An ability\n    other: Abilities\n",
+    )
+    line = data.line_of(file, "  reference:")
+    assert data.problems("game_of_trains") == [
+        f"{file}:{line}: summary.reference: has plural forms, but this text is given no "
+        "{count} to choose one by"
+    ]
+
+
+def test_pseudo_texts_are_longer_accented_and_keep_their_values() -> None:
+    english = "The winner takes the gear token: {count} codes."
+    made = pseudo(english)
+    assert made.startswith("[") and made.endswith("]")
+    assert "{count}" in made and made.count("{") == 1
+    letters = lambda text: len(re.findall(r"[^\W\d_]", text))  # noqa: E731
+    assert letters(made) >= 1.4 * letters(english.replace("{count}", ""))
+    assert not re.search(r"[A-Za-z]{3}", made.replace("{count}", ""))  # accented throughout
+    assert pseudo("ABCDE") == "ÅBÇĎÉ"  # a row of position letters keeps its length
+
+
+def test_every_pseudo_text_can_be_drawn() -> None:
+    for game in ("gears", "break_the_code", "game_of_trains", "gear_and_piston", "three_by_three"):
+        for text in shipped_locale(game, "en").flat.values():
+            made = pseudo(text)
+            assert all(not missing_glyphs(made, font) for font in SHIPPED_FONTS), made
+
+
+def test_every_game_prints_in_the_pseudo_locale() -> None:
+    """Every text 40 % longer still fits every box of every game (and the summaries)."""
+    games = check(DEFAULT_DATA_DIR, languages=Languages(pseudo=True))
+    assert len(games) == 5
+    assert all(PSEUDO in game.locales for game in games)
+    assert all(
+        game.locales[PSEUDO].text("title") != game.locales["en"].text("title") for game in games
+    )

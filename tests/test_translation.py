@@ -1,0 +1,262 @@
+"""The translator's loop: ``pnp i18n export`` to PO files, ``pnp i18n import`` back into the
+locale files, and what a PO file from a stranger may not do."""
+
+from __future__ import annotations
+
+import difflib
+import filecmp
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import polib
+import pytest
+
+from generator import DEFAULT_DATA_DIR
+from generator.folders import discover_games
+from tests.conftest import DataCopy, Result
+
+GAMES = discover_games(DEFAULT_DATA_DIR)
+Pnp = Callable[..., Result]
+
+
+def export(pnp: Pnp, data: DataCopy, out: Path, *args: str) -> Result:
+    result = pnp("i18n", "export", *args, "--data", data.root, "--out", out)
+    assert result.code == 0, result.err
+    return result
+
+
+def edit_po(path: Path, **msgstrs: str | dict[int, str]) -> None:
+    """Set the msgstr (or plural forms) of the entries named by key, as a script would."""
+    po = polib.pofile(str(path))
+    for entry in po:
+        if entry.msgctxt in msgstrs:
+            value = msgstrs[entry.msgctxt]
+            if isinstance(value, dict):
+                entry.msgstr_plural = value
+            else:
+                entry.msgstr = value
+    po.save(str(path))
+
+
+def changed_lines(before: str, after: str) -> list[str]:
+    return [
+        line
+        for line in difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0)
+        if line[:1] in "+-" and line[:3] not in ("---", "+++")
+    ]
+
+
+def test_export_then_import_leaves_every_locale_byte_identical(
+    pnp: Pnp, data: DataCopy, tmp_path: Path
+) -> None:
+    shutil.copytree(data.root, tmp_path / "before")
+    export(pnp, data, tmp_path / "po", "--lang", "en", "ru", "uk")
+    files = sorted((tmp_path / "po").glob("*/*.po"))
+    assert len(files) == 3 * len(GAMES)
+    result = pnp("i18n", "import", *files, "--data", data.root)
+    assert result.code == 0, result.err
+    assert result.out.count(": 0 texts changed") == len(files)
+    comparison = filecmp.dircmp(tmp_path / "before", data.root)
+    for game in GAMES:
+        for folder in (f"{game}/locales", f"{game}/locales/sources"):
+            names = sorted(p.name for p in (data.root / folder).glob("*.yaml"))
+            match, mismatch, errors = filecmp.cmpfiles(
+                tmp_path / "before" / folder, data.root / folder, names, shallow=False
+            )
+            assert (mismatch, errors) == ([], []), folder
+            assert match == names
+    assert not comparison.left_only and not comparison.right_only
+
+
+def test_one_changed_msgstr_is_exactly_that_change_in_the_yaml(
+    pnp: Pnp, data: DataCopy, tmp_path: Path
+) -> None:
+    """A plain text, a folded paragraph and one plural form each come back as that change
+    alone: comments, order and the other texts' quoting are kept."""
+    export(pnp, data, tmp_path / "po", "gears", "game_of_trains", "--lang", "ru")
+    gears, trains = (
+        data.root / "gears/locales/ru.yaml",
+        data.root / "game_of_trains/locales/ru.yaml",
+    )
+    gears_before, trains_before = gears.read_text("utf-8"), trains.read_text("utf-8")
+    edit_po(tmp_path / "po/gears/ru.po", **{"colours.red": "Алая"})
+    plural = {0: "на {count} вагончике", 1: "на {count} вагонах", 2: "на {count} вагонах"}
+    edit_po(
+        tmp_path / "po/game_of_trains/ru.po",
+        **{"summary.on_wagons": {**plural, 3: "на {count} вагонах"}},
+    )
+    result = pnp(
+        "i18n",
+        "import",
+        tmp_path / "po/gears/ru.po",
+        tmp_path / "po/game_of_trains/ru.po",
+        "--data",
+        data.root,
+    )
+    assert result.code == 0, result.err
+    assert "gears/locales/ru.yaml: 1 text changed" in result.out
+    assert changed_lines(gears_before, gears.read_text("utf-8")) == [
+        "-  red: Красная",
+        "+  red: Алая",
+    ]
+    assert changed_lines(trains_before, trains.read_text("utf-8")) == [
+        '-    one: "на {count} вагоне"',
+        '+    one: "на {count} вагончике"',
+    ]
+
+
+def test_a_changed_folded_paragraph_stays_folded(pnp: Pnp, data: DataCopy, tmp_path: Path) -> None:
+    export(pnp, data, tmp_path / "po", "gears", "--lang", "uk")
+    locale = data.root / "gears/locales/uk.yaml"
+    before = locale.read_text("utf-8")
+    words = "Нова мета гри, досить довга, щоб її довелося скласти в кілька рядків файлу. " * 3
+    edit_po(tmp_path / "po/gears/uk.po", **{"summary.goal": words.strip()})
+    assert pnp("i18n", "import", tmp_path / "po/gears/uk.po", "--data", data.root).code == 0
+    after = locale.read_text("utf-8")
+    changes = changed_lines(before, after)
+    assert all(line.startswith(("-    ", "+    ")) for line in changes)
+    assert "  goal: >-" in after
+    added = [line[1:] for line in changes if line.startswith("+")]
+    assert len(added) == 3 and all(len(line) <= 4 + 92 for line in added)
+    assert " ".join(line.strip() for line in added) == words.strip()
+
+
+def test_the_po_file_tells_the_translator_what_each_text_is(
+    pnp: Pnp, data: DataCopy, tmp_path: Path
+) -> None:
+    export(pnp, data, tmp_path / "po", "break_the_code", "--lang", "de")
+    po = polib.pofile(str(tmp_path / "po/break_the_code/de.po"))
+    assert po.metadata["Language"] == "de"
+    assert po.metadata["X-Pnp-Game"] == "break_the_code"
+    assert po.metadata["Plural-Forms"].startswith("nplurals=2;")
+    by_key = {entry.msgctxt: entry for entry in po}
+    english = (data.root / "break_the_code/locales/en.yaml").read_text("utf-8").splitlines()
+    rating = by_key["summary.rating"]
+    assert (rating.msgid, rating.msgid_plural) == ("≈{count} code left", "≈{count} codes left")
+    assert rating.msgstr_plural == {0: "", 1: ""}
+    assert "python-brace-format" in rating.flags
+    assert "python-brace-format" not in by_key["title"].flags
+    file, line = by_key["title"].occurrences[0]
+    assert file == "break_the_code/locales/en.yaml" and english[int(line) - 1].startswith("title:")
+    assert all(entry.msgstr == "" for entry in po if not entry.msgid_plural)
+    assert len(po) == len(by_key)  # one entry per key
+    pot = polib.pofile(str(tmp_path / "po/break_the_code/break_the_code.pot"))
+    assert [entry.msgctxt for entry in pot] == [entry.msgctxt for entry in po]
+
+
+def test_a_translation_whose_english_changed_exports_fuzzy(
+    pnp: Pnp, data: DataCopy, tmp_path: Path
+) -> None:
+    data.edit("gears/locales/en.yaml", "red: Red", "red: Crimson")
+    export(pnp, data, tmp_path / "po", "gears", "--lang", "ru")
+    po = polib.pofile(str(tmp_path / "po/gears/ru.po"))
+    fuzzy = [entry for entry in po if "fuzzy" in entry.flags]
+    assert [(e.msgctxt, e.msgid, e.previous_msgid, e.msgstr) for e in fuzzy] == [
+        ("colours.red", "Crimson", "Red", "Красная")
+    ]
+    edit_po(tmp_path / "po/gears/ru.po", **{"colours.red": "Багровая"})
+    result = pnp("i18n", "import", tmp_path / "po/gears/ru.po", "--data", data.root)
+    assert "0 texts changed; 1 fuzzy left out" in result.out
+    assert "red: Красная" in (data.root / "gears/locales/ru.yaml").read_text("utf-8")
+
+
+def test_a_new_language_through_the_workflow(pnp: Pnp, data: DataCopy, tmp_path: Path) -> None:
+    """Export, translate two texts, import: the new file has them in the English file's
+    order; the language then lacks the rest, which validation lists and --fallback prints."""
+    export(pnp, data, tmp_path / "po", "three_by_three", "--lang", "de")
+    po_path = tmp_path / "po/three_by_three/de.po"
+    title = (data.root / "three_by_three/locales/en.yaml").read_text("utf-8").split("title: ")[1]
+    title = title.splitlines()[0]  # 3 and 3 with a multiplication sign
+    edit_po(po_path, title=title, language="Deutsch")
+    result = pnp("i18n", "import", po_path, "--data", data.root)
+    assert result.code == 1
+    locale = (data.root / "three_by_three/locales/de.yaml").read_text("utf-8")
+    assert locale.splitlines()[2:4] == ["language: Deutsch", f"title: {title}"]
+    assert locale.splitlines()[0].startswith(
+        f"# Every word printed on the {title} cards, in German."
+    )
+    assert locale.endswith(
+        "# yaml-language-server: $schema=../../../schemas/three_by_three/locale.schema.json\n"
+    )
+    missing = [line for line in result.err.splitlines() if "missing translation" in line]
+    assert len(missing) == len(polib.pofile(str(po_path))) - 2
+    assert result.err.endswith(
+        "import it again (a partial translation prints with --fallback en).\n"
+    )
+    built = pnp(
+        "build",
+        "three_by_three",
+        "--lang",
+        "de",
+        "--fallback",
+        "en",
+        "--data",
+        data.root,
+        "--out",
+        tmp_path / "out",
+        "--no-cache",
+    )
+    assert built.code == 0, built.err
+    notes = [line for line in built.err.splitlines() if line.startswith("note: ")]
+    assert len(notes) == len(missing) == len(set(notes))
+    assert (
+        "note: three_by_three/locales/de.yaml: summary.goal: missing, printed in en (--fallback)"
+        in notes
+    )
+    assert (tmp_path / "out/three_by_three/de/cards-a4.pdf").is_file()
+
+
+def test_import_writes_nothing_while_a_po_file_has_a_problem(
+    pnp: Pnp, data: DataCopy, tmp_path: Path
+) -> None:
+    export(pnp, data, tmp_path / "po", "gears", "--lang", "ru", "uk")
+    good, bad = tmp_path / "po/gears/uk.po", tmp_path / "po/gears/ru.po"
+    edit_po(good, **{"colours.red": "Багряна"})
+    edit_po(bad, **{"summary.players": "от {low} до {hihg} игроков", "colours.red": "Алая"})
+    text = bad.read_text("utf-8").replace('msgctxt "colours.blue"', 'msgctxt "colours.bleu"')
+    bad.write_text(text, "utf-8")
+    before = {p: p.read_bytes() for p in (data.root / "gears/locales").glob("*.yaml")}
+    result = pnp("i18n", "import", good, bad, "--data", data.root)
+    lines = text.splitlines()
+    at = {key: lines.index(f'msgctxt "{key}"') + 1 for key in ("colours.bleu", "summary.players")}
+    assert result.code == 1
+    assert result.err == (
+        f"{bad}:{at['colours.bleu']}: colours.bleu: not a text of gears/locales/en.yaml\n"
+        f"{bad}:{at['summary.players']}: summary.players: {{hihg}} is not a value of this text "
+        "(the English has {high}, {low})\n"
+        "2 problems found; nothing was written.\n"
+    )
+    assert {p: p.read_bytes() for p in (data.root / "gears/locales").glob("*.yaml")} == before
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('msgid ""\nmsgstr ""\n\nmsgid "a"\nmsgstr "b"\ngarbage here\n', "6: a PO syntax error"),
+        (
+            'msgid ""\nmsgstr ""\n"Language: de\\n"\n"X-Pnp-Game: chess\\n"\n',
+            "1: header: X-Pnp-Game: 'chess' is not a game of the card data (its games: "
+            + ", ".join(GAMES)
+            + ")",
+        ),
+        (
+            'msgid ""\nmsgstr ""\n"Language: ../x\\n"\n"X-Pnp-Game: gears\\n"\n',
+            "1: header: Language: '../x' is not a language code like 'de' or 'pt-BR'",
+        ),
+        (
+            'msgid ""\nmsgstr ""\n"Language: de\\n"\n"X-Pnp-Game: gears\\n"\n\n'
+            'msgid "Red"\nmsgstr "Rot"\n',
+            "6: msgid: no msgctxt: pnp names each text by its key there",
+        ),
+    ],
+)
+def test_a_bad_po_file(pnp: Pnp, data: DataCopy, tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "bad.po"
+    path.write_text(text, "utf-8")
+    result = pnp("i18n", "import", path, "--data", data.root)
+    assert (result.code, result.err) == (
+        1,
+        f"{path}:{message}\n1 problem found; nothing was written.\n",
+    )
+    assert not (data.root / "gears/locales/de.yaml").exists()
