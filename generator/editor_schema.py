@@ -51,6 +51,7 @@ from generator.expansion_fields import (
     REMOVED,
 )
 from generator.games.registry import ENGINES, find_engine
+from generator.language_rules import CATEGORIES
 from generator.layout.sizes import CARD_PRESETS
 from generator.loading import load_yaml
 from generator.names import FIELD_NAME, FILE_NAME, PAD_SPEC, TEMPLATE_NAME, TEXT
@@ -252,7 +253,9 @@ def locale_schema(
 def _texts(node: Mapping[str, Any], required: bool, top: bool = False) -> dict[str, Any]:
     properties: dict[str, Any] = {}
     for key, value in node.items():
-        if isinstance(value, Mapping):
+        if isinstance(value, Mapping) and value and set(value) <= set(CATEGORIES):
+            properties[str(key)] = _plural(value)
+        elif isinstance(value, Mapping):
             properties[str(key)] = _texts(value, required)
         elif top and key == LANGUAGE:
             properties[LANGUAGE] = _text(f"The language's own name (English: {value}).")
@@ -265,6 +268,22 @@ def _texts(node: Mapping[str, Any], required: bool, top: bool = False) -> dict[s
     if names:
         schema["required"] = names
     return {**schema, "additionalProperties": _ANY_TEXTS}
+
+
+def _plural(english: Mapping[str, Any]) -> dict[str, Any]:
+    """A text with plural forms: one per CLDR category the language has (Russian: one, few,
+    many, other), described by the English ones."""
+    described = {
+        c: _text(f"English ({c}): {english.get(c, english.get('other'))}") for c in CATEGORIES
+    }
+    return {
+        "type": "object",
+        "description": "A text with a form per plural category of the language (CLDR), chosen "
+        "by its {count}.",
+        "properties": described,
+        "required": ["other"],
+        "additionalProperties": False,
+    }
 
 
 def _text(description: str) -> dict[str, Any]:

@@ -14,6 +14,10 @@ import pytest
 
 from generator import DEFAULT_DATA_DIR
 from generator.folders import discover_games
+from generator.locales import load_locales
+from generator.problems import Problem, ProblemLog
+from generator.translation.po import english_of
+from generator.translation.yaml_file import updated
 from tests.conftest import DataCopy, Result
 
 GAMES = discover_games(DEFAULT_DATA_DIR)
@@ -260,3 +264,26 @@ def test_a_bad_po_file(pnp: Pnp, data: DataCopy, tmp_path: Path, text: str, mess
         f"{path}:{message}\n1 problem found; nothing was written.\n",
     )
     assert not (data.root / "gears/locales/de.yaml").exists()
+
+
+def test_a_new_language_file_loads_back_with_every_text(tmp_path: Path) -> None:
+    """Every key written as the English file writes it: ``"yes"`` unquoted would load as a
+    boolean, ``"1"`` as a number."""
+    for game in GAMES:
+        english_file = DEFAULT_DATA_DIR / game / "locales/en.yaml"
+        english = shipped_flat(DEFAULT_DATA_DIR, game)
+        texts = {key: value for key, value in english.items()}  # the English as a translation
+        folder = tmp_path / game / "locales"
+        folder.mkdir(parents=True)
+        (folder / "en.yaml").write_text(english_file.read_text("utf-8"), "utf-8")
+        (folder / "xx.yaml").write_text(
+            updated(None, english_file.read_text("utf-8"), texts, "header"), "utf-8"
+        )
+        assert shipped_flat(tmp_path, game, "xx") == english
+
+
+def shipped_flat(data_dir: Path, game: str, lang: str = "en") -> dict[str, object]:
+    problems: list[Problem] = []
+    locales = load_locales(data_dir, game, (), ProblemLog("", problems), complete=False)
+    assert problems == []
+    return {key: english_of(text) for key, text in locales[lang].flat.items()}

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import yaml
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.scalarstring import (
@@ -26,6 +27,8 @@ from generator.translation.po import Translation
 
 WIDTH = 92
 """Where a folded paragraph is folded (the shipped files fold near here)."""
+_STRING = "tag:yaml.org,2002:str"
+_RESOLVER = yaml.resolver.Resolver()
 _KEPT_STYLES = (DoubleQuotedScalarString, SingleQuotedScalarString, LiteralScalarString)
 
 
@@ -84,13 +87,14 @@ def _put(node: CommentedMap, order: Any, path: list[str], translation: Translati
 
 def _insert(node: CommentedMap, key: str, value: Any, english_keys: list[str]) -> None:
     """Insert after the last key the English has before ``key`` (at the top when none; at
-    the end for a key the English lacks)."""
+    the end for a key the English lacks), written as the English file writes it: a key
+    quoted there (``"yes"``, ``"1"``) would read as a boolean or a number unquoted."""
     if key not in english_keys:
         node[key] = value
         return
-    before = english_keys[: english_keys.index(key)]
-    positions = [index for index, name in enumerate(node) if name in before]
-    node.insert(max(positions) + 1 if positions else 0, key, value)
+    at = english_keys.index(key)
+    positions = [index for index, name in enumerate(node) if name in english_keys[:at]]
+    node.insert(max(positions) + 1 if positions else 0, english_keys[at], value)
 
 
 def _same(old: Any, translation: Translation) -> bool:
@@ -111,7 +115,15 @@ def _styled(old: Any, translation: Translation) -> Any:
         return _folded(translation)
     if isinstance(old, _KEPT_STYLES):
         return type(old)(translation)
+    if _resolved(translation) != _STRING:  # "yes", "12", "null" would load as other types
+        return DoubleQuotedScalarString(translation)
     return translation
+
+
+def _resolved(text: str) -> str:
+    """The type the project's loader (PyYAML: YAML 1.1, where ``yes`` is a boolean) would
+    give ``text`` written plain."""
+    return str(_RESOLVER.resolve(yaml.ScalarNode, text, (True, False)))  # type: ignore[no-untyped-call]
 
 
 def _folded(text: str) -> FoldedScalarString:
