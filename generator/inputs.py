@@ -18,7 +18,7 @@ from pathlib import Path
 from generator.cache import key
 from generator.expansions import MANIFEST, Expansion
 from generator.folders import COMMON_DIR, game_templates
-from generator.languages import AS_WRITTEN, PSEUDO, PSEUDO_SOURCE, Languages
+from generator.languages import AS_WRITTEN, PSEUDO, SOURCE, Languages
 from generator.versions import code_version
 
 LOCALES = "locales"
@@ -51,7 +51,7 @@ class GameInputs:
         """The languages the card data has a locale file for, and the pseudo-locale when it
         is made."""
         found = {lang for path, _ in self.files if (lang := _language_of(path))}
-        if self.made.pseudo and PSEUDO_SOURCE in found:
+        if self.made.pseudo and SOURCE in found:
             found.add(PSEUDO)
         return sorted(found)
 

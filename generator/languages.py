@@ -9,8 +9,9 @@ from dataclasses import dataclass
 
 PSEUDO = "qps"
 """The pseudo-locale's code (the one Microsoft's tools reserve for it)."""
-PSEUDO_SOURCE = "en"
-"""The language the pseudo-locale is made from."""
+SOURCE = "en"
+"""The language texts are written in first: translations, the pseudo-locale and the preview
+start from it."""
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,7 @@ class Languages:
         """The languages whose files the words printed in ``lang`` come from."""
         made_from = [lang]
         if self.pseudo and lang == PSEUDO:
-            made_from.append(PSEUDO_SOURCE)
+            made_from.append(SOURCE)
         if self.fallback:
             made_from.append(self.fallback)
         return tuple(dict.fromkeys(made_from))

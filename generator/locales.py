@@ -22,7 +22,7 @@ from typing import Any
 
 from generator.expansions import Expansion
 from generator.language_rules import CATEGORIES, categories
-from generator.languages import AS_WRITTEN, PSEUDO, PSEUDO_SOURCE, Languages
+from generator.languages import AS_WRITTEN, PSEUDO, SOURCE, Languages
 from generator.loading import Mapping, load_yaml
 from generator.model import Locale, Plural, Text
 from generator.problems import Problem, ProblemLog, UsageError, shown
@@ -79,8 +79,8 @@ def load_locales(
             log.for_file(locale.file).add(1, "language", missing)
         adds_to = f"{last}{lang}.yaml" if last else locale.file
         locales[lang] = replace(locale, language=str(language or lang), adds_to=adds_to)
-    if languages.pseudo and PSEUDO_SOURCE in locales and PSEUDO not in locales:
-        locales[PSEUDO] = pseudo_locale(locales[PSEUDO_SOURCE])
+    if languages.pseudo and SOURCE in locales and PSEUDO not in locales:
+        locales[PSEUDO] = pseudo_locale(locales[SOURCE])
     if languages.fallback in locales:
         for lang, locale in locales.items():
             locales[lang] = with_fallback(locale, locales[languages.fallback])

@@ -106,7 +106,11 @@ def test_the_language_on_the_page_is_checked_first(trains: DataCopy) -> None:
     """Its faces are shown while the other languages are checked, when all is well so far."""
     first, whole = check_game(trains.root, GAME, first="ru")
     assert (first.complete, list(first.faces), first.problems) == (False, ["ru"], ())
-    assert (whole.complete, sorted(whole.faces), whole.problems) == (True, ["en", "ru", "uk"], ())
+    assert (whole.complete, sorted(whole.faces), whole.problems) == (
+        True,
+        ["de", "en", "ru", "uk"],
+        (),
+    )
     assert whole.faces["ru"].named == first.faces["ru"].named
     trains.edit(WAGONS, "ability: remove-left}", "ability: protekt}")
     (broken,) = check_game(trains.root, GAME, first="ru")
@@ -198,7 +202,7 @@ SHIPPED = "break_the_code, game_of_trains, gear_and_piston, gears, three_by_thre
     [
         ((), f"name the game to preview (the card data has: {SHIPPED})"),
         (("nothing",), f"unknown game 'nothing' (the card data has: {SHIPPED})"),
-        ((GAME, "--lang", "xx"), "game_of_trains has no locale xx (it ships: en, ru, uk)"),
+        ((GAME, "--lang", "xx"), "game_of_trains has no locale xx (it ships: de, en, ru, uk)"),
         ((GAME, "--with", "."), "--with .: not an expansion (it has no expansion.yaml)"),
         ((GAME, "--port", "70000"), "--port 70000: not a port (0 to 65535; 0: any free port)"),
     ],

@@ -61,8 +61,8 @@ def summaries(shipped: dict[str, Game], tmp_path_factory: pytest.TempPathFactory
     return found
 
 
-def test_fifteen_summaries_of_two_to_four_a4_pages_in_the_project_fonts(summaries: dict) -> None:
-    assert len(summaries) == 15
+def test_twenty_summaries_of_two_to_four_a4_pages_in_the_project_fonts(summaries: dict) -> None:
+    assert len(summaries) == 5 * 4  # five games in de, en, ru, uk
     for (game, lang), (path, _) in summaries.items():
         pdf = path.read_bytes()
         boxes = boxes_of(path)
@@ -79,7 +79,9 @@ def test_each_summary_is_in_its_own_language(shipped: dict[str, Game], summaries
         assert locale.text("summary.headings.setup") in text
         assert locale.text("summary.goal").split()[0] in text
         cyrillic = sum("\u0400" <= ch <= "\u04ff" for ch in text)
-        assert (cyrillic > 500) == (lang != "en"), (game, lang, cyrillic)
+        assert (cyrillic > 500) == (lang in ("ru", "uk")), (game, lang, cyrillic)
+        german = len(re.findall(r"\b(?:und|der|die|das|du|deine?n?)\b", text))
+        assert (german > 20) == (lang == "de"), (game, lang, german)
 
 
 def test_component_counts_come_from_the_card_data(
@@ -159,7 +161,7 @@ def test_gears_summary_holds_the_night_shift_and_end_rules(summaries: dict, lang
 def test_three_by_three_example_and_answer_key(summaries: dict) -> None:
     text = summaries[("three_by_three", "en")][1]
     assert "Task card 1, 15-puzzle side" in text
-    assert "the fewest moves are 4. 1. red b3–b2." in text
+    assert "it takes 4 moves at the fewest. 1. red b3–b2." in text
     assert "Answer key for solo play" in text
     # card 1's 15-puzzle side: a mean of 1.49 and at most 4 moves (`pnp rules ... difficulty`)
     assert "1 1 1.49 4 1 1.49 4" in text
@@ -170,7 +172,7 @@ def test_break_the_code_example_answers_and_ratings(summaries: dict) -> None:
     hand = deal(2, random.Random(3)).hands[0]
     total = sum(tile.number for tile in hand)
     assert f"“What is the sum of all your tiles?” Answer: {total}." in text
-    assert "Before any question, 12444 different 5-tile codes are possible." in text
+    assert "Before any question, 12,444 different 5-tile codes are possible." in text
     assert "≈602 codes left" in text  # the sum question, rated over all deals
     assert "bits" not in text and "engine" not in text
 
@@ -197,8 +199,8 @@ BREAK_THE_CODE_RULES = {
         "wrong is out": "Неверно — вы выбываете",
         "finish the round": "доиграйте круг, чтобы у всех было поровну ходов",
         "out of questions": "открытых карт вопросов не осталось, игра кончается без победителя",
-        "narrows a lot": "Это сильно сужает круг; подходящих кодов: 552.",
-        "narrows a little": "Это немного сужает круг; подходящих кодов: 68.",
+        "narrows a lot": "Это сильно сужает круг: подходят 552 кода.",
+        "narrows a little": "Это немного сужает круг: подходят 68 кодов.",
         "colours": "А 1 белый, Б 2 белый, В 3 чёрный, Г 4 чёрный, Д 7 белый",
     },
     "uk": {
@@ -209,8 +211,8 @@ BREAK_THE_CODE_RULES = {
         "wrong is out": "Помилка — ви вибуваєте",
         "finish the round": "дограйте коло, щоб усі мали порівну ходів",
         "out of questions": "відкритих карт запитань не лишилося, гра закінчується без переможця",
-        "narrows a lot": "Це сильно звужує коло; підхожих кодів: 552.",
-        "narrows a little": "Це трохи звужує коло; підхожих кодів: 68.",
+        "narrows a lot": "Це сильно звужує коло: підходять 552 коди.",
+        "narrows a little": "Це трохи звужує коло: підходять 68 кодів.",
         "colours": "А 1 білий, Б 2 білий, В 3 чорний, Г 4 чорний, Д 7 білий",
     },
 }
@@ -261,7 +263,7 @@ def test_changing_a_round_card_changes_reference_and_example(
 
 
 def test_a_missing_summary_text_is_a_validation_problem(data: DataCopy) -> None:
-    for lang in ("en", "ru", "uk"):
+    for lang in ("de", "en", "ru", "uk"):
         file = f"game_of_trains/locales/{lang}.yaml"
         line = data.line_of(file, "  example_best:")
         lines = (data.root / file).read_text(encoding="utf-8").splitlines(keepends=True)
@@ -271,7 +273,7 @@ def test_a_missing_summary_text_is_a_validation_problem(data: DataCopy) -> None:
     assert f"game_of_trains/locales/en.yaml:{line}: summary.example_best: missing translation" in (
         problems
     )
-    assert len(problems) == 3
+    assert len(problems) == 4
 
 
 def test_a_text_asking_for_an_unknown_value(data: DataCopy) -> None:

@@ -11,6 +11,7 @@ from tests.conftest import DataCopy
 WAGONS = "game_of_trains/decks/wagons.yaml"
 UK = "game_of_trains/locales/uk.yaml"
 EN = "game_of_trains/locales/en.yaml"
+DE = "game_of_trains/locales/de.yaml"
 
 
 def problems(data: DataCopy) -> list[str]:
@@ -25,7 +26,7 @@ def test_shipped_data_is_valid(data: DataCopy) -> None:
     assert [len(deck.cards) for deck in gears.decks] == [24, 10, 16, 4, 1]
     assert [len(deck.cards) for deck in puzzle.decks] == [28, 7]
     for game in (code, trains, car, gears, puzzle):
-        assert list(game.locales) == ["en", "ru", "uk"]
+        assert list(game.locales) == ["de", "en", "ru", "uk"]
 
 
 def test_duplicate_wagon_number(data: DataCopy) -> None:
@@ -59,17 +60,18 @@ def test_typo_in_a_key(data: DataCopy) -> None:
 
 
 def test_missing_ukrainian_text(data: DataCopy) -> None:
-    en_line = data.line_of(EN, "text: Tuck this card")
+    de_line = data.line_of(DE, "  protect:") + 2  # its name, then its text
     data.edit(UK, "    text: Підкладіть", "    txt: Підкладіть")
     protect = data.line_of(UK, "  protect:")
     txt = data.line_of(UK, "txt: Підкладіть")
+    elsewhere = [
+        f"{file}:{data.line_of(file, '  protect:')}: abilities.protect.txt: missing translation "
+        f"(uk.yaml:{txt} has it)"
+        for file in (DE, EN, "game_of_trains/locales/ru.yaml")
+    ]
     assert problems(data) == [
-        f"game_of_trains/locales/en.yaml:{data.line_of(EN, '  protect:')}: abilities.protect.txt: "
-        f"missing translation (uk.yaml:{txt} has it)",
-        f"game_of_trains/locales/ru.yaml:"
-        f"{data.line_of('game_of_trains/locales/ru.yaml', '  protect:')}: abilities.protect.txt: "
-        f"missing translation (uk.yaml:{txt} has it)",
-        f"{UK}:{protect}: abilities.protect.text: missing translation (en.yaml:{en_line} has it)",
+        *elsewhere,
+        f"{UK}:{protect}: abilities.protect.text: missing translation (de.yaml:{de_line} has it)",
     ]
 
 

@@ -35,6 +35,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from generator.catalog import requested_games
 from generator.expansions import Expansion
+from generator.languages import SOURCE
 from generator.preview.check import check_game
 from generator.preview.page import content, page
 from generator.preview.state import Preview, View
@@ -90,7 +91,7 @@ class Running:
         self.game = game
         self.asked = asked
         check = functools.partial(check_game, asked.data_dir, game, asked.expansions)
-        self.preview = server.preview = Preview(check, asked.lang or "")
+        self.preview = server.preview = Preview(check, asked.lang or SOURCE)
         folders = watched(asked.data_dir, game, asked.expansions)
         self.watcher = Watcher(folders, lambda: _report(game, self.preview.refresh()))
 
@@ -263,9 +264,9 @@ class _Handler(BaseHTTPRequestHandler):
 
 def _language(asked: str, default: str | None, view: View) -> str:
     """The language to show: the one asked for if the game has it, else ``--lang``, else the
-    game's first."""
+    one texts are written in, else the game's first."""
     languages = view.languages
-    for lang in (asked, default):
+    for lang in (asked, default, SOURCE):
         if lang and lang in languages:
             return lang
     return languages[0] if languages else default or ""

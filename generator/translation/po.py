@@ -23,7 +23,7 @@ from pathlib import Path
 import polib
 
 from generator.language_rules import categories, gettext_plural_forms
-from generator.languages import PSEUDO_SOURCE
+from generator.languages import SOURCE
 from generator.loading import MAX_BYTES
 from generator.locales import LANG_PATTERN
 from generator.model import Locale, Plural, Text
@@ -81,7 +81,7 @@ def po_file(
         "MIME-Version": "1.0",
         "Content-Type": "text/plain; charset=UTF-8",
         "Content-Transfer-Encoding": "8bit",
-        "Plural-Forms": gettext_plural_forms(lang or PSEUDO_SOURCE),
+        "Plural-Forms": gettext_plural_forms(lang or SOURCE),
         GAME_HEADER: game,
     }
     for key, text in english.flat.items():
@@ -104,7 +104,7 @@ def _entry(
     translated = target.text(key) if target else None
     if isinstance(english, dict):
         entry.msgid_plural = english.get("other", entry.msgid)
-        slots = categories(target.lang if target else PSEUDO_SOURCE)
+        slots = categories(target.lang if target else SOURCE)
         entry.msgstr_plural = {i: _form(translated, c) for i, c in enumerate(slots)}
     else:
         entry.msgstr = str(translated or "")

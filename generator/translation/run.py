@@ -19,7 +19,7 @@ from pathlib import Path
 
 from generator.folders import discover_games
 from generator.language_rules import english_name
-from generator.languages import PSEUDO_SOURCE
+from generator.languages import SOURCE
 from generator.locales import load_locales
 from generator.model import Locale
 from generator.problems import DataError, Problem, ProblemLog, UsageError
@@ -51,7 +51,7 @@ def export(
     written: list[Written] = []
     try:
         for name, locales in found.items():
-            english, where = locales[PSEUDO_SOURCE], comments(name)
+            english, where = locales[SOURCE], comments(name)
             files = {f"{name}.pot": po_file(name, english, None, {}, where)}
             for lang in langs:
                 sources = read_sources(data_dir / name / LOCALES, lang, ProblemLog("", problems))
@@ -73,8 +73,8 @@ def _locales(data_dir: Path, game: str, problems: list[Problem]) -> dict[str, Lo
     found: list[Problem] = []
     locales = load_locales(data_dir, game, (), ProblemLog("", found), complete=False)
     problems += found
-    if PSEUDO_SOURCE not in locales and not found:
-        file = f"{game}/{LOCALES}/{PSEUDO_SOURCE}.yaml"
+    if SOURCE not in locales and not found:
+        file = f"{game}/{LOCALES}/{SOURCE}.yaml"
         problems.append(Problem(file, 0, "", "no English locale: texts are translated from it"))
     return locales
 
@@ -96,7 +96,7 @@ def import_files(data_dir: Path, files: tuple[Path, ...]) -> list[Imported]:
     written while any file has a problem."""
     problems: list[Problem] = []
     games = {game: _locales(data_dir, game, problems) for game in discover_games(data_dir)}
-    english = {game: found[PSEUDO_SOURCE] for game, found in games.items() if found}
+    english = {game: found[SOURCE] for game, found in games.items() if found}
     read = [(path, read_po(path, str(path), english, problems)) for path in files]
     if problems:
         raise DataError(problems)
@@ -113,15 +113,15 @@ def _write(
     folder = data_dir / translated.game / LOCALES
     path = folder / f"{translated.lang}.yaml"
     current = read_text(path)
-    english = (folder / f"{PSEUDO_SOURCE}.yaml").read_text(encoding="utf-8")
-    title, language = locales[PSEUDO_SOURCE].text("title"), english_name(translated.lang)
+    english = (folder / f"{SOURCE}.yaml").read_text(encoding="utf-8")
+    title, language = locales[SOURCE].text("title"), english_name(translated.lang)
     header = f"Every word printed on the {title or translated.game} cards, in {language}. "
     header += "Written for this\nproject (translated with pnp i18n export / import)."
     text = updated(current, english, translated.texts, header)
     if text != current:
         _replace(path, text)
-    if translated.lang != PSEUDO_SOURCE:
-        _remember_sources(folder, translated, list(locales[PSEUDO_SOURCE].flat))
+    if translated.lang != SOURCE:
+        _remember_sources(folder, translated, list(locales[SOURCE].flat))
     before = locales.get(translated.lang)
     changed = sum(
         1

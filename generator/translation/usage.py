@@ -19,12 +19,12 @@ def printed_where(data_dir: Path) -> Comments:
     """The comments of every text of a game, by key."""
 
     def comments(game: str) -> dict[str, str]:
-        from generator.languages import PSEUDO_SOURCE
+        from generator.languages import SOURCE
         from generator.locales import load_locales
         from generator.problems import ProblemLog
 
         english = load_locales(data_dir, game, (), ProblemLog("", []), complete=False)
-        return {key: _kind(key) for key in english[PSEUDO_SOURCE].flat}
+        return {key: _kind(key) for key in english[SOURCE].flat}
 
     return comments
 
