@@ -76,17 +76,23 @@ def test_a_shipped_plural_text_takes_the_form_its_count_calls_for(
     assert {count: words("summary.rating", count=count) for count in counts} == counts
 
 
-def test_german_plural_forms(data: DataCopy) -> None:
-    """German (one / other), through a locale file like any translator's."""
-    (data.root / "game_of_trains/locales/de.yaml").write_text(
-        "language: Deutsch\nsummary:\n  on_wagons:\n"
-        '    one: "auf {count} Waggon"\n    other: "auf {count} Waggons"\n',
-        "utf-8",
-    )
-    locales = load_locales(data.root, "game_of_trains", (), ProblemLog("", []), complete=False)
-    words = Words(locales["de"])
-    shown = [words("summary.on_wagons", count=n) for n in (0, 1, 2, 1001)]
-    assert shown == ["auf 0 Waggons", "auf 1 Waggon", "auf 2 Waggons", "auf 1.001 Waggons"]
+@pytest.mark.parametrize(
+    ("lang", "counts"),
+    [
+        ("de", {1: "1 Teil,", 2: "2 Teile,", 1001: "1.001 Teile,"}),
+        ("en", {1: "1 part,", 2: "2 parts,", 1001: "1,001 parts,"}),
+        ("ru", {1: "1 деталь,", 3: "3 детали,", 5: "5 деталей,", 101: "101 деталь,"}),
+        ("uk", {1: "1 деталь,", 4: "4 деталі,", 11: "11 деталей,", 1001: f"1{NBSP}001 деталь,"}),
+    ],
+)
+def test_the_shipped_car_text_counts_parts_in_every_language(
+    lang: str, counts: dict[int, str]
+) -> None:
+    """German and English (one / other) and the Slavic forms (one / few / many), each from
+    the shipped locale, with the language's digit grouping."""
+    words = Words(shipped_locale("gear_and_piston", lang))
+    for count, expected in counts.items():
+        assert expected in words("summary.car", count=count), (lang, count)
 
 
 @pytest.mark.parametrize(
