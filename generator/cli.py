@@ -1,5 +1,5 @@
-"""The ``pnp`` command: build, calibrate, export, validate, clean, list, serve, report, schema,
-new, rules.
+"""The ``pnp`` command: build, calibrate, export, validate, clean, list, serve, report, proof,
+schema, new, rules.
 
 Exit codes: 0 success, 1 invalid data or a failed build, 2 command-line usage, 70 a bug in pnp
 (EX_SOFTWARE). A user's mistake is reported as ``file:line: where: what`` lines, never as a
@@ -216,6 +216,19 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     report_cmd.add_argument("--json", action="store_true", help="print JSON, not a table")
     report_cmd.add_argument("--out", type=Path, metavar="DIR", help="plots (output/report/GAME)")
     report_cmd.set_defaults(run=_report)
+
+    proof_cmd = commands.add_parser(
+        "proof", help="a translator's proof: every face with how full its text boxes are"
+    )
+    proof_cmd.add_argument("games", nargs="+", metavar="GAME")
+    proof_cmd.add_argument(
+        "--lang", nargs="+", default=[], metavar="LANG", help="locales (default: every one)"
+    )
+    _add_paper_and_folder(proof_cmd)
+    proof_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
+    _add_expansion_options(proof_cmd, prints=False)
+    proof_cmd.add_argument("--cache", type=Path, default=None, metavar="DIR", help=CACHE_HELP)
+    proof_cmd.set_defaults(run=_proof)
 
     new_cmd = commands.add_parser("new", help="start an expansion from a working example")
     kinds = new_cmd.add_subparsers(dest="what", required=True, metavar="WHAT")
@@ -669,6 +682,24 @@ def _report(args: argparse.Namespace) -> int:
     print(text)
     for path in files:
         print(f"{path}: plots", file=sys.stderr)
+    return EXIT_OK
+
+
+def _proof(args: argparse.Namespace) -> int:
+    """Write the proofs and say how full their boxes are; a text that does not fit is a
+    problem (exit 1), reported after the proof that shows it is written."""
+    from generator.proof.run import ProofRequest, proof
+
+    names, expansions = _expansions(args)
+    paper = PAPERS[args.paper]
+    request = ProofRequest(
+        args.data, args.out, names, tuple(args.lang), paper, args.cache, expansions
+    )
+    done = proof(request)
+    for written in done.written:
+        print(written)
+    if done.problems:
+        raise DataError(done.problems)
     return EXIT_OK
 
 
