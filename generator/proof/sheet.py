@@ -231,12 +231,16 @@ def _outline(context: cairocffi.Context, corners: Corners) -> None:
 
 
 def _shade(context: cairocffi.Context, corners: Corners, colour: str) -> None:
-    """The box in its colour: shaded, and edged in the full colour."""
+    """The box in its colour: shaded, and edged in the full colour on a white line (a red
+    box shows on a red card)."""
     _path(context, corners)
     context.set_source_rgba(*COLOURS[colour], SHADE)
     context.fill_preserve()
+    context.set_source_rgb(1, 1, 1)
+    context.set_line_width(0.6)
+    context.stroke_preserve()
     context.set_source_rgb(*COLOURS[colour])
-    context.set_line_width(0.25)
+    context.set_line_width(0.3)
     context.stroke()
 
 

@@ -10,15 +10,15 @@ the text was shrunk to: a text that had to shrink is over-full even though it pr
 - The lines the box holds at the default size are ``floor(height / (size * line_height))``,
   at most ``max_lines``.
 - The text is wrapped at the default size as the fitter wraps it. The lines it needs are its
-  full lines, plus the last line counted by its width (a one-line box is filled by the text's
-  width over the box's).
+  full lines, plus the last line counted by its width. A box of one line is not wrapped: it
+  is filled by the text's width over the box's (105 %: 5 % too long).
 - The fill is the lines needed over the lines held: 0.5 is half the box, 1.0 exactly full,
   more than 1.0 a text that had to shrink below the default size or did not fit at all. A
   word wider than the box makes the fill at least its width over the box's; a box lower than
   one line holds no line, and its fill is at least the line's height over the box's.
 
-The fill grows with every character added to a text, except where a longer word moves to the
-next line and leaves room behind it (as any reader of wrapped text sees). Colours: green up to
+The fill grows with every word added at the end of a text (a word that starts a line counts a
+whole line more than the line it left, which held at most one). Colours: green up to
 :data:`AMBER_ABOVE`, amber above, red when the text printed smaller than its default size or
 did not fit at all.
 """
@@ -173,11 +173,11 @@ def measure(
     def measured(line: str, at: float) -> float:
         return text_width(line, font, at)
 
-    wrapped = wrap(content, width, size, measured)
-    if wrapped is None:  # a word wider than the box
+    lines = content.split("\n") if held <= 1 else wrap(content, width, size, measured)
+    if lines is None:  # a word wider than the box
         widest = max(measured(word, size) for word in content.split())
         return widest / width, held, capacity
-    needed = len(wrapped) - 1 + measured(wrapped[-1], size) / width
+    needed = len(lines) - 1 + measured(lines[-1], size) / width
     if held == 0:
         return max(needed, 1.0) * step / height, held, capacity
     return needed / held, held, capacity
