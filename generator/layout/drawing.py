@@ -29,14 +29,13 @@ def one_page(paper: Paper, draw: Callable[[cairocffi.Context], None]) -> bytes:
     return output.getvalue()
 
 
-def in_millimetres(context: cairocffi.Context, family: str, bold: bool = False) -> None:
+def in_millimetres(context: cairocffi.Context, family: str) -> None:
     """Draw in millimetres, in black, writing in a shipped font (:mod:`generator.fontconfig`)
     with its exact metrics: a word is as wide as the font says, at any size."""
     use_project_fonts()
     context.scale(PT_PER_MM, PT_PER_MM)
     context.set_source_rgb(0, 0, 0)
-    weight = cairocffi.FONT_WEIGHT_BOLD if bold else cairocffi.FONT_WEIGHT_NORMAL
-    context.select_font_face(family, cairocffi.FONT_SLANT_NORMAL, weight)
+    context.select_font_face(family, cairocffi.FONT_SLANT_NORMAL, cairocffi.FONT_WEIGHT_NORMAL)
     exact = cairocffi.FontOptions()
     exact.set_hint_metrics(cairocffi.HINT_METRICS_OFF)
     exact.set_hint_style(cairocffi.HINT_STYLE_NONE)

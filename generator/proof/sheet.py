@@ -28,8 +28,8 @@ OWN = "own"
 SHADE = 0.3
 """The opacity of a box's colour over the face: the text under it stays readable."""
 LEGEND = (
-    (GREEN, f"up to {AMBER_ABOVE:.0%} full"),
-    (AMBER, f"over {AMBER_ABOVE:.0%}"),
+    (GREEN, f"up to {AMBER_ABOVE * 100:.0f} % full"),
+    (AMBER, f"over {AMBER_ABOVE * 100:.0f} %"),
     (RED, "shrunk below its size, or does not fit"),
     (OWN, "the template's own words and numbers: not coloured, not in the table"),
 )
@@ -129,10 +129,10 @@ def _cells(row: Row) -> list[str]:
         size = f"{fill.printed:.2f} of {fill.size:g}"
     else:
         size = f"{fill.size:g}"
-    return [percent(fill.fill), key, where, "", box, size]
+    return [_percent(fill.fill), key, where, "", box, size]
 
 
-def percent(fill: float) -> str:
+def _percent(fill: float) -> str:
     """``87 %``; a box with no room at all (a zero size) is ``no room``."""
     return f"{fill * 100:.0f} %" if math.isfinite(fill) else "no room"
 
@@ -247,7 +247,7 @@ def _shade(context: cairocffi.Context, corners: Corners, colour: str) -> None:
 def _fill_label(context: cairocffi.Context, corners: Corners, fill: BoxFill) -> None:
     """The fill, on a white tab standing on the box's top-left corner (as the page sees
     it), where it hides none of the box's text."""
-    text = percent(fill.fill)
+    text = _percent(fill.fill)
     context.select_font_face(FONT, cairocffi.FONT_SLANT_NORMAL, cairocffi.FONT_WEIGHT_BOLD)
     width = context.text_extents(text)[4] + 0.8
     height = context.font_extents()[0] * 0.72 + 0.8

@@ -119,8 +119,10 @@ def _placed(renderer: CardRenderer, svg: str | None, folder: Templates) -> tuple
     """The boxes of the face ``renderer`` rendered last (``svg``), each with where it lands."""
     boxes = renderer.fitter.boxes
     places: dict[int, list[Corners]] = {}
-    placements = place_text_boxes(FaceTree(root)) if (root := _parsed(svg)) is not None else None
-    for number, matrix, _ in placements.placed if placements and not placements.styled else ():
+    root = _parsed(svg)
+    placements = place_text_boxes(FaceTree(root)) if root is not None else None
+    followed = placements.placed if placements is not None and not placements.styled else []
+    for number, matrix, _ in followed:  # a stylesheet may move any box: none is placed
         if matrix is not None and 0 <= number < len(boxes):
             places.setdefault(number, []).append(_corners(boxes[number], matrix))
     return tuple(

@@ -32,6 +32,7 @@ from typing import NamedTuple
 
 from generator.model import Text
 from generator.render.fonts import Font, text_width
+from generator.render.safe_area import TextBox
 from generator.render.text import wrap
 
 AMBER_ABOVE = 0.90
@@ -98,32 +99,26 @@ class BoxFill:
 
 
 class Asked(NamedTuple):
-    """What a ``text(...)`` call asked for and got, recorded as it ran."""
+    """What a ``text(...)`` call asked for and got, recorded as it ran: its box (with the
+    template line of the call), its paragraphs, font and sizes, and the size it printed at
+    (``None``: it did not fit)."""
 
+    box: TextBox
     paragraphs: tuple[str, ...]
     font: Font
-    width: float
-    height: float
     size: float
     min_size: float
     line_height: float
     max_lines: int | None
     printed: float | None
-    file: str
-    line: int
 
 
 def box_fill(asked: Asked) -> BoxFill:
     """The fill of one recorded call."""
+    box, font = asked.box, asked.font
     content = "\n".join(asked.paragraphs)
     fill, lines, capacity = measure(
-        content,
-        asked.font,
-        asked.width,
-        asked.height,
-        asked.size,
-        asked.line_height,
-        asked.max_lines,
+        content, font, box.width, box.height, asked.size, asked.line_height, asked.max_lines
     )
     keys = tuple(
         LocaleKey(paragraph.key, paragraph.file, paragraph.line)
@@ -133,18 +128,18 @@ def box_fill(asked: Asked) -> BoxFill:
     return BoxFill(
         keys,
         content,
-        asked.width,
-        asked.height,
+        box.width,
+        box.height,
         asked.size,
         asked.min_size,
         asked.printed,
-        asked.font.family,
-        asked.font.weight,
+        font.family,
+        font.weight,
         fill,
         lines,
         capacity,
-        asked.file,
-        asked.line,
+        box.file,
+        box.line,
     )
 
 

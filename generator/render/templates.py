@@ -339,19 +339,7 @@ class TextFitter:
         self.boxes.append(box)
         printed = None if fitted is None else fitted.size
         self.asked.append(
-            Asked(
-                tuple(paragraphs),
-                face,
-                width,
-                height,
-                size,
-                smallest,
-                line_height,
-                max_lines,
-                printed,
-                box.file,
-                box.line,
-            )
+            Asked(box, tuple(paragraphs), face, size, smallest, line_height, max_lines, printed)
         )
         if fitted is None:
             self._report(
