@@ -1,5 +1,5 @@
-"""The ``pnp`` command: build, calibrate, export, validate, clean, list, serve, report, schema,
-new, rules.
+"""The ``pnp`` command: build, calibrate, export, validate, clean, list, serve, report, proof,
+schema, new, rules.
 
 Exit codes: 0 success, 1 invalid data or a failed build, 2 command-line usage, 70 a bug in pnp
 (EX_SOFTWARE). A user's mistake is reported as ``file:line: where: what`` lines, never as a
@@ -247,6 +247,20 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     import_po.add_argument("files", nargs="+", type=Path, metavar="FILE", help="PO files")
     import_po.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
     import_po.set_defaults(run=_i18n_import)
+
+    proof_cmd = commands.add_parser(
+        "proof", help="a translator's proof: every face with how full its text boxes are"
+    )
+    proof_cmd.add_argument("games", nargs="+", metavar="GAME")
+    proof_cmd.add_argument(
+        "--lang", nargs="+", default=[], metavar="LANG", help="locales (default: every one)"
+    )
+    _add_paper_and_folder(proof_cmd)
+    proof_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
+    _add_expansion_options(proof_cmd, prints=False)
+    proof_cmd.add_argument("--cache", type=Path, default=None, metavar="DIR", help=CACHE_HELP)
+    _add_language_options(proof_cmd)
+    proof_cmd.set_defaults(run=_proof)
 
     new_cmd = commands.add_parser("new", help="start an expansion from a working example")
     kinds = new_cmd.add_subparsers(dest="what", required=True, metavar="WHAT")
@@ -774,6 +788,25 @@ def _i18n_import(args: argparse.Namespace) -> int:
         return EXIT_INVALID
     for verdict in checked:
         print(f"{verdict.game}: ok")
+    return EXIT_OK
+
+
+def _proof(args: argparse.Namespace) -> int:
+    """Write the proofs and say how full their boxes are; a text that does not fit is a
+    problem (exit 1), reported after the proof that shows it is written."""
+    from generator.proof.run import ProofRequest, proof
+
+    names, expansions = _expansions(args)
+    languages = _languages(args, names, expansions)
+    paper = PAPERS[args.paper]
+    request = ProofRequest(
+        args.data, args.out, names, tuple(args.lang), paper, args.cache, expansions, languages
+    )
+    done = proof(request)
+    for written in done.written:
+        print(written)
+    if done.problems:
+        raise DataError(done.problems)
     return EXIT_OK
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from generator.folders import Templates
 from generator.layout.sizes import CardSize
+from generator.problems import UsageError
 
 
 class Text(str):
@@ -160,3 +161,14 @@ class Game:
 
     def deck(self, deck_id: str) -> Deck | None:
         return next((deck for deck in self.decks if deck.id == deck_id), None)
+
+    def languages(self, asked: tuple[str, ...]) -> list[str]:
+        """The languages ``asked`` (each once), or every one the game ships when none is; one
+        it lacks is a usage mistake (a language silently left out is a print run missing)."""
+        missing = [lang for lang in asked if lang not in self.locales]
+        if missing:
+            raise UsageError(
+                f"{self.id} has no locale {', '.join(missing)} "
+                f"(it ships: {', '.join(self.locales)})"
+            )
+        return list(dict.fromkeys(asked)) or list(self.locales)

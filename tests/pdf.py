@@ -152,7 +152,7 @@ def fills_by_page(pdf: bytes) -> list[list[list[list[tuple[float, float]]]]]:
 Matrix = tuple[float, float, float, float, float, float]
 Operation = tuple[str, list[tuple[float, float]], str]
 """An operator, its operands' points already on the page in mm, and the name it places (a
-``Do`` the walk does not enter)."""
+``Do`` the walk does not enter) or the colour it sets (an ``rg``: its numbers)."""
 
 
 def _pages(pdf: bytes) -> list[list[Operation]]:
@@ -209,6 +209,8 @@ def _operations(
             x, y, w, h = numbers
             corners = ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
             yield op, [on_page(*p) for p in corners], ""
+        elif op == "rg":
+            yield op, [], " ".join(f"{n:g}" for n in numbers)
         else:
             yield op, [on_page(*numbers[i : i + 2]) for i in range(0, len(numbers) - 1, 2)], ""
 
@@ -249,6 +251,28 @@ def _fills_in(operations: list[Operation]) -> list[list[list[tuple[float, float]
         if op in ("f", "f*", "F", "B", "B*", "b", "b*", "S", "s", "n"):
             path = []
     return found
+
+
+def coloured_fills(pdf: bytes) -> list[list[tuple[tuple[float, ...], list[tuple[float, float]]]]]:
+    """Page by page, each filled path's sub-paths as one list of corners (as :func:`fills`),
+    with the colour (``rg``, RGB from 0 to 1) it is filled in: cairo sets the colour before
+    each fill, so the one set last is the fill's."""
+    pages = []
+    for operations in _pages(pdf):
+        found: list[tuple[tuple[float, ...], list[tuple[float, float]]]] = []
+        colour: tuple[float, ...] = (0.0, 0.0, 0.0)
+        path: list[tuple[float, float]] = []
+        for op, points, name in operations:
+            if op == "rg":
+                colour = tuple(float(n) for n in name.split())
+            elif op in ("m", "l", "re"):
+                path += points
+            elif op in ("f", "f*", "F"):
+                found.append((colour, path))
+            if op in ("f", "f*", "F", "B", "B*", "b", "b*", "S", "s", "n"):
+                path = []
+        pages.append(found)
+    return pages
 
 
 Placed = tuple[tuple[float, float, float, float], tuple[int, int]]

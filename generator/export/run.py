@@ -5,7 +5,6 @@ and list them in a manifest; all put in place together, or nothing."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,7 +17,7 @@ from generator.export.pdf import Pdf
 from generator.export.targets import Target
 from generator.export.tts import Tts
 from generator.outputs.base import render_faces
-from generator.problems import DataError, Problem, UsageError
+from generator.problems import DataError, Problem
 from generator.render.store import ArtStore
 from generator.writer import Writer, Written
 
@@ -63,7 +62,7 @@ def export(request: ExportRequest) -> Exported:
         for game in games:
             fit = fitted(game, target)
             done.left_out += fit.left_out
-            for lang in _langs(game.locales, request.langs, game.id):
+            for lang in game.languages(request.langs):
                 faces, problems = render_faces(fit.game, lang)
                 if problems:
                     raise DataError(problems)
@@ -79,15 +78,6 @@ def export(request: ExportRequest) -> Exported:
     finally:
         writer.discard()
     return done
-
-
-def _langs(locales: Mapping[str, object], asked: tuple[str, ...], game: str) -> list[str]:
-    missing = [lang for lang in asked if lang not in locales]
-    if missing:
-        raise UsageError(
-            f"{game} has no locale {', '.join(missing)} (it ships: {', '.join(locales)})"
-        )
-    return list(asked or locales)
 
 
 def _manifest(job: ExportJob, files: list[Written], left_out: list[Problem]) -> Written:

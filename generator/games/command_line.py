@@ -11,20 +11,24 @@ from generator.catalog import load_game
 from generator.expansions import Expansion, add_with_option, find_expansions, games_to_build
 from generator.folders import discover_games
 from generator.games.base import GameEngine
+from generator.languages import AS_WRITTEN, Languages
 from generator.model import Game
 from generator.problems import DataError, Problem, UsageError
 
 
 def load_checked(
-    data_dir: Path, engine: GameEngine, expansions: tuple[Expansion, ...] = ()
+    data_dir: Path,
+    engine: GameEngine,
+    expansions: tuple[Expansion, ...] = (),
+    languages: Languages = AS_WRITTEN,
 ) -> Game:
-    """The engine's game from ``data_dir`` (with ``expansions`` laid over it), loaded and
-    validated, for queries that work on the card data a user would print. Raises
-    :class:`DataError` with every problem."""
+    """The engine's game from ``data_dir`` (with ``expansions`` laid over it and the
+    ``languages`` made), loaded and validated, for queries that work on the card data a user
+    would print. Raises :class:`DataError` with every problem."""
     if not (data_dir / engine.id / "game.yaml").is_file():
         raise UsageError(f"--data {data_dir}: no {engine.id}/game.yaml there")
     problems: list[Problem] = []
-    game = load_game(data_dir, engine.id, engine, problems, expansions)
+    game = load_game(data_dir, engine.id, engine, problems, expansions, languages)
     if not problems:
         problems += engine.validate(game)
     if problems:

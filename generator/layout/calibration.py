@@ -25,12 +25,11 @@ from dataclasses import dataclass
 
 import cairocffi
 
-from generator.fontconfig import use_project_fonts
 from generator.layout.compose import Book, Page
-from generator.layout.drawing import one_page
+from generator.layout.drawing import in_millimetres, one_page
 from generator.layout.imposition import Rect
 from generator.layout.pdf import metadata
-from generator.layout.sizes import PT_PER_MM, Paper
+from generator.layout.sizes import Paper
 
 MINUS = "\u2212"
 FONT = "Roboto Condensed"
@@ -138,17 +137,10 @@ def sheet(
 
 def _in_mm(context: cairocffi.Context, measures: Measures) -> None:
     """Draw in millimetres, black lines of the sheet's width, in a shipped font."""
-    use_project_fonts()
-    context.scale(PT_PER_MM, PT_PER_MM)
-    context.set_source_rgb(0, 0, 0)
+    in_millimetres(context, FONT)
     context.set_line_width(measures.line)
     context.set_line_cap(cairocffi.LINE_CAP_BUTT)
-    context.select_font_face(FONT, cairocffi.FONT_SLANT_NORMAL, cairocffi.FONT_WEIGHT_NORMAL)
     context.set_font_size(measures.digits)
-    exact = cairocffi.FontOptions()
-    exact.set_hint_metrics(cairocffi.HINT_METRICS_OFF)
-    exact.set_hint_style(cairocffi.HINT_STYLE_NONE)
-    context.set_font_options(exact)
 
 
 def _front(context: cairocffi.Context, paper: Paper, measures: Measures) -> None:

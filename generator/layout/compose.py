@@ -166,13 +166,16 @@ class Book:
 
     def _placed(self, page: Page, placement: Placement, name: str) -> str:
         """Clip to the slot, then move the face so the card's own (0, 0) lands where the slot
-        puts it (PDF counts from the page's bottom-left corner, in points)."""
+        puts it (PDF counts from the page's bottom-left corner, in points), scaled when the
+        slot is larger or smaller than the part it shows (a proof sheet's faces; a printed
+        card is always 1:1, and its numbers are the same as if there were no scale)."""
         at, shows, box = placement.at, placement.shows, self.faces[placement.face].box
+        across, down = at.width / shows.width, at.height / shows.height
         clip = [pt(at.x), pt(page.height - at.y - at.height), pt(at.width), pt(at.height)]
-        left = at.x - shows.x + box.x
-        bottom = at.y - shows.y + box.y + box.height
-        move = [pt(left), pt(page.height - bottom)]
-        return f"q {_numbers(clip)} re W n 1 0 0 1 {_numbers(move)} cm {name} Do Q"
+        left = at.x - shows.x * across + box.x * across
+        bottom = at.y - shows.y * down + box.y * down + box.height * down
+        move = [across, 0.0, 0.0, down, pt(left), pt(page.height - bottom)]
+        return f"q {_numbers(clip)} re W n {_numbers(move)} cm {name} Do Q"
 
 
 def _form(out: pikepdf.Pdf, pdf: bytes, sources: list[pikepdf.Pdf]) -> pikepdf.Stream:

@@ -1,7 +1,8 @@
 """One page of vector drawing as a PDF, the size of the paper, the same bytes every build.
 
 Crop marks and registration marks are both drawn by cairo onto a page of their own that is
-placed over the cards; the page, its size and its fixed dates are made here once.
+placed over the cards; the page, its size and its fixed dates are made here once, and so is the
+way every such page draws in millimetres and writes in a shipped font.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from collections.abc import Callable
 
 import cairocffi
 
-from generator.layout.sizes import Paper, pt
+from generator.fontconfig import use_project_fonts
+from generator.layout.sizes import PT_PER_MM, Paper, pt
 from generator.versions import FIXED_DATE
 
 
@@ -25,3 +27,16 @@ def one_page(paper: Paper, draw: Callable[[cairocffi.Context], None]) -> bytes:
     draw(cairocffi.Context(surface))
     surface.finish()
     return output.getvalue()
+
+
+def in_millimetres(context: cairocffi.Context, family: str) -> None:
+    """Draw in millimetres, in black, writing in a shipped font (:mod:`generator.fontconfig`)
+    with its exact metrics: a word is as wide as the font says, at any size."""
+    use_project_fonts()
+    context.scale(PT_PER_MM, PT_PER_MM)
+    context.set_source_rgb(0, 0, 0)
+    context.select_font_face(family, cairocffi.FONT_SLANT_NORMAL, cairocffi.FONT_WEIGHT_NORMAL)
+    exact = cairocffi.FontOptions()
+    exact.set_hint_metrics(cairocffi.HINT_METRICS_OFF)
+    exact.set_hint_style(cairocffi.HINT_STYLE_NONE)
+    context.set_font_options(exact)

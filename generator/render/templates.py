@@ -36,6 +36,7 @@ from generator.model import Card, Deck, Game, Handout, Locale, Plural, Text
 from generator.problems import Problem, clipped
 from generator.render.borders import LineMarks, borders, unmarked
 from generator.render.draw import asset_problem
+from generator.render.fill import Asked, BoxFill, box_fill
 from generator.render.fonts import (
     FAMILIES,
     Font,
@@ -57,7 +58,7 @@ from generator.render.safe_area import (
     smallest_text,
 )
 from generator.render.shapes import blob_path, gear_path, star_path
-from generator.render.text import fit, reads_differently_turned
+from generator.render.text import fit, reads_differently_turned, wrap
 
 ALIGN = {"start": 0.0, "middle": 0.5, "end": 1.0}
 VALIGN = {"top": 0.0, "middle": 0.5, "bottom": 1.0}
@@ -274,12 +275,19 @@ class Tally:
 
 class TextFitter:
     """The ``text(...)`` function templates call; collects problems instead of failing, and
-    the boxes of the face being rendered, for the safe-area check."""
+    the boxes of the face being rendered, for the safe-area check, with what each call asked
+    for (to measure how full its box is, :mod:`~generator.render.fill`).
 
-    def __init__(self) -> None:
+    With ``overflow``, a text that does not fit even at its smallest size is drawn anyway, at
+    that size, running out of its box: a proof sheet shows what a translator must shorten
+    (a build fails on it instead)."""
+
+    def __init__(self, overflow: bool = False) -> None:
         self.tally = Tally()
         self.where: _Where | None = None
         self.boxes: list[TextBox] = []
+        self.asked: list[Asked] = []
+        self.overflow = overflow
 
     @property
     def problems(self) -> list[Problem]:
@@ -326,19 +334,27 @@ class TextFitter:
                 f"{describe_characters(missing)} cannot be drawn by {font} "
                 "and would vanish from the print",
             )
-        fitted = _fit(content, face, width, height, size, min_size or size, line_height, max_lines)
+        smallest = min_size or size
+        fitted = _fit(content, face, width, height, size, smallest, line_height, max_lines)
+        box = TextBox(x, y, width, height, *_template_line())
+        self.boxes.append(box)
+        printed = None if fitted is None else fitted.size
+        self.asked.append(
+            Asked(box, tuple(paragraphs), face, size, smallest, line_height, max_lines, printed)
+        )
         if fitted is None:
             self._report(
                 source,
                 f"does not fit its {width:g} x {height:g} mm box on the "
-                f"{self.deck_name()} even at {min_size or size:g} mm: shorten it",
+                f"{self.deck_name()} even at {smallest:g} mm: shorten it",
             )
-            return Markup("")
+            if not self.overflow:
+                return Markup("")
+            fitted = _overflowing(content, face, width, smallest)
         step = fitted.size * line_height
         cap = cap_height(face) * fitted.size
         top = y + (height - step * len(fitted.lines)) * VALIGN[valign]
         elements = []
-        self.boxes.append(TextBox(x, y, width, height, *_template_line()))
         for index, (line, line_width) in enumerate(zip(fitted.lines, fitted.widths, strict=True)):
             left = x + (width - line_width) * ALIGN[align]
             baseline = top + step * index + (step + cap) / 2
@@ -387,16 +403,22 @@ class Face(NamedTuple):
 class CardRenderer:
     """Renders the faces of one game's cards in one locale to SVG text."""
 
-    def __init__(self, game: Game, locale: Locale) -> None:
+    def __init__(self, game: Game, locale: Locale, overflow: bool = False) -> None:
+        """``overflow``: draw a text that does not fit anyway (see :class:`TextFitter`)."""
         self.game = game
         self.locale = locale
-        self.fitter = TextFitter()
+        self.fitter = TextFitter(overflow)
         self._template_problems = Tally()
 
     @property
     def problems(self) -> list[Problem]:
         """Everything that went wrong so far: template errors and text that cannot be printed."""
         return self._template_problems.problems + self.fitter.problems
+
+    def fills(self) -> list[BoxFill]:
+        """How full each text box of the face rendered last is, in the order of its
+        ``text(...)`` calls (a box's number on the face), measured now."""
+        return [box_fill(asked) for asked in self.fitter.asked]
 
     def faces(self, deck: Deck) -> Iterator[Face]:
         """Every face of a deck: each front, then each card's back when the deck is two-sided,
@@ -456,6 +478,7 @@ class CardRenderer:
             **context,
         }
         self.fitter.boxes = []
+        self.fitter.asked = []
         try:
             svg = _render_bounded(environment(self.game.templates).get_template(name), context)
         except Exception as error:  # the template is a stranger's code: its failures are its own
@@ -664,6 +687,17 @@ def _fit(
         return None
     widths = tuple(measure_width(line, face, fitted.size) for line in fitted.lines)
     return _Fitted(fitted.size, fitted.lines, widths)
+
+
+@cache
+def _overflowing(content: str, face: Font, width: float, size: float) -> _Fitted:
+    """Text that fits no size, wrapped at ``size`` as if the box were as tall as it needs (a
+    word wider than the box on a line of its own), to show how far it runs out."""
+    lines = tuple(
+        wrap(content, width, size, lambda s, sz: measure_width(s, face, sz), wide_words=True) or ()
+    )
+    widths = tuple(measure_width(line, face, size) for line in lines)
+    return _Fitted(size, lines, widths)
 
 
 @cache

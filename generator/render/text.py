@@ -21,8 +21,11 @@ class FittedText:
     lines: tuple[str, ...]
 
 
-def wrap(text: str, width: float, size: float, measure: Measure) -> list[str] | None:
-    """Greedy line breaking; ``None`` when a single word is wider than ``width``."""
+def wrap(
+    text: str, width: float, size: float, measure: Measure, wide_words: bool = False
+) -> list[str] | None:
+    """Greedy line breaking; ``None`` when a single word is wider than ``width``, unless
+    ``wide_words`` (such a word then stands on a line of its own)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
@@ -31,9 +34,10 @@ def wrap(text: str, width: float, size: float, measure: Measure) -> list[str] | 
             if measure(candidate, size) <= width:
                 line = candidate
                 continue
-            if not line or measure(word, size) > width:
+            if not wide_words and (not line or measure(word, size) > width):
                 return None
-            lines.append(line)
+            if line:
+                lines.append(line)
             line = word
         lines.append(line)
     return lines

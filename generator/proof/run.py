@@ -1,0 +1,166 @@
+"""``pnp proof GAME --lang L``, top to bottom: load and check each game as ``pnp rules`` does,
+render every face of each language with its text boxes measured (a text too long for its box
+drawn anyway, running out of it), draw each distinct face once (from the cache the build
+fills), lay the faces out with their boxes shaded over them, add the table of the fullest
+boxes, and write ``OUT/<game>/<lang>/proof.pdf`` through the staging writer: every proof
+appears together, or none.
+
+A text that does not fit is what a proof is for, so it does not stop the proof: the proof is
+written, and the problems come back with it for the command to report (and fail on).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.cache import Cache, default_folder
+from generator.catalog import requested_games
+from generator.expansions import Expansion, of_game
+from generator.games.command_line import load_checked
+from generator.games.registry import ENGINES, find_engine
+from generator.languages import AS_WRITTEN, Languages
+from generator.layout.compose import Book, Page, Placement
+from generator.layout.imposition import Rect
+from generator.layout.pdf import metadata
+from generator.layout.sizes import PAPERS, Paper
+from generator.model import Game
+from generator.outputs.base import drawing, rendered
+from generator.problems import Problem, UsageError, across_languages
+from generator.proof.layout import STYLE, Style, fullest, lay_out, table_pages, translated
+from generator.proof.sheet import Title, face_page, table_page
+from generator.render.boxes import FaceFills, render_fills
+from generator.render.fill import AMBER, RED
+from generator.render.store import ArtStore, face_key
+from generator.writer import Writer, output_folder_problem
+
+NAME = "proof.pdf"
+
+
+@dataclass(frozen=True)
+class ProofRequest:
+    data_dir: Path
+    out_dir: Path
+    games: tuple[str, ...]
+    langs: tuple[str, ...] = ()
+    """Every language each game ships, when empty."""
+    paper: Paper = PAPERS["a4"]
+    cache: Path | None = None
+    """Where drawn faces are kept (the build's cache: a face built before is not drawn
+    again); ``None``: the default folder."""
+    expansions: tuple[Expansion, ...] = ()
+    languages: Languages = AS_WRITTEN
+    """The languages made beyond the locale files (``--lang qps``, ``--fallback``)."""
+
+
+@dataclass(frozen=True)
+class Proof:
+    """One proof written: where, its pages and faces, and how many of the boxes it colours
+    (on every face: see :func:`~generator.proof.layout.translated`) are amber, red, and red
+    because the text does not fit at all."""
+
+    path: Path
+    pages: int
+    faces: int
+    boxes: int
+    amber: int
+    red: int
+    unfit: int
+
+    def __str__(self) -> str:
+        counts = f"{self.amber} amber, {self.red} red" if self.amber or self.red else "all green"
+        unfit = f" ({self.unfit} not fitting at all)" if self.unfit else ""
+        return (
+            f"{self.path}: {self.pages} pages, {self.faces} faces, "
+            f"{self.boxes} boxes of locale texts: {counts}{unfit}"
+        )
+
+
+@dataclass
+class Proofs:
+    """The proofs written, and what rendering found wrong (a text too long for its box)."""
+
+    written: list[Proof] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+
+def proof(request: ProofRequest, style: Style = STYLE) -> Proofs:
+    """Write the proof of every game and language asked for; see the module."""
+    unusable = output_folder_problem(request.out_dir)
+    if unusable:
+        raise UsageError(f"--out {request.out_dir}: {unusable}")
+    arts = ArtStore(Cache(request.cache or default_folder()))
+    writer = Writer(request.out_dir)
+    done = Proofs()
+    try:
+        for name in requested_games(request.data_dir, request.games):
+            game = _load(request, name)
+            for lang in game.languages(request.langs):
+                faces, problems = render_fills(game, lang, request.paper)
+                done.problems += problems
+                folder = request.out_dir / game.name / lang
+                done.written.append(_write(game, lang, faces, arts, writer, folder, request, style))
+        writer.commit()
+    finally:
+        writer.discard()
+    done.problems = across_languages(done.problems)
+    return done
+
+
+def _load(request: ProofRequest, name: str) -> Game:
+    engine = find_engine(name)
+    if engine is None:
+        raise UsageError(f"no rule engine for {name!r} (the project has: {', '.join(ENGINES)})")
+    laid = of_game(request.expansions, name)
+    return load_checked(request.data_dir, engine, laid, request.languages)
+
+
+def _write(
+    game: Game,
+    lang: str,
+    faces: list[FaceFills],
+    arts: ArtStore,
+    writer: Writer,
+    folder: Path,
+    request: ProofRequest,
+    style: Style,
+) -> Proof:
+    """The proof of ``game`` in ``lang``: its faces (those that rendered) and its table."""
+    drawn = [face for face in faces if face.svg is not None]
+    title = str(game.locales[lang].text("title") or game.id)
+    book = Book(metadata(f"{title}: proof ({lang})"))
+    keys: dict[str, str] = {}
+    for face in drawn:
+        svg = rendered(face.svg)
+        keys[svg] = key = face_key(svg, game.templates)
+        with drawing(game, face.template, f"{face.face} ({lang})"):
+            book.add_face(key, arts.art(svg, game.templates, key))
+    paper = request.paper
+    pages = lay_out(drawn, paper, style)
+    tables = list(table_pages(fullest(drawn, style), paper, style))
+    total = len(pages) + len(tables)
+    heading = f"{title} ({game.name}), {lang}: proof"
+    for number, page in enumerate(pages, start=1):
+        overlay = face_page(page, paper, Title(heading, number, total), style)
+        placed = [
+            Placement(
+                keys[rendered(cell.face.svg)],
+                cell.at,
+                Rect(0, 0, cell.face.width, cell.face.height),
+            )
+            for cell in page.cells
+        ]
+        book.add_page(Page(paper.width, paper.height, placed, (overlay,)))
+    for number, rows in enumerate(tables, start=len(pages) + 1):
+        named = Title(f"{heading}, the fullest boxes", number, total)
+        overlay = table_page(rows, paper, named, style)
+        book.add_page(Page(paper.width, paper.height, overlays=(overlay,)))
+    path = folder / NAME
+    with writer.open(path) as stream:
+        count = book.save(stream)
+    coloured = [box.fill for face in drawn for box in face.boxes if translated(box.fill)]
+    colours = [fill.colour for fill in coloured]
+    unfit = sum(1 for fill in coloured if fill.printed is None)
+    return Proof(
+        path, count, len(drawn), len(colours), colours.count(AMBER), colours.count(RED), unfit
+    )
