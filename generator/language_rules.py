@@ -21,10 +21,12 @@ order, which is also the order of the forms in a PO file's ``msgstr[N]``
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from babel import Locale as BabelLocale
 from babel.core import UnknownLocaleError
+from babel.messages.plurals import get_plural
 from babel.numbers import format_decimal
 from babel.plural import to_gettext
 
@@ -64,8 +66,16 @@ def category(lang: str, count: float) -> str:
 
 def gettext_plural_forms(lang: str) -> str:
     """The ``Plural-Forms`` header of a PO file of ``lang``: one form per CLDR category, in
-    :func:`categories`' order, so ``msgstr[N]`` is the N-th category."""
-    return str(to_gettext(babel_locale(lang).plural_form))
+    :func:`categories`' order, so ``msgstr[N]`` is the N-th category. Where CLDR has just
+    *one* and *other*, gettext's own formula says the same more plainly (``n != 1``)."""
+    found = babel_locale(lang)
+    if categories(lang) == ("one", "other"):
+        forms, formula = get_plural(found)
+        if forms == 2:
+            return f"nplurals=2; plural={formula};"
+    # CLDR's operand e (a compact number's exponent) is 0 for a whole number written out,
+    # and gettext knows only n
+    return re.sub(r"\be\b", "0", str(to_gettext(found.plural_form)))
 
 
 def english_name(lang: str) -> str:

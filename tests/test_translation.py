@@ -4,6 +4,7 @@ locale files, and what a PO file from a stranger may not do."""
 from __future__ import annotations
 
 import difflib
+import re
 import filecmp
 import shutil
 from collections.abc import Callable
@@ -129,22 +130,31 @@ def test_a_changed_folded_paragraph_stays_folded(pnp: Pnp, data: DataCopy, tmp_p
 def test_the_po_file_tells_the_translator_what_each_text_is(
     pnp: Pnp, data: DataCopy, tmp_path: Path
 ) -> None:
-    export(pnp, data, tmp_path / "po", "break_the_code", "--lang", "de")
-    po = polib.pofile(str(tmp_path / "po/break_the_code/de.po"))
-    assert po.metadata["Language"] == "de"
+    export(pnp, data, tmp_path / "po", "break_the_code", "--lang", "fr")
+    po = polib.pofile(str(tmp_path / "po/break_the_code/fr.po"))
+    assert po.metadata["Language"] == "fr"
     assert po.metadata["X-Pnp-Game"] == "break_the_code"
-    assert po.metadata["Plural-Forms"].startswith("nplurals=2;")
+    assert po.metadata["Plural-Forms"].startswith("nplurals=3;")  # CLDR's one, many, other
+    assert " e " not in po.metadata["Plural-Forms"]  # gettext knows only n
     by_key = {entry.msgctxt: entry for entry in po}
     english = (data.root / "break_the_code/locales/en.yaml").read_text("utf-8").splitlines()
     rating = by_key["summary.rating"]
     assert (rating.msgid, rating.msgid_plural) == ("≈{count} code left", "≈{count} codes left")
-    assert rating.msgstr_plural == {0: "", 1: ""}
+    assert rating.msgstr_plural == {0: "", 1: "", 2: ""}
     assert "python-brace-format" in rating.flags
     assert "python-brace-format" not in by_key["title"].flags
     file, line = by_key["title"].occurrences[0]
     assert file == "break_the_code/locales/en.yaml" and english[int(line) - 1].startswith("title:")
     assert all(entry.msgstr == "" for entry in po if not entry.msgid_plural)
     assert len(po) == len(by_key)  # one entry per key
+    question = by_key["questions.sum"].comment
+    assert question.startswith("Printed on question-"), question
+    assert re.search(
+        r"Box \d+(\.\d+)? x \d+(\.\d+)? mm, \d lines?: about \d+ characters at", question
+    )
+    assert "the English fills" in question
+    assert by_key["summary.goal"].comment == "Printed in the rules summary."
+    assert by_key["decks.tiles"].comment.startswith("A deck's name")
     pot = polib.pofile(str(tmp_path / "po/break_the_code/break_the_code.pot"))
     assert [entry.msgctxt for entry in pot] == [entry.msgctxt for entry in po]
 
@@ -166,19 +176,19 @@ def test_a_translation_whose_english_changed_exports_fuzzy(
 
 
 def test_a_new_language_through_the_workflow(pnp: Pnp, data: DataCopy, tmp_path: Path) -> None:
-    """Export, translate two texts, import: the new file has them in the English file's
+    """Export, translate two texts (French), import: the new file has them in the English file's
     order; the language then lacks the rest, which validation lists and --fallback prints."""
-    export(pnp, data, tmp_path / "po", "three_by_three", "--lang", "de")
-    po_path = tmp_path / "po/three_by_three/de.po"
+    export(pnp, data, tmp_path / "po", "three_by_three", "--lang", "fr")
+    po_path = tmp_path / "po/three_by_three/fr.po"
     title = (data.root / "three_by_three/locales/en.yaml").read_text("utf-8").split("title: ")[1]
     title = title.splitlines()[0]  # 3 and 3 with a multiplication sign
-    edit_po(po_path, title=title, language="Deutsch")
+    edit_po(po_path, title=title, language="Français")
     result = pnp("i18n", "import", po_path, "--data", data.root)
     assert result.code == 1
-    locale = (data.root / "three_by_three/locales/de.yaml").read_text("utf-8")
-    assert locale.splitlines()[2:4] == ["language: Deutsch", f"title: {title}"]
+    locale = (data.root / "three_by_three/locales/fr.yaml").read_text("utf-8")
+    assert locale.splitlines()[2:4] == ["language: Français", f"title: {title}"]
     assert locale.splitlines()[0].startswith(
-        f"# Every word printed on the {title} cards, in German."
+        f"# Every word printed on the {title} cards, in French."
     )
     assert locale.endswith(
         "# yaml-language-server: $schema=../../../schemas/three_by_three/locale.schema.json\n"
@@ -192,7 +202,7 @@ def test_a_new_language_through_the_workflow(pnp: Pnp, data: DataCopy, tmp_path:
         "build",
         "three_by_three",
         "--lang",
-        "de",
+        "fr",
         "--fallback",
         "en",
         "--data",
@@ -205,10 +215,10 @@ def test_a_new_language_through_the_workflow(pnp: Pnp, data: DataCopy, tmp_path:
     notes = [line for line in built.err.splitlines() if line.startswith("note: ")]
     assert len(notes) == len(missing) == len(set(notes))
     assert (
-        "note: three_by_three/locales/de.yaml: summary.goal: missing, printed in en (--fallback)"
+        "note: three_by_three/locales/fr.yaml: summary.goal: missing, printed in en (--fallback)"
         in notes
     )
-    assert (tmp_path / "out/three_by_three/de/cards-a4.pdf").is_file()
+    assert (tmp_path / "out/three_by_three/fr/cards-a4.pdf").is_file()
 
 
 def test_import_writes_nothing_while_a_po_file_has_a_problem(
@@ -239,7 +249,7 @@ def test_import_writes_nothing_while_a_po_file_has_a_problem(
     [
         ('msgid ""\nmsgstr ""\n\nmsgid "a"\nmsgstr "b"\ngarbage here\n', "6: a PO syntax error"),
         (
-            'msgid ""\nmsgstr ""\n"Language: de\\n"\n"X-Pnp-Game: chess\\n"\n',
+            'msgid ""\nmsgstr ""\n"Language: fr\\n"\n"X-Pnp-Game: chess\\n"\n',
             "1: header: X-Pnp-Game: 'chess' is not a game of the card data (its games: "
             + ", ".join(GAMES)
             + ")",
@@ -249,7 +259,7 @@ def test_import_writes_nothing_while_a_po_file_has_a_problem(
             "1: header: Language: '../x' is not a language code like 'de' or 'pt-BR'",
         ),
         (
-            'msgid ""\nmsgstr ""\n"Language: de\\n"\n"X-Pnp-Game: gears\\n"\n\n'
+            'msgid ""\nmsgstr ""\n"Language: fr\\n"\n"X-Pnp-Game: gears\\n"\n\n'
             'msgid "Red"\nmsgstr "Rot"\n',
             "6: msgid: no msgctxt: pnp names each text by its key there",
         ),
@@ -263,7 +273,7 @@ def test_a_bad_po_file(pnp: Pnp, data: DataCopy, tmp_path: Path, text: str, mess
         1,
         f"{path}:{message}\n1 problem found; nothing was written.\n",
     )
-    assert not (data.root / "gears/locales/de.yaml").exists()
+    assert not (data.root / "gears/locales/fr.yaml").exists()
 
 
 def test_a_new_language_file_loads_back_with_every_text(tmp_path: Path) -> None:

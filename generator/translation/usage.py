@@ -1,39 +1,105 @@
 """Where each text of a game is printed, as the translator's comment of its PO entry.
 
-A translator choosing between two words needs to know where the text goes: a card's title
-box, a paragraph of the rules summary, a deck's name in a virtual table.
+A translator choosing between two words needs to know where the text goes and how much room
+it has: the cards that print it (from the English faces, rendered as a build renders them:
+:func:`~generator.render.boxes.box_fills`), each box's size with about how many characters fit
+at its default size and how full the English leaves it, and whether the rules summary or a
+virtual table's deck list prints it too.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from generator.catalog import load_game
+from generator.games.registry import find_engine
+from generator.languages import SOURCE
+from generator.model import Game
+from generator.problems import Problem
+from generator.render.boxes import FaceFills, box_fills
+from generator.render.fill import BoxFill
+from generator.rulebook.compose import wording
 from generator.translation.run import Comments
 
-SUMMARY = "summary."
 DECK_NAMES = "decks."
 LANGUAGE = "language"
+SHOWN_FACES = 3
+"""Faces named in a comment before "and N more"."""
+
+
+@dataclass
+class _Use:
+    """Where one text is printed on the English faces."""
+
+    faces: list[str] = field(default_factory=list)
+    boxes: dict[tuple[float, float, float, float], BoxFill] = field(default_factory=dict)
 
 
 def printed_where(data_dir: Path) -> Comments:
     """The comments of every text of a game, by key."""
 
-    def comments(game: str) -> dict[str, str]:
-        from generator.languages import SOURCE
-        from generator.locales import load_locales
-        from generator.problems import ProblemLog
-
-        english = load_locales(data_dir, game, (), ProblemLog("", []), complete=False)
-        return {key: _kind(key) for key in english[SOURCE].flat}
+    def comments(game_id: str) -> dict[str, str]:
+        engine = find_engine(game_id)
+        if engine is None:
+            return {}
+        problems: list[Problem] = []
+        game = load_game(data_dir, game_id, engine, problems)
+        if SOURCE not in game.locales:
+            return {}
+        uses = _uses(box_fills(game, SOURCE))
+        summary = set(wording(game, engine))
+        return {key: _comment(key, uses.get(key), key in summary) for key in _keys(game)}
 
     return comments
 
 
-def _kind(key: str) -> str:
+def _keys(game: Game) -> list[str]:
+    return list(game.locales[SOURCE].flat)
+
+
+def _uses(faces: Iterable[FaceFills]) -> dict[str, _Use]:
+    found: dict[str, _Use] = {}
+    for face in faces:
+        for placed in face.boxes:
+            box = placed.fill
+            for key in dict.fromkeys(locale_key.key for locale_key in box.keys):
+                use = found.setdefault(key, _Use())
+                if face.face not in use.faces:
+                    use.faces.append(face.face)
+                use.boxes.setdefault((box.width, box.height, box.size, box.min_size), box)
+    return found
+
+
+def _comment(key: str, use: _Use | None, in_summary: bool) -> str:
+    lines = []
     if key == LANGUAGE:
-        return "The language's own name, as its speakers write it (Deutsch, Русский)."
-    if key.startswith(SUMMARY):
-        return "Printed in the rules summary."
+        lines.append("The language's own name, as its speakers write it (Deutsch, Русский).")
+    if use is not None:
+        lines.append(f"Printed on {_faces(use.faces)}.")
+        lines += [_box(box) for box in use.boxes.values()]
+    if in_summary:
+        lines.append("Printed in the rules summary.")
     if key.startswith(DECK_NAMES):
-        return "A deck's name, where a virtual table lists the decks (pnp export tts)."
-    return "Printed on the cards."
+        lines.append("A deck's name, where a virtual table lists the decks (pnp export tts).")
+    if not lines:
+        lines.append("Not printed by the game's own cards or summary (an expansion may use it).")
+    return "\n".join(lines)
+
+
+def _faces(faces: list[str]) -> str:
+    shown = ", ".join(faces[:SHOWN_FACES])
+    more = len(faces) - SHOWN_FACES
+    return f"{shown} and {more} more" if more > 0 else shown
+
+
+def _box(box: BoxFill) -> str:
+    """A box's room: its size, about how many characters fit at its default size, how far
+    it may shrink, and how full the English leaves it."""
+    lines = "1 line" if box.lines == 1 else f"{box.lines} lines"
+    shrinks = f", shrinking to {box.min_size:g} mm" if box.min_size < box.size else ""
+    return (
+        f"Box {box.width:g} x {box.height:g} mm, {lines}: about {box.capacity} characters at "
+        f"{box.size:g} mm{shrinks}; the English fills {round(box.fill * 100)} %."
+    )
