@@ -766,7 +766,7 @@ def _i18n_export(args: argparse.Namespace) -> int:
 
 def _i18n_import(args: argparse.Namespace) -> int:
     from generator.build import validate
-    from generator.translation.run import import_files
+    from generator.translation.run import import_files, in_po_files
 
     done = import_files(args.data, tuple(args.files))
     for imported in done:
@@ -776,9 +776,10 @@ def _i18n_import(args: argparse.Namespace) -> int:
     try:
         checked = validate(args.data, tuple(dict.fromkeys(imported.game for imported in done)))
     except DataError as error:
-        for problem in error.problems:
+        found = DataError(in_po_files(error.problems, done)).problems
+        for problem in found:
             print(problem, file=sys.stderr)
-        count = len(error.problems)
+        count = len(found)
         print(
             f"{count} problem{'s' if count != 1 else ''} found in the imported card data: "
             "fix them in the PO file and import it again (a partial translation prints with "

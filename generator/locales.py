@@ -36,6 +36,8 @@ _ACCENTED = str.maketrans(
     "AaCcDdEeGgHhIiJjKkLlNnOoRrSsTtUuWwYyZz",
     "ÅåÇçĎďÉéĜĝĤĥÎîĴĵĶķĹĺÑñÖöŔŕŠšŤťÛûŴŵÝýŽž",
 )
+MISSING = "missing translation"
+"""What a text a language lacks is (the words every such problem starts with)."""
 _PLACEHOLDER = re.compile(r"(\{[A-Za-z_][A-Za-z0-9_]*\})")
 _VOWELS = "aeiouyåéîöûý"
 
@@ -311,5 +313,5 @@ def _check_translations_complete(locales: dict[str, Locale], log: ProblemLog) ->
             where_it_is = f"{name}:{source.line}"
             file = f"{folder}/{locale.lang}.yaml"  # the file that lacks it: the key's own folder
             line = locale.line_for(key) if file == locale.file else 0
-            what = f"missing translation ({where_it_is} has it)"
+            what = f"{MISSING} ({where_it_is} has it)"
             log.problems.append(Problem(file, line, key, what))

@@ -209,7 +209,7 @@ def test_a_text_that_does_not_fit_is_red_where_its_box_is_and_first_in_the_table
     assert result.code == 1
     assert result.err == (
         f"{LOCALE}:{line}: colours.red: does not fit its 55 x 12 mm box on the colours cards "
-        "even at 4 mm: shorten it (and on 1 more cards)\n1 problem found.\n"
+        "even at 4 mm: shorten it (and on 1 more card)\n1 problem found.\n"
     )
     path = tmp_path / "tiny" / "en" / "proof.pdf"
     pages = pdf.page_count(path.read_bytes())

@@ -65,3 +65,19 @@ def test_numbers_that_read_differently_turned_round() -> None:
         80,
         81,
     ]
+
+
+def test_a_no_break_space_holds_its_neighbours_on_one_line() -> None:
+    """A translator's no-break space (a number and its unit, Russian digit groups) never
+    becomes a line break; ordinary spaces do."""
+    width = 7.0  # characters, measured one unit each
+    assert wrap("wins 3\u00a0840 codes", width, 1.0, lambda text, size: len(text)) == [
+        "wins",
+        "3\u00a0840",
+        "codes",
+    ]
+    assert wrap("wins 3 840 codes", width, 1.0, lambda text, size: len(text)) == [
+        "wins 3",
+        "840",
+        "codes",
+    ]

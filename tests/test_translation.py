@@ -4,8 +4,8 @@ locale files, and what a PO file from a stranger may not do."""
 from __future__ import annotations
 
 import difflib
-import re
 import filecmp
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -193,8 +193,12 @@ def test_a_new_language_through_the_workflow(pnp: Pnp, data: DataCopy, tmp_path:
     assert locale.endswith(
         "# yaml-language-server: $schema=../../../schemas/three_by_three/locale.schema.json\n"
     )
-    missing = [line for line in result.err.splitlines() if "missing translation" in line]
+    missing = [line for line in result.err.splitlines() if "not translated yet" in line]
     assert len(missing) == len(polib.pofile(str(po_path))) - 2
+    goal = po_path.read_text("utf-8").splitlines().index('msgctxt "summary.goal"') + 1
+    assert f"{po_path}:{goal}: summary.goal: not translated yet (its msgstr is empty, or " in (
+        result.err
+    )
     assert result.err.endswith(
         "import it again (a partial translation prints with --fallback en).\n"
     )

@@ -15,6 +15,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.games.balance import Labels, Measure, Sampling
+from generator.locales import MISSING
 from generator.model import Card, Deck, Game, Locale
 from generator.problems import Problem
 from generator.problems import RuleError as RuleError  # the rules' error, where engines look
@@ -98,9 +99,9 @@ def place(deck: Deck, card: Card) -> int:
 def missing_texts(game: Game, keys: list[str]) -> list[Problem]:
     """Every locale must hold the texts the engine knows its cards print."""
     return [
-        Problem(locale.adds_to, locale.line_for(key), key, "missing translation")
+        Problem(locale.adds_to, locale.line_for(key), key, MISSING)
         if locale.adds_to == locale.file
-        else Problem(locale.adds_to, 0, key, "missing translation")
+        else Problem(locale.adds_to, 0, key, MISSING)
         for locale in game.locales.values()
         for key in keys
         if locale.text(key) is None

@@ -267,7 +267,7 @@ class Tally:
                 problem.file,
                 problem.line,
                 problem.where,
-                f"{problem.what} (and on {more} more cards)",
+                f"{problem.what} (and on {more} more card{'s' if more != 1 else ''})",
             )
             for problem, more, _ in self._seen.values()
         ]

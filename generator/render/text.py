@@ -7,11 +7,14 @@ size is reached.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 Measure = Callable[[str, float], float]
 
+BREAKS = re.compile(r"[ \t]+")
+"""Where a line may break (not at a no-break space, which ``str.split`` would break at)."""
 SHRINK_STEP = 0.97  # each try is 3 % smaller: fine enough that the chosen size looks deliberate
 
 
@@ -25,11 +28,14 @@ def wrap(
     text: str, width: float, size: float, measure: Measure, wide_words: bool = False
 ) -> list[str] | None:
     """Greedy line breaking; ``None`` when a single word is wider than ``width``, unless
-    ``wide_words`` (such a word then stands on a line of its own)."""
+    ``wide_words`` (such a word then stands on a line of its own). Lines break at spaces and
+    tabs only: a no-break space (U+00A0, U+202F) holds its neighbours together, as a
+    translator writes it between a number and its unit or before French punctuation, and as
+    Russian digit groups are written (``3 840``)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for word in paragraph.split():
+        for word in BREAKS.split(paragraph.strip(" \t")):
             candidate = f"{line} {word}" if line else word
             if measure(candidate, size) <= width:
                 line = candidate

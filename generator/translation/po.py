@@ -53,6 +53,8 @@ class Translated:
     """The English each text was translated from (the entry's ``msgid``)."""
     fuzzy: int
     """Entries left out because they are marked fuzzy (not yet checked by the translator)."""
+    lines: dict[str, int]
+    """The line of each text's entry in the PO file, by key (to report a problem there)."""
 
 
 def english_of(text: Text) -> English:
@@ -151,20 +153,21 @@ def read_po(
     lines = path.read_text(encoding="utf-8").splitlines()
     texts: dict[str, Translation] = {}
     made_from: dict[str, English] = {}
+    at: dict[str, int] = {}
     fuzzy = 0
     for entry in parsed:
         if entry.obsolete:
             continue
+        line = at[entry.msgctxt or ""] = _line_of(entry, lines)
         problem = _entry_problem(entry, locale, lang)
         if problem:
-            line = _line_of(entry, lines)
             problems.append(Problem(shown, line, entry.msgctxt or "msgid", problem))
         elif FUZZY in entry.flags:
             fuzzy += 1
         elif (translation := _translation(entry, lang)) is not None:
             texts[entry.msgctxt] = translation
             made_from[entry.msgctxt] = _made_from(entry)
-    return Translated(game, lang, texts, made_from, fuzzy)
+    return Translated(game, lang, texts, made_from, fuzzy, at)
 
 
 def _line_of(entry: polib.POEntry, lines: list[str]) -> int:

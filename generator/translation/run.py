@@ -20,7 +20,7 @@ from pathlib import Path
 from generator.folders import discover_games
 from generator.language_rules import english_name
 from generator.languages import SOURCE
-from generator.locales import load_locales
+from generator.locales import MISSING, load_locales
 from generator.model import Locale
 from generator.problems import DataError, Problem, ProblemLog, UsageError
 from generator.translation.po import Translated, english_of, po_file, read_po
@@ -29,6 +29,7 @@ from generator.translation.yaml_file import read_text, updated
 from generator.writer import Writer, Written
 
 LOCALES = "locales"
+NOT_TRANSLATED = "not translated yet (its msgstr is empty, or marked fuzzy)"
 Comments = Callable[[str], Mapping[str, str]]
 """Where each text of a game is printed, by key, for the translator's comments."""
 
@@ -89,6 +90,33 @@ class Imported:
     changed: int
     fuzzy: int
     locale: Path
+    lines: dict[str, int]
+    """The line of each text's entry in the PO file, by key."""
+
+    @property
+    def locale_file(self) -> str:
+        """The locale file as a problem names it (``gears/locales/de.yaml``)."""
+        return f"{self.game}/{LOCALES}/{self.lang}.yaml"
+
+
+def in_po_files(problems: list[Problem], done: list[Imported]) -> list[Problem]:
+    """``problems``, those of an imported text moved to its entry in the PO file: the file the
+    translator works in (a text too long for its box, one still missing)."""
+    entries = {
+        (imported.locale_file, key): (imported, line)
+        for imported in done
+        for key, line in imported.lines.items()
+    }
+    moved = []
+    for problem in problems:
+        found = entries.get((problem.file, problem.where))
+        if found is None:
+            moved.append(problem)
+            continue
+        imported, line = found
+        what = NOT_TRANSLATED if problem.what.startswith(MISSING) else problem.what
+        moved.append(Problem(str(imported.po), line, problem.where, what))
+    return moved
 
 
 def import_files(data_dir: Path, files: tuple[Path, ...]) -> list[Imported]:
@@ -128,7 +156,9 @@ def _write(
         for key, new in translated.texts.items()
         if before is None or key not in before.flat or english_of(before.flat[key]) != new
     )
-    return Imported(po, translated.game, translated.lang, changed, translated.fuzzy, path)
+    return Imported(
+        po, translated.game, translated.lang, changed, translated.fuzzy, path, translated.lines
+    )
 
 
 def _remember_sources(folder: Path, translated: Translated, order: list[str]) -> None:
