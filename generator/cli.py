@@ -759,7 +759,7 @@ def _i18n_export(args: argparse.Namespace) -> int:
     langs = tuple(args.lang)
     written = export(args.data, tuple(args.games), langs, args.out, printed_where(args.data))
     for file in written:
-        print(f"{file.path}: {'template' if file.path.suffix == '.pot' else 'to translate'}")
+        print(file)
     print(f"wrote {len(written)} files in {time.perf_counter() - start:.1f} s")
     return EXIT_OK
 

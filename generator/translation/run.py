@@ -26,7 +26,7 @@ from generator.problems import DataError, Problem, ProblemLog, UsageError
 from generator.translation.po import Translated, english_of, po_file, read_po
 from generator.translation.sources import read_sources, sources_file, sources_text
 from generator.translation.yaml_file import read_text, updated
-from generator.writer import Writer, Written
+from generator.writer import Writer
 
 LOCALES = "locales"
 NOT_TRANSLATED = "not translated yet (its msgstr is empty, or marked fuzzy)"
@@ -34,9 +34,29 @@ Comments = Callable[[str], Mapping[str, str]]
 """Where each text of a game is printed, by key, for the translator's comments."""
 
 
+@dataclass(frozen=True)
+class Exported:
+    """One PO (or POT) file written, and what is left to translate in it."""
+
+    path: Path
+    texts: int
+    untranslated: int
+    fuzzy: int
+
+    def __str__(self) -> str:
+        if self.path.suffix == ".pot":
+            return f"{self.path}: template, {self.texts} texts"
+        done = (
+            "all translated"
+            if not (self.untranslated or self.fuzzy)
+            else (f"{self.untranslated} to translate, {self.fuzzy} fuzzy")
+        )
+        return f"{self.path}: {self.texts} texts, {done}"
+
+
 def export(
     data_dir: Path, games: tuple[str, ...], langs: tuple[str, ...], out: Path, comments: Comments
-) -> list[Written]:
+) -> list[Exported]:
     """The POT file of each of ``games`` (every game when empty) and a PO file per language
     of ``langs``."""
     names = games or tuple(discover_games(data_dir))
@@ -49,7 +69,7 @@ def export(
     if problems:
         raise DataError(problems)
     writer = Writer(out)
-    written: list[Written] = []
+    written: list[Exported] = []
     try:
         for name, locales in found.items():
             english, where = locales[SOURCE], comments(name)
@@ -61,7 +81,8 @@ def export(
             for file_name, made in files.items():
                 path = out / name / file_name
                 writer.write_bytes(path, str(made).encode("utf-8"))
-                written.append(Written(path, "translation", 0, 0))
+                untranslated = len(made.untranslated_entries())
+                written.append(Exported(path, len(made), untranslated, len(made.fuzzy_entries())))
         writer.commit()
     finally:
         writer.discard()
