@@ -302,13 +302,16 @@ def _text(value: Any, path: str, line: int, reading: _Reading) -> Text | None:
 
 
 def _check_translations_complete(locales: dict[str, Locale], log: ProblemLog) -> None:
-    """A text present in one locale and absent from another is a missing translation."""
+    """A text present in one locale and absent from another is a missing translation; the
+    problem names where the English has it (else the first language that does)."""
     every_key = dict.fromkeys(key for locale in locales.values() for key in locale.flat)
     for locale in locales.values():
         for key in every_key:
             if key in locale.flat:
                 continue
-            source = next(other.flat[key] for other in locales.values() if key in other.flat)
+            having = [other for other in locales.values() if key in other.flat]
+            first = next((other for other in having if other.lang == SOURCE), having[0])
+            source = first.flat[key]  # the English, where it has the text: it is translated
             folder, _, name = source.file.rpartition("/")
             where_it_is = f"{name}:{source.line}"
             file = f"{folder}/{locale.lang}.yaml"  # the file that lacks it: the key's own folder

@@ -13,12 +13,12 @@ def test_validate_ok(pnp) -> None:
     result = pnp("validate")
     assert result.code == 0
     assert result.out == (
-        "break_the_code: ok (20 tiles, 21 questions; locales en, ru, uk)\n"
-        "game_of_trains: ok (84 wagons, 4 locomotives; locales en, ru, uk)\n"
+        "break_the_code: ok (20 tiles, 21 questions; locales de, en, ru, uk)\n"
+        "game_of_trains: ok (84 wagons, 4 locomotives; locales de, en, ru, uk)\n"
         "gear_and_piston: ok (42 new, 42 old, 20 scrap, 14 investors, 12 ends, 1 first-player; "
-        "locales en, ru, uk)\n"
-        "gears: ok (24 gears, 10 rounds, 16 codes, 4 characters, 1 token; locales en, ru, uk)\n"
-        "three_by_three: ok (28 tasks, 7 tokens; locales en, ru, uk)\n"
+        "locales de, en, ru, uk)\n"
+        "gears: ok (24 gears, 10 rounds, 16 codes, 4 characters, 1 token; locales de, en, ru, uk)\n"
+        "three_by_three: ok (28 tasks, 7 tokens; locales de, en, ru, uk)\n"
     )
 
 
@@ -29,11 +29,11 @@ def test_list(pnp) -> None:
         "break_the_code (2-4 players)\n"
         "  tiles: 20 cards, 22 x 32 mm\n"
         "  questions: 21 cards, 63 x 88 mm\n"
-        "  locales: en (English), ru (Русский), uk (Українська)\n"
+        "  locales: de (Deutsch), en (English), ru (Русский), uk (Українська)\n"
         "game_of_trains (2-4 players)\n"
         "  wagons: 84 cards, 63 x 88 mm\n"
         "  locomotives: 4 cards, 63 x 88 mm\n"
-        "  locales: en (English), ru (Русский), uk (Українська)\n"
+        "  locales: de (Deutsch), en (English), ru (Русский), uk (Українська)\n"
         "gear_and_piston (2-6 players)\n"
         "  new: 42 cards, 60 x 60 mm\n"
         "  old: 42 cards, 60 x 60 mm\n"
@@ -41,18 +41,18 @@ def test_list(pnp) -> None:
         "  investors: 14 cards, 60 x 60 mm\n"
         "  ends: 12 cards, 60 x 60 mm, two-sided\n"
         "  first-player: 1 card, 60 x 60 mm\n"
-        "  locales: en (English), ru (Русский), uk (Українська)\n"
+        "  locales: de (Deutsch), en (English), ru (Русский), uk (Українська)\n"
         "gears (2-4 players)\n"
         "  gears: 24 cards, 63 x 63 mm\n"
         "  rounds: 10 cards, 63 x 63 mm, two-sided\n"
         "  codes: 16 cards, 63 x 88 mm\n"
         "  characters: 4 cards, 63 x 88 mm, two-sided\n"
         "  token: 1 card, 30 x 30 mm, circle\n"
-        "  locales: en (English), ru (Русский), uk (Українська)\n"
+        "  locales: de (Deutsch), en (English), ru (Русский), uk (Українська)\n"
         "three_by_three (1-6 players)\n"
         "  tasks: 28 cards, 63 x 63 mm, two-sided\n"
         "  tokens: 7 cards, 25 x 25 mm, two-sided\n"
-        "  locales: en (English), ru (Русский), uk (Українська)\n"
+        "  locales: de (Deutsch), en (English), ru (Русский), uk (Українська)\n"
     )
 
 
@@ -84,9 +84,9 @@ def test_unknown_game_is_a_usage_error(pnp) -> None:
 
 
 def test_unknown_locale_is_a_usage_error(pnp, tmp_path: Path) -> None:
-    result = pnp("build", "--lang", "de", "--out", tmp_path)
+    result = pnp("build", "--lang", "fr", "--out", tmp_path)
     assert result.code == 2
-    assert "break_the_code has no locale de (it ships: en, ru, uk)" in result.err
+    assert "break_the_code has no locale fr (it ships: de, en, ru, uk)" in result.err
     assert not (tmp_path / "game_of_trains").exists()
 
 

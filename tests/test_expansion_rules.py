@@ -33,7 +33,7 @@ QUESTIONS_FILE = "decks/questions.yaml"
 TILES = "break_the_code/decks/tiles.yaml"
 WAGONS = "game_of_trains/decks/wagons.yaml"
 INVESTORS = "gear_and_piston/decks/investors.yaml"
-LANGUAGES = ("en", "ru", "uk")
+LANGUAGES = ("de", "en", "ru", "uk")
 EXPANSIONS = Path(__file__).parent / "expansions"
 
 
@@ -331,7 +331,7 @@ def test_a_new_question_without_its_text(data: DataCopy, tmp_path: Path) -> None
     found = problems(data, "break_the_code", folder)
     assert [p.split(": ", 1)[1] for p in found] == [
         "questions.new-question: missing translation"
-    ] * 3
+    ] * len(LANGUAGES)
 
 
 def test_the_tiles_are_dealt_to_two_to_four_players(data: DataCopy) -> None:

@@ -24,7 +24,7 @@ from tests.pdf import embedded_fonts
 
 REPO = Path(__file__).resolve().parent.parent
 SHIPPED = ("templates", "card_data", "schemas", "scaffolds")
-LANGS = ("en", "ru", "uk")
+LANGS = ("de", "en", "ru", "uk")
 # Gears has no handouts: its build is the cards and the rules summary in each language.
 GEARS_FILES = {
     f"gears/{lang}/{name}" for lang in LANGS for name in ("cards-a4.pdf", "rules-summary.pdf")

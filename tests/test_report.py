@@ -236,7 +236,7 @@ def test_card_names_come_from_the_chosen_language(shipped) -> None:
     ("args", "message"),
     [
         (("nosuch",), "unknown game 'nosuch' (the card data has: "),
-        (("gears", "--lang", "xx"), "--lang xx: gears has en, ru, uk"),
+        (("gears", "--lang", "xx"), "--lang xx: gears has de, en, ru, uk"),
         (
             ("gears", "--with", "expansion"),
             "--with expansion: no such folder",

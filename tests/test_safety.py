@@ -76,7 +76,7 @@ def test_links_out_of_templates_and_card_data_are_refused_unread(
 ) -> None:
     secret = tmp_path / "secret.yaml"
     secret.write_text("language: Secret\ntitle: SECRET-TITLE\n", encoding="utf-8")
-    (data.root / "game_of_trains" / "locales" / "de.yaml").symlink_to(secret)
+    (data.root / "game_of_trains" / "locales" / "fr.yaml").symlink_to(secret)
     data.edit("game_of_trains/game.yaml", "front: locomotive.svg.j2", "front: zz-outside.svg.j2")
     result = pnp("build", "game_of_trains", "--data", data.root, "--out", tmp_path / "out")
     line = data.line_of("game_of_trains/game.yaml", "zz-outside")
@@ -85,7 +85,7 @@ def test_links_out_of_templates_and_card_data_are_refused_unread(
         f"game_of_trains/game.yaml:{line}: decks.locomotives.front: "
         "templates/game_of_trains/zz-outside.svg.j2 links outside templates/ "
         "(to /etc/hostname): refused",
-        f"game_of_trains/locales/de.yaml: links outside card_data/ (to {secret}): refused",
+        f"game_of_trains/locales/fr.yaml: links outside card_data/ (to {secret}): refused",
         "2 problems found; nothing was written.",
     ]
     assert "SECRET-TITLE" not in result.err

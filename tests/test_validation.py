@@ -60,7 +60,7 @@ def test_typo_in_a_key(data: DataCopy) -> None:
 
 
 def test_missing_ukrainian_text(data: DataCopy) -> None:
-    de_line = data.line_of(DE, "  protect:") + 2  # its name, then its text
+    en_line = data.line_of(EN, "text: Tuck this card")
     data.edit(UK, "    text: Підкладіть", "    txt: Підкладіть")
     protect = data.line_of(UK, "  protect:")
     txt = data.line_of(UK, "txt: Підкладіть")
@@ -71,7 +71,7 @@ def test_missing_ukrainian_text(data: DataCopy) -> None:
     ]
     assert problems(data) == [
         *elsewhere,
-        f"{UK}:{protect}: abilities.protect.text: missing translation (de.yaml:{de_line} has it)",
+        f"{UK}:{protect}: abilities.protect.text: missing translation (en.yaml:{en_line} has it)",
     ]
 
 
