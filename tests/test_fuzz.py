@@ -29,10 +29,26 @@ from hypothesis import strategies as st
 from generator import DEFAULT_DATA_DIR
 from generator.build import check
 from generator.problems import DataError, UsageError
+from generator.translation.sources import FOLDER as SOURCES_FOLDER
 
 GAME = "game_of_trains"
+KEPT_LOCALES = ("en.yaml", "uk.yaml")
+"""The locales of the copy: English and Ukrainian (Latin and Cyrillic). Every locale goes
+through the same code, so each more would only repeat every check of every example."""
+
+
+def _kept(path: Path) -> bool:
+    """A file the check reads, in the copy (not the other locales, nor the English each
+    translation was made from, which only ``pnp i18n`` reads)."""
+    if path.parent.name == SOURCES_FOLDER:
+        return False
+    return path.parent.name != "locales" or path.name in KEPT_LOCALES
+
+
 FILES = sorted(
-    str(path.relative_to(DEFAULT_DATA_DIR)) for path in (DEFAULT_DATA_DIR / GAME).rglob("*.yaml")
+    str(path.relative_to(DEFAULT_DATA_DIR))
+    for path in (DEFAULT_DATA_DIR / GAME).rglob("*.yaml")
+    if _kept(path)
 )
 EXAMPLES = int(os.environ.get("PNP_FUZZ_EXAMPLES", "150"))
 SEED = int(os.environ.get("PNP_FUZZ_SEED", "20261122"))
@@ -107,6 +123,9 @@ def mutated_file(draw: st.DrawFn) -> tuple[str, str]:
 def copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("fuzz") / "card_data"
     shutil.copytree(DEFAULT_DATA_DIR / GAME, root / GAME)
+    for path in list((root / GAME).rglob("*")):
+        if path.is_file() and not _kept(path):
+            path.unlink()
     return root
 
 
