@@ -85,8 +85,20 @@ def english_name(lang: str) -> str:
     return str(found.get_display_name("en")) if found else lang
 
 
+MOST_DECIMALS = 6
+"""The most digits after the decimal sign a number is written with."""
+
+
 def number(lang: str, value: float, decimals: int | None = None) -> str:
     """``value`` as ``lang`` writes it: its decimal sign and digit grouping (``3 840``,
-    ``0,75``); with ``decimals``, exactly that many digits after the sign."""
+    ``0,75``); with ``decimals`` (0 to :data:`MOST_DECIMALS`), exactly that many digits after
+    the sign. Raises ``ValueError`` for anything else (a template's mistake, reported at its
+    line)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"number() takes a number, not {type(value).__name__} {value!r}")
+    if decimals is not None and (
+        isinstance(decimals, bool) or decimals not in range(MOST_DECIMALS + 1)
+    ):
+        raise ValueError(f"number() writes 0 to {MOST_DECIMALS} decimals, not {decimals!r}")
     pattern = None if decimals is None else "#,##0" + ("." + "0" * decimals if decimals else "")
     return str(format_decimal(value, format=pattern, locale=babel_locale(lang)))

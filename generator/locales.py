@@ -91,6 +91,15 @@ def load_locales(
     return locales
 
 
+def language_problem(lang: str) -> str | None:
+    """Why ``lang`` cannot name a language to translate into, if it cannot."""
+    if not LANG_PATTERN.fullmatch(lang):
+        return f"{lang!r} is not a language code like 'de' or 'pt-BR'"
+    if lang == PSEUDO:
+        return f"{PSEUDO} is the pseudo-language pnp makes from English (--lang {PSEUDO})"
+    return None
+
+
 def fallback_notes(
     data_dir: Path,
     game: str,

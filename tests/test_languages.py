@@ -13,6 +13,7 @@ from generator.language_rules import categories, number
 from generator.languages import PSEUDO, Languages
 from generator.locales import load_locales, pseudo
 from generator.model import Locale
+from generator.outputs.base import render_faces
 from generator.problems import Problem, ProblemLog
 from generator.render.fonts import SHIPPED_FONTS, missing_glyphs
 from generator.rulebook.compose import summarise
@@ -175,3 +176,38 @@ def test_every_game_prints_in_the_pseudo_locale() -> None:
     assert all(
         game.locales[PSEUDO].text("title") != game.locales["en"].text("title") for game in games
     )
+
+
+@pytest.mark.parametrize(
+    ("value", "decimals", "message"),
+    [
+        (0.5, 99, "number() writes 0 to 6 decimals, not 99"),
+        (0.5, True, "number() writes 0 to 6 decimals, not True"),
+        ("12", None, "number() takes a number, not str '12'"),
+    ],
+)
+def test_number_refuses_what_it_cannot_write(value: object, decimals: object, message: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        number("ru", value, decimals)  # type: ignore[arg-type]
+    assert str(caught.value) == message
+
+
+def test_templates_write_numbers_and_plural_forms_the_face_s_language_s_way(
+    data: DataCopy,
+) -> None:
+    """``number(x, d)`` and ``plural(t.key, n)`` in a template, drawn in Russian and English."""
+    (data.templates("game_of_trains") / "zz-words.svg.j2").write_text(
+        '{% extends "card.svg.j2" %}{% block face %}'
+        "<desc>{{ number(1234.5, 1) }} | {{ plural(t.summary.on_wagons, 2) }}</desc>"
+        "{% endblock %}",
+        "utf-8",
+    )
+    data.edit("game_of_trains/game.yaml", "front: locomotive.svg.j2", "front: zz-words.svg.j2")
+    (game,) = check(data.root, ("game_of_trains",))
+    written = {}
+    for lang in ("en", "ru"):
+        faces, problems = render_faces(game, lang, ("locomotives",))
+        assert problems == []
+        svg = next(iter(faces.svgs.values()))
+        written[lang] = re.search(r"<desc>(.*?)</desc>", svg)[1]  # type: ignore[index]
+    assert written == {"en": "1,234.5 | on 2 wagons", "ru": f"1{NBSP}234,5 | на 2 вагонах"}

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import polib
 import pytest
+import yaml
 
 from generator import DEFAULT_DATA_DIR
 from generator.folders import discover_games
@@ -301,3 +302,144 @@ def shipped_flat(data_dir: Path, game: str, lang: str = "en") -> dict[str, objec
     locales = load_locales(data_dir, game, (), ProblemLog("", problems), complete=False)
     assert problems == []
     return {key: english_of(text) for key, text in locales[lang].flat.items()}
+
+
+def write_po(path: Path, body: str, lang: str = "ru", game: str = "gears") -> Path:
+    header = f'msgid ""\nmsgstr ""\n"Language: {lang}\\n"\n"X-Pnp-Game: {game}\\n"\n\n'
+    path.write_text(header + body, "utf-8")
+    return path
+
+
+def test_a_po_file_holding_a_file_name_is_not_followed(
+    pnp: Pnp, data: DataCopy, tmp_path: Path
+) -> None:
+    """polib reads the file a one-line text names: the import refuses such a text instead."""
+    secret = write_po(tmp_path / "secret.po", 'msgctxt "colours.red"\nmsgid "Red"\nmsgstr "X"\n')
+    named = tmp_path / "named.po"
+    named.write_text(str(secret), "utf-8")
+    result = pnp("i18n", "import", named, "--data", data.root)
+    assert (result.code, result.err) == (
+        1,
+        f"{named}:1: not a PO file: it holds a file name\n1 problem found; nothing was written.\n",
+    )
+
+
+def test_a_po_file_that_is_not_a_regular_file_is_not_read(
+    pnp: Pnp, data: DataCopy, tmp_path: Path
+) -> None:
+    endless = tmp_path / "zero.po"
+    endless.symlink_to("/dev/zero")
+    result = pnp("i18n", "import", endless, "--data", data.root)
+    assert (result.code, result.err) == (
+        1,
+        f"{endless}: not a regular file\n1 problem found; nothing was written.\n",
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "what"),
+    [
+        (
+            'msgctxt "summary.players"\nmsgid "{low} to {high} players"\nmsgstr "{low} игроков"\n',
+            "summary.players: {high} is missing: the translation must show every value "
+            "({high}, {low})",
+        ),
+        (
+            'msgctxt "colours.red"\nmsgid "Red"\nmsgstr "Алая"\n\n'
+            'msgctxt "colours.red"\nmsgid "Red"\nmsgstr "Багровая"\n',
+            'Entry "Red" already exists',
+        ),
+    ],
+)
+def test_a_translation_that_loses_a_value_or_repeats_an_entry(
+    pnp: Pnp, data: DataCopy, tmp_path: Path, body: str, what: str
+) -> None:
+    path = write_po(tmp_path / "ru.po", body)
+    result = pnp("i18n", "import", path, "--data", data.root)
+    assert result.code == 1
+    assert what in result.err and result.err.endswith("nothing was written.\n")
+
+
+def test_plural_forms_must_be_the_language_s_cldr_ones(
+    pnp: Pnp, data: DataCopy, tmp_path: Path
+) -> None:
+    body = (
+        'msgctxt "summary.on_wagons"\nmsgid "on {count} wagon"\nmsgid_plural "on {count} wagons"\n'
+        'msgstr[0] "на {count} вагоне"\nmsgstr[1] "на {count} вагонах"\n'
+        'msgstr[2] "на {count} вагонах"\n'
+    )
+    path = write_po(tmp_path / "ru.po", body, game="game_of_trains")
+    result = pnp("i18n", "import", path, "--data", data.root)
+    assert (result.code, result.err) == (
+        1,
+        f"{path}:6: summary.on_wagons: msgstr[0] to msgstr[3] expected, one per plural form of "
+        "ru in CLDR (one, few, many, other): keep the Plural-Forms header pnp wrote\n"
+        "1 problem found; nothing was written.\n",
+    )
+
+
+def test_a_linked_sources_folder_is_refused_before_anything_is_written(
+    pnp: Pnp, data: DataCopy, tmp_path: Path
+) -> None:
+    export(pnp, data, tmp_path / "po", "gears", "--lang", "ru")
+    edit_po(tmp_path / "po/gears/ru.po", **{"colours.red": "Алая"})
+    sources = data.root / "gears/locales/sources"
+    outside = tmp_path / "outside"
+    shutil.move(sources, outside)
+    sources.symlink_to(outside)
+    before = (data.root / "gears/locales/ru.yaml").read_bytes()
+    result = pnp("i18n", "import", tmp_path / "po/gears/ru.po", "--data", data.root)
+    assert (result.code, result.err) == (
+        1,
+        f"gears/locales/sources: links outside card_data/ (to {outside}): refused\n"
+        "1 problem found; nothing was written.\n",
+    )
+    assert (data.root / "gears/locales/ru.yaml").read_bytes() == before
+
+
+def test_an_untranslated_po_file_writes_no_new_language(
+    pnp: Pnp, data: DataCopy, tmp_path: Path
+) -> None:
+    """Nothing translated: no empty locale file that would break every build of the game."""
+    export(pnp, data, tmp_path / "po", "three_by_three", "--lang", "fr")
+    result = pnp("i18n", "import", tmp_path / "po/three_by_three/fr.po", "--data", data.root)
+    assert result.code == 0, result.err
+    assert not (data.root / "three_by_three/locales/fr.yaml").exists()
+    assert not (data.root / "three_by_three/locales/sources/fr.yaml").exists()
+
+
+def test_a_game_without_english_does_not_stop_another_s_import(
+    pnp: Pnp, data: DataCopy, tmp_path: Path
+) -> None:
+    export(pnp, data, tmp_path / "po", "three_by_three", "--lang", "ru")
+    (data.root / "gears/locales/en.yaml").unlink()
+    result = pnp("i18n", "import", tmp_path / "po/three_by_three/ru.po", "--data", data.root)
+    assert result.code == 1
+    assert "Traceback" not in result.err and "internal error" not in result.err
+    assert result.err.startswith("gears/locales/en.yaml: no English locale")
+
+
+def test_a_text_under_an_unquoted_number_key_is_changed_in_place() -> None:
+    """The loader reads ``1:`` as the step "1": the import changes it, not a second key."""
+    english = 'steps:\n  "1": One\n  "2": Two\n'
+    current = "steps:\n  1: Один\n  '2': Два\n"
+    assert updated(current, english, {"steps.1": "Раз"}, "") == "steps:\n  1: Раз\n  '2': Два\n"
+
+
+def test_texts_a_folded_paragraph_would_change_are_quoted() -> None:
+    english = "goal: >-\n  A long goal\n"
+    current = "goal: >-\n  Длинная цель\n"
+    for text in (" leading space", "a\x07bell", "two  spaces", "yes"):
+        written = updated(current, english, {"goal": text}, "")
+        assert yaml.safe_load(written) == {"goal": text}, written
+
+
+@pytest.mark.parametrize("lang", ["a/b", "qps", "EN"])
+def test_export_refuses_what_is_not_a_language_to_translate(
+    pnp: Pnp, data: DataCopy, tmp_path: Path, lang: str
+) -> None:
+    out = tmp_path / "po"
+    result = pnp("i18n", "export", "gears", "--lang", lang, "--data", data.root, "--out", out)
+    assert result.code == 2
+    assert result.err.startswith("usage: pnp i18n export") or "pnp: error: --lang" in result.err
+    assert not out.exists()

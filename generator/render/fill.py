@@ -33,7 +33,7 @@ from typing import NamedTuple
 from generator.model import Text
 from generator.render.fonts import Font, text_width
 from generator.render.safe_area import TextBox
-from generator.render.text import wrap
+from generator.render.text import words, wrap
 
 AMBER_ABOVE = 0.90
 """A box fuller than this is amber: a longer translation (German runs 30 % longer than
@@ -157,12 +157,12 @@ def measure(
     holds and its capacity in characters; measured once per text and box (a text recurs on
     many cards)."""
     if min(size, width, height, line_height) <= 0:  # a stranger's template: no box to fill
-        return (math.inf if content.split() else 0.0), 0, 0
+        return (math.inf if words(content) else 0.0), 0, 0
     step = size * line_height
     most = LOTS if max_lines is None else max(max_lines, 0)
     held = math.floor(min((height + EPSILON) / step, most, LOTS))
     capacity = math.floor(min(held * width / average_width(font, size), LOTS))
-    if not content.split():
+    if not words(content):
         return 0.0, held, capacity
 
     def measured(line: str, at: float) -> float:
@@ -170,7 +170,7 @@ def measure(
 
     lines = content.split("\n") if held <= 1 else wrap(content, width, size, measured)
     if lines is None:  # a word wider than the box
-        widest = max(measured(word, size) for word in content.split())
+        widest = max(measured(word, size) for word in words(content))
         return widest / width, held, capacity
     needed = len(lines) - 1 + measured(lines[-1], size) / width
     if held == 0:

@@ -30,9 +30,11 @@ from markupsafe import Markup, escape
 
 from generator import language_rules
 from generator.folders import Templates, search_path, shown, template_roots
+from generator.language_rules import COUNT
 from generator.layout.sizes import CardSize, Paper
 from generator.loading import inside
 from generator.model import Card, Deck, Game, Handout, Locale, Plural, Text
+from generator.placeholders import fill
 from generator.problems import Problem, clipped
 from generator.render.borders import LineMarks, borders, unmarked
 from generator.render.draw import asset_problem
@@ -498,11 +500,16 @@ class CardRenderer:
         return language_rules.number(self.locale.lang, value, decimals)
 
     def _plural(self, text: Text, count: float) -> Text:
-        """``plural(t.key, n)`` in a template: the form of a text with plural forms that ``n``
-        calls for in the face's language (any other text as it is)."""
-        if isinstance(text, Plural):
-            return text.form(language_rules.category(self.locale.lang, count))
-        return text
+        """``plural(t.key, n)`` in a template: the form ``n`` calls for in the face's language,
+        with ``{count}`` written as the language writes ``n`` (a text without plural forms
+        gets its ``{count}`` filled the same way). Still a located :class:`Text`, so a problem
+        with it is reported at its locale line."""
+        lang = self.locale.lang
+        form = text.form(language_rules.category(lang, count)) if isinstance(text, Plural) else text
+        filled = fill(form, {COUNT: language_rules.number(lang, count)})
+        if not isinstance(form, Text):
+            return Text(filled, "", 0, "")
+        return Text(filled, form.file, form.line, form.key)
 
     def _report(self, problem: Problem) -> None:
         """A template problem, counted once per template line and message."""

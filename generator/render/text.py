@@ -24,6 +24,11 @@ class FittedText:
     lines: tuple[str, ...]
 
 
+def words(text: str) -> list[str]:
+    """The words of ``text``, split where a line may break (:data:`BREAKS`)."""
+    return [word for word in BREAKS.split(text) if word]
+
+
 def wrap(
     text: str, width: float, size: float, measure: Measure, wide_words: bool = False
 ) -> list[str] | None:
@@ -35,7 +40,7 @@ def wrap(
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for word in BREAKS.split(paragraph.strip(" \t")):
+        for word in words(paragraph):
             candidate = f"{line} {word}" if line else word
             if measure(candidate, size) <= width:
                 line = candidate

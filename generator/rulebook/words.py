@@ -14,31 +14,16 @@ value it can never be given, so a translator's ``{cuont}`` is a problem, not a p
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
 from generator.language_rules import COUNT, category, number
 from generator.model import Locale, Plural
+from generator.placeholders import fill, placeholders
 from generator.problems import Problem
 
 Wording = Mapping[str, tuple[str, ...]]
 """Text keys a summary prints, each with the names of the values it may contain."""
-
-
-PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
-
-
-def placeholders(text: str) -> list[str]:
-    """The ``{name}`` values a text asks for, in order."""
-    return PLACEHOLDER.findall(text)
-
-
-def fill(text: str, values: Mapping[str, Any]) -> str:
-    """``text`` with each ``{name}`` of ``values`` replaced by its value; the rest stays."""
-    return PLACEHOLDER.sub(
-        lambda match: str(values[match[1]]) if match[1] in values else match[0], text
-    )
 
 
 def steps(locale: Locale, key: str) -> list[str]:

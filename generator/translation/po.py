@@ -15,6 +15,7 @@ is a ``file:line`` problem, collected, and nothing is written while there is one
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -22,13 +23,13 @@ from pathlib import Path
 
 import polib
 
-from generator.language_rules import categories, gettext_plural_forms
+from generator.language_rules import COUNT, categories, gettext_plural_forms
 from generator.languages import SOURCE
-from generator.loading import MAX_BYTES
-from generator.locales import LANG_PATTERN
+from generator.loading import read_text
+from generator.locales import language_problem
 from generator.model import Locale, Plural, Text
-from generator.problems import Problem, clipped
-from generator.rulebook.words import placeholders
+from generator.placeholders import placeholders
+from generator.problems import Problem, ProblemLog, clipped
 from generator.translation.sources import English
 
 GAME_HEADER = "X-Pnp-Game"
@@ -141,16 +142,18 @@ def read_po(
     """The translations of the PO file at ``path`` (named ``shown`` in problems), checked
     against the English locale of its game (``english``: by game); ``None`` when it cannot
     be read at all."""
-    parsed = _parse(path, shown, problems)
-    if parsed is None:
+    read = _parse(path, shown, problems)
+    if read is None:
         return None
-    game, lang = parsed.metadata.get(GAME_HEADER, ""), parsed.metadata.get("Language", "")
+    parsed, text = read
+    game = parsed.metadata.get(GAME_HEADER, "")
+    lang = parsed.metadata.get("Language", "").replace("_", "-")  # Poedit writes de_DE
     header = _header_problem(game, lang, english)
     if header:
         problems.append(Problem(shown, 1, "header", header))
         return None
     locale = english[game]
-    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = text.splitlines()
     texts: dict[str, Translation] = {}
     made_from: dict[str, English] = {}
     at: dict[str, int] = {}
@@ -179,19 +182,27 @@ def _line_of(entry: polib.POEntry, lines: list[str]) -> int:
     )
 
 
-def _parse(path: Path, shown: str, problems: list[Problem]) -> polib.POFile | None:
+def _parse(path: Path, shown: str, problems: list[Problem]) -> tuple[polib.POFile, str] | None:
+    """The PO file at ``path`` and its text, read as every data file is (a regular file, at
+    most :data:`~generator.loading.MAX_BYTES`, UTF-8), and parsed from that text."""
+    log = ProblemLog(shown, problems)
+    if path.exists() and not path.is_file():  # a device or a pipe would be read forever
+        log.add(0, "", "not a regular file")
+        return None
+    text = read_text(path, log)
+    if text is None:
+        return None
+    if os.path.isfile(text):  # polib would read the file the text names instead
+        log.add(1, "", "not a PO file: it holds a file name")
+        return None
     try:
-        if path.stat().st_size > MAX_BYTES:
-            what = f"larger than {MAX_BYTES // (1024 * 1024)} MB: not a game's translation"
-            problems.append(Problem(shown, 0, "", what))
-            return None
-        return polib.pofile(path.read_text(encoding="utf-8"), wrapwidth=WRAP)
-    except UnicodeDecodeError as error:
-        problems.append(Problem(shown, 0, "", f"not UTF-8 text ({error.reason})"))
+        return polib.pofile(text, wrapwidth=WRAP, check_for_duplicates=True), text
+    except ValueError as error:  # an entry twice
+        log.add(0, "", clipped(str(error), 200))
     except OSError as error:
         line = re.search(r"\(line (\d+)\)", str(error))
         what = "a PO syntax error" if line else clipped(str(error.strerror or error), 200)
-        problems.append(Problem(shown, int(line[1]) if line else 0, "", what))
+        log.add(int(line[1]) if line else 0, "", what)
     return None
 
 
@@ -199,14 +210,14 @@ def _header_problem(game: str, lang: str, english: Mapping[str, Locale]) -> str 
     if game not in english:
         known = ", ".join(english) or "none"
         return f"{GAME_HEADER}: {game!r} is not a game of the card data (its games: {known})"
-    if not LANG_PATTERN.fullmatch(lang):
-        return f"Language: {lang!r} is not a language code like 'de' or 'pt-BR'"
-    return None
+    problem = language_problem(lang)
+    return f"Language: {problem}" if problem else None
 
 
 def _entry_problem(entry: polib.POEntry, english: Locale, lang: str) -> str | None:
     """What is wrong with an entry: one pnp did not write, or a translation that loses or
-    invents a ``{value}`` (the check ``msgfmt -c`` makes of ``python-brace-format``)."""
+    invents a ``{value}`` (the check ``msgfmt -c`` makes of ``python-brace-format``; a plural
+    form may leave out its ``{count}``, as "one" often does)."""
     if not entry.msgctxt:
         return "no msgctxt: pnp names each text by its key there"
     text = english.text(entry.msgctxt)
@@ -214,14 +225,28 @@ def _entry_problem(entry: polib.POEntry, english: Locale, lang: str) -> str | No
         return f"not a text of {english.file}"
     if isinstance(text, Plural) != bool(entry.msgid_plural):
         return "plural forms differ from the English text's: export the PO file again"
-    allowed = {name for form in _forms(english_of(text)) for name in placeholders(form)}
+    if entry.msgid_plural and set(entry.msgstr_plural) != set(range(len(categories(lang)))):
+        forms = categories(lang)
+        return (
+            f"msgstr[0] to msgstr[{len(forms) - 1}] expected, one per plural form of {lang} "
+            f"in CLDR ({', '.join(forms)}): keep the Plural-Forms header pnp wrote"
+        )
+    values = {name for form in _forms(english_of(text)) for name in placeholders(form)}
     for translated in _translated_forms(entry):
-        unknown = [name for name in placeholders(translated) if name not in allowed]
-        if unknown:
-            can = ", ".join(f"{{{name}}}" for name in sorted(allowed)) or "none"
-            return f"{{{unknown[0]}}} is not a value of this text (the English has {can})"
-    if entry.msgid_plural and len(entry.msgstr_plural) != len(categories(lang)):
-        return f"{len(categories(lang))} plural forms expected ({', '.join(categories(lang))})"
+        if translated:
+            used = set(placeholders(translated))
+            problem = _values_problem(used, values, bool(entry.msgid_plural))
+            if problem:
+                return problem
+    return None
+
+
+def _values_problem(used: set[str], values: set[str], plural: bool) -> str | None:
+    listed = ", ".join(f"{{{name}}}" for name in sorted(values)) or "none"
+    if unknown := sorted(used - values):
+        return f"{{{unknown[0]}}} is not a value of this text (the English has {listed})"
+    if lost := sorted(values - used - ({COUNT} if plural else set())):
+        return f"{{{lost[0]}}} is missing: the translation must show every value ({listed})"
     return None
 
 

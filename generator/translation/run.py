@@ -12,6 +12,7 @@ from is kept (:mod:`~generator.translation.sources`).
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -20,15 +21,18 @@ from pathlib import Path
 from generator.folders import discover_games
 from generator.language_rules import english_name
 from generator.languages import SOURCE
-from generator.locales import MISSING, load_locales
+from generator.loading import inside
+from generator.locales import MISSING, language_problem, load_locales
 from generator.model import Locale
 from generator.problems import DataError, Problem, ProblemLog, UsageError
 from generator.translation.po import Translated, english_of, po_file, read_po
-from generator.translation.sources import read_sources, sources_file, sources_text
-from generator.translation.yaml_file import read_text, updated
+from generator.translation.sources import FOLDER, English, read_sources, sources_file, sources_text
+from generator.translation.yaml_file import file_text, updated
 from generator.writer import Writer
 
 LOCALES = "locales"
+FILE_MODE = 0o644
+"""A new locale file's permissions, as a checkout's files have them (mkstemp's are 0600)."""
 NOT_TRANSLATED = "not translated yet (its msgstr is empty, or marked fuzzy)"
 Comments = Callable[[str], Mapping[str, str]]
 """Where each text of a game is printed, by key, for the translator's comments."""
@@ -64,8 +68,18 @@ def export(
     if unknown:
         known = ", ".join(discover_games(data_dir))
         raise UsageError(f"unknown game {unknown[0]!r} (the card data has: {known})")
+    for lang in langs:
+        if problem := language_problem(lang):
+            raise UsageError(f"--lang {problem}")
     problems: list[Problem] = []
     found = {name: _locales(data_dir, name, problems) for name in names}
+    kept = {
+        (name, lang): read_sources(
+            data_dir / name / LOCALES, lang, _sources_log(name, lang, problems)
+        )
+        for name in names
+        for lang in langs
+    }
     if problems:
         raise DataError(problems)
     writer = Writer(out)
@@ -75,9 +89,8 @@ def export(
             english, where = locales[SOURCE], comments(name)
             files = {f"{name}.pot": po_file(name, english, None, {}, where)}
             for lang in langs:
-                sources = read_sources(data_dir / name / LOCALES, lang, ProblemLog("", problems))
                 target = locales.get(lang) or Locale(lang, lang, "", {}, {})
-                files[f"{lang}.po"] = po_file(name, english, target, sources, where)
+                files[f"{lang}.po"] = po_file(name, english, target, kept[(name, lang)], where)
             for file_name, made in files.items():
                 path = out / name / file_name
                 writer.write_bytes(path, str(made).encode("utf-8"))
@@ -87,6 +100,11 @@ def export(
     finally:
         writer.discard()
     return written
+
+
+def _sources_log(game: str, lang: str, problems: list[Problem]) -> ProblemLog:
+    """Where a problem of a sources file goes: under its own name."""
+    return ProblemLog(f"{game}/{LOCALES}/{FOLDER}/{lang}.yaml", problems)
 
 
 def _locales(data_dir: Path, game: str, problems: list[Problem]) -> dict[str, Locale]:
@@ -142,35 +160,74 @@ def in_po_files(problems: list[Problem], done: list[Imported]) -> list[Problem]:
 
 def import_files(data_dir: Path, files: tuple[Path, ...]) -> list[Imported]:
     """Write the translations of ``files`` into the locale files of their games; nothing is
-    written while any file has a problem."""
+    written while any file has a problem (the files written to are checked first too)."""
     problems: list[Problem] = []
     games = {game: _locales(data_dir, game, problems) for game in discover_games(data_dir)}
-    english = {game: found[SOURCE] for game, found in games.items() if found}
+    english = {game: found[SOURCE] for game, found in games.items() if SOURCE in found}
     read = [(path, read_po(path, str(path), english, problems)) for path in files]
+    kept: dict[tuple[str, str], dict[str, English]] = {}
+    for _, translated in read:
+        if translated is not None:
+            refused = _target_problems(data_dir, translated)
+            problems += refused
+            if refused:
+                continue
+            folder = data_dir / translated.game / LOCALES
+            log = ProblemLog(
+                f"{translated.game}/{LOCALES}/{FOLDER}/{translated.lang}.yaml", problems
+            )
+            kept[(translated.game, translated.lang)] = read_sources(folder, translated.lang, log)
     if problems:
         raise DataError(problems)
     return [
-        _write(data_dir, path, translated, games[translated.game])
+        _write(data_dir, path, translated, games[translated.game], kept)
         for path, translated in read
         if translated
     ]
 
 
+def _target_problems(data_dir: Path, translated: Translated) -> list[Problem]:
+    """The files an import writes must be plain files (or not there yet) in plain folders of
+    the card data: a link out of it, or a folder where a file goes, is refused before anything
+    is written."""
+    folder = data_dir / translated.game / LOCALES
+    targets = [
+        (folder, True),
+        (folder / f"{translated.lang}.yaml", False),
+        (folder / FOLDER, True),
+        (sources_file(folder, translated.lang), False),
+    ]
+    for path, is_folder in targets:  # the first refused is reported (what is below it is too)
+        shown = path.relative_to(data_dir).as_posix()
+        if (path.exists() or path.is_symlink()) and not inside(path, data_dir):
+            what = f"links outside {data_dir.name}/ (to {path.resolve()}): refused"
+            return [Problem(shown, 0, "", what)]
+        if path.exists() and path.is_dir() != is_folder:
+            what = "a file where a folder goes" if is_folder else "a folder where a file goes"
+            return [Problem(shown, 0, "", what)]
+    return []
+
+
 def _write(
-    data_dir: Path, po: Path, translated: Translated, locales: dict[str, Locale]
+    data_dir: Path,
+    po: Path,
+    translated: Translated,
+    locales: dict[str, Locale],
+    kept: dict[tuple[str, str], dict[str, English]],
 ) -> Imported:
     folder = data_dir / translated.game / LOCALES
     path = folder / f"{translated.lang}.yaml"
-    current = read_text(path)
+    current = file_text(path)
     english = (folder / f"{SOURCE}.yaml").read_text(encoding="utf-8")
     title, language = locales[SOURCE].text("title"), english_name(translated.lang)
     header = f"Every word printed on the {title or translated.game} cards, in {language}. "
     header += "Written for this\nproject (translated with pnp i18n export / import)."
     text = updated(current, english, translated.texts, header)
-    if text != current:
+    if text != current and (current is not None or translated.texts):
         _replace(path, text)
-    if translated.lang != SOURCE:
-        _remember_sources(folder, translated, list(locales[SOURCE].flat))
+    if translated.lang != SOURCE and translated.texts:
+        sources = kept[(translated.game, translated.lang)]
+        _remember_sources(folder, translated, sources, list(locales[SOURCE].flat))
     before = locales.get(translated.lang)
     changed = sum(
         1
@@ -182,15 +239,16 @@ def _write(
     )
 
 
-def _remember_sources(folder: Path, translated: Translated, order: list[str]) -> None:
+def _remember_sources(
+    folder: Path, translated: Translated, sources: dict[str, English], order: list[str]
+) -> None:
     """Keep the English each imported text was translated from (for later fuzzy marks), in
     the English file's order."""
-    sources = read_sources(folder, translated.lang, ProblemLog("", []))
     merged = {**sources, **translated.made_from}
     ordered = {key: merged[key] for key in [*order, *merged] if key in merged}
     path = sources_file(folder, translated.lang)
     text = sources_text(translated.lang, ordered)
-    if read_text(path) != text:
+    if file_text(path) != text:
         path.parent.mkdir(exist_ok=True)
         _replace(path, text)
 
@@ -201,6 +259,7 @@ def _replace(path: Path, text: str) -> None:
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
             file.write(text)
+        os.chmod(scratch, stat.S_IMODE(path.stat().st_mode) if path.exists() else FILE_MODE)
         os.replace(scratch, path)
     except BaseException:
         Path(scratch).unlink(missing_ok=True)

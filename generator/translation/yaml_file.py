@@ -67,33 +67,40 @@ def updated(
 
 def _put(node: CommentedMap, order: Any, path: list[str], translation: Translation) -> None:
     """Set the text at ``path`` below ``node``, making the mappings on the way where the
-    English has them."""
-    key, rest = path[0], path[1:]
+    English has them. A key is found as the loader finds it, by its text (``1:`` unquoted is
+    the step "1")."""
+    name, rest = path[0], path[1:]
     english_keys = list(order) if isinstance(order, Mapping) else []
+    key = next((k for k in node if str(k) == name), name)
     if rest:
         if not isinstance(node.get(key), CommentedMap):
-            _insert(node, key, CommentedMap(), english_keys)
-        _put(node[key], order.get(key) if isinstance(order, Mapping) else None, rest, translation)
+            _insert(node, name, CommentedMap(), english_keys)
+        below = order.get(_named(order, name)) if isinstance(order, Mapping) else None
+        _put(node[next(k for k in node if str(k) == name)], below, rest, translation)
         return
     old = node.get(key)
-    new = _styled(old, translation)
     if key in node:
-        if _same(old, translation):
-            return
-        node[key] = new
+        if not _same(old, translation):
+            node[key] = _styled(old, translation)
     else:
-        _insert(node, key, new, english_keys)
+        _insert(node, name, _styled(None, translation), english_keys)
+
+
+def _named(node: Mapping[Any, Any], name: str) -> Any:
+    """The key of ``node`` whose text is ``name`` (``name`` itself when none is)."""
+    return next((key for key in node if str(key) == name), name)
 
 
 def _insert(node: CommentedMap, key: str, value: Any, english_keys: list[str]) -> None:
     """Insert after the last key the English has before ``key`` (at the top when none; at
     the end for a key the English lacks), written as the English file writes it: a key
     quoted there (``"yes"``, ``"1"``) would read as a boolean or a number unquoted."""
-    if key not in english_keys:
+    names = [str(name) for name in english_keys]
+    if key not in names:
         node[key] = value
         return
-    at = english_keys.index(key)
-    positions = [index for index, name in enumerate(node) if name in english_keys[:at]]
+    at = names.index(key)
+    positions = [index for index, name in enumerate(node) if str(name) in names[:at]]
     node.insert(max(positions) + 1 if positions else 0, english_keys[at], value)
 
 
@@ -111,12 +118,14 @@ def _styled(old: Any, translation: Translation) -> Any:
         for category, text in translation.items():
             made[category] = _styled(forms.get(category), text)
         return made
+    if not _foldable(translation) or _resolved(translation) != _STRING:
+        # written plainly it would load as something else: "yes" a boolean, "12" a number,
+        # a control character a space, a leading space lost
+        return DoubleQuotedScalarString(translation)
     if isinstance(old, FoldedScalarString):
         return _folded(translation)
     if isinstance(old, _KEPT_STYLES):
         return type(old)(translation)
-    if _resolved(translation) != _STRING:  # "yes", "12", "null" would load as other types
-        return DoubleQuotedScalarString(translation)
     return translation
 
 
@@ -124,6 +133,17 @@ def _resolved(text: str) -> str:
     """The type the project's loader (PyYAML: YAML 1.1, where ``yes`` is a boolean) would
     give ``text`` written plain."""
     return str(_RESOLVER.resolve(yaml.ScalarNode, text, (True, False)))  # type: ignore[no-untyped-call]
+
+
+def _foldable(text: str) -> bool:
+    """Whether ``text`` reads back as itself written plainly or as a folded paragraph: one
+    line of printable words with single spaces between them; anything else is written
+    double-quoted, with escapes."""
+    return (
+        text == " ".join(text.split(" ")) == text.strip()
+        and text.isprintable()
+        and ("  " not in text)
+    )
 
 
 def _folded(text: str) -> FoldedScalarString:
@@ -149,5 +169,7 @@ def _modeline(text: str) -> tuple[str, str]:
     return text, ""
 
 
-def read_text(path: Path) -> str | None:
+def file_text(path: Path) -> str | None:
+    """The text of a locale file the import rewrites (checked a plain file of the card data
+    before), or ``None`` when there is none yet."""
     return path.read_text(encoding="utf-8") if path.is_file() else None

@@ -19,8 +19,8 @@ from generator.games.three_by_three.notation import (
     task_problem,
 )
 from generator.model import Card, Deck, Game, Locale
+from generator.placeholders import fill
 from generator.problems import Problem
-from generator.rulebook.words import fill
 from generator.schema import Field
 
 PRINTED_KEYS = ("title", "modes.fifteen", "modes.chess")
