@@ -9,6 +9,9 @@ from dataclasses import dataclass
 
 PSEUDO = "qps"
 """The pseudo-locale's code (the one Microsoft's tools reserve for it)."""
+PSEUDO_GROWTH = 0.4
+"""How much longer a pseudo text is than the English: German and Russian card texts run 20 to
+40 % longer than English ones, so a box that fits this fits them."""
 SOURCE = "en"
 """The language texts are written in first: translations, the pseudo-locale and the preview
 start from it."""

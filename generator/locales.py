@@ -22,16 +22,13 @@ from typing import Any
 
 from generator.expansions import Expansion
 from generator.language_rules import CATEGORIES, categories
-from generator.languages import AS_WRITTEN, PSEUDO, SOURCE, Languages
+from generator.languages import AS_WRITTEN, PSEUDO, PSEUDO_GROWTH, SOURCE, Languages
 from generator.loading import Mapping, load_yaml
 from generator.model import Locale, Plural, Text
 from generator.problems import Problem, ProblemLog, UsageError, shown
 from generator.render.fonts import SHIPPED_FONTS, describe_characters, missing_glyphs
 
 LANG_PATTERN = re.compile(r"[a-z]{2,3}(-[A-Z]{2})?")
-PSEUDO_GROWTH = 0.4
-"""How much longer a pseudo text is than the English: German and Russian card texts run 20 to
-40 % longer than English ones, so a box that fits this fits them."""
 _ACCENTED = str.maketrans(
     "AaCcDdEeGgHhIiJjKkLlNnOoRrSsTtUuWwYyZz",
     "ÅåÇçĎďÉéĜĝĤĥÎîĴĵĶķĹĺÑñÖöŔŕŠšŤťÛûŴŵÝýŽž",

@@ -14,7 +14,7 @@ from generator.languages import PSEUDO, Languages
 from generator.locales import load_locales, pseudo
 from generator.model import Locale
 from generator.outputs.base import render_faces
-from generator.problems import Problem, ProblemLog
+from generator.problems import DataError, Problem, ProblemLog
 from generator.render.fonts import SHIPPED_FONTS, missing_glyphs
 from generator.rulebook.compose import summarise
 from generator.rulebook.content import Table
@@ -211,3 +211,26 @@ def test_templates_write_numbers_and_plural_forms_the_face_s_language_s_way(
         svg = next(iter(faces.svgs.values()))
         written[lang] = re.search(r"<desc>(.*?)</desc>", svg)[1]  # type: ignore[index]
     assert written == {"en": "1,234.5 | on 2 wagons", "ru": f"1{NBSP}234,5 | на 2 вагонах"}
+
+
+def test_a_box_the_pseudo_language_overflows_asks_for_room_not_shorter_english(
+    data: DataCopy,
+) -> None:
+    """The English fits a 30 mm line; 40 % longer it does not: the problem says the box needs
+    room for a long language (the English text is not what to shorten)."""
+    (data.templates("game_of_trains") / "zz-title.svg.j2").write_text(
+        '{% extends "card.svg.j2" %}{% block face %}'
+        "{{ text(t.title, 10, 20, 30, 6, 4, max_lines=1) }}"
+        "{% endblock %}",
+        "utf-8",
+    )
+    data.edit("game_of_trains/game.yaml", "front: locomotive.svg.j2", "front: zz-title.svg.j2")
+    check(data.root, ("game_of_trains",))  # the English, Russian, Ukrainian and German fit
+    with pytest.raises(DataError) as caught:
+        check(data.root, ("game_of_trains",), languages=Languages(pseudo=True))
+    line = data.line_of("game_of_trains/locales/en.yaml", "title:")
+    assert [str(p) for p in caught.value.problems] == [
+        f"game_of_trains/locales/en.yaml:{line}: title: does not fit its 30 x 6 mm box on the "
+        "locomotives cards even at 4 mm: qps makes every text 40 % longer, as a long language "
+        "will: give the box room (a larger box or a smaller min_size) (and on 3 more cards)"
+    ]

@@ -255,13 +255,13 @@ def test_import_writes_nothing_while_a_po_file_has_a_problem(
         ('msgid ""\nmsgstr ""\n\nmsgid "a"\nmsgstr "b"\ngarbage here\n', "6: a PO syntax error"),
         (
             'msgid ""\nmsgstr ""\n"Language: fr\\n"\n"X-Pnp-Game: chess\\n"\n',
-            "1: header: X-Pnp-Game: 'chess' is not a game of the card data (its games: "
+            "4: header: X-Pnp-Game: 'chess' is not a game of the card data (its games: "
             + ", ".join(GAMES)
             + ")",
         ),
         (
             'msgid ""\nmsgstr ""\n"Language: ../x\\n"\n"X-Pnp-Game: gears\\n"\n',
-            "1: header: Language: '../x' is not a language code like 'de' or 'pt-BR'",
+            "3: header: Language: '../x' is not a language code like 'de' or 'pt-BR'",
         ),
         (
             'msgid ""\nmsgstr ""\n"Language: fr\\n"\n"X-Pnp-Game: gears\\n"\n\n'

@@ -31,6 +31,7 @@ from markupsafe import Markup, escape
 from generator import language_rules
 from generator.folders import Templates, search_path, shown, template_roots
 from generator.language_rules import COUNT
+from generator.languages import PSEUDO, PSEUDO_GROWTH
 from generator.layout.sizes import CardSize, Paper
 from generator.loading import inside
 from generator.model import Card, Deck, Game, Handout, Locale, Plural, Text
@@ -348,7 +349,7 @@ class TextFitter:
             self._report(
                 source,
                 f"does not fit its {width:g} x {height:g} mm box on the "
-                f"{self.deck_name()} even at {smallest:g} mm: shorten it",
+                f"{self.deck_name()} even at {smallest:g} mm: {self._remedy()}",
             )
             if not self.overflow:
                 return Markup("")
@@ -373,6 +374,17 @@ class TextFitter:
                     f'height="{fitted.size * 0.08:.3f}" fill="{escape(fill)}"/>'
                 )
         return Markup("\n".join(elements))
+
+    def _remedy(self) -> str:
+        """What to do about a text too long for its box: shorten it, or, in the
+        pseudo-language (where the English fits, 40 % shorter), make room in the template."""
+        if self.where is not None and self.where.lang == PSEUDO:
+            longer = round(PSEUDO_GROWTH * 100)
+            return (
+                f"{PSEUDO} makes every text {longer} % longer, as a long language will: give "
+                "the box room (a larger box or a smaller min_size)"
+            )
+        return "shorten it"
 
     def deck_name(self) -> str:
         if self.where is None:

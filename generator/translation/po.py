@@ -148,12 +148,14 @@ def read_po(
     parsed, text = read
     game = parsed.metadata.get(GAME_HEADER, "")
     lang = parsed.metadata.get("Language", "").replace("_", "-")  # Poedit writes de_DE
+    lines = text.splitlines()
     header = _header_problem(game, lang, english)
     if header:
-        problems.append(Problem(shown, 1, "header", header))
+        field, what = header
+        line = next((n for n, at in enumerate(lines, 1) if at.startswith(f'"{field}:')), 1)
+        problems.append(Problem(shown, line, "header", f"{field}: {what}"))
         return None
     locale = english[game]
-    lines = text.splitlines()
     texts: dict[str, Translation] = {}
     made_from: dict[str, English] = {}
     at: dict[str, int] = {}
@@ -206,12 +208,13 @@ def _parse(path: Path, shown: str, problems: list[Problem]) -> tuple[polib.POFil
     return None
 
 
-def _header_problem(game: str, lang: str, english: Mapping[str, Locale]) -> str | None:
+def _header_problem(game: str, lang: str, english: Mapping[str, Locale]) -> tuple[str, str] | None:
+    """The header field that is wrong and what is wrong with it."""
     if game not in english:
         known = ", ".join(english) or "none"
-        return f"{GAME_HEADER}: {game!r} is not a game of the card data (its games: {known})"
+        return GAME_HEADER, f"{game!r} is not a game of the card data (its games: {known})"
     problem = language_problem(lang)
-    return f"Language: {problem}" if problem else None
+    return ("Language", problem) if problem else None
 
 
 def _entry_problem(entry: polib.POEntry, english: Locale, lang: str) -> str | None:
