@@ -192,17 +192,21 @@ def test_number_refuses_what_it_cannot_write(value: object, decimals: object, me
     assert str(caught.value) == message
 
 
+def locomotives_drawn_by(data: DataCopy, face: str) -> None:
+    """The copy's locomotives drawn by a template of their own, whose face is ``face``."""
+    (data.templates("game_of_trains") / "zz-face.svg.j2").write_text(
+        f'{{% extends "card.svg.j2" %}}{{% block face %}}{face}{{% endblock %}}', "utf-8"
+    )
+    data.edit("game_of_trains/game.yaml", "front: locomotive.svg.j2", "front: zz-face.svg.j2")
+
+
 def test_templates_write_numbers_and_plural_forms_the_face_s_language_s_way(
     data: DataCopy,
 ) -> None:
     """``number(x, d)`` and ``plural(t.key, n)`` in a template, drawn in Russian and English."""
-    (data.templates("game_of_trains") / "zz-words.svg.j2").write_text(
-        '{% extends "card.svg.j2" %}{% block face %}'
-        "<desc>{{ number(1234.5, 1) }} | {{ plural(t.summary.on_wagons, 2) }}</desc>"
-        "{% endblock %}",
-        "utf-8",
+    locomotives_drawn_by(
+        data, "<desc>{{ number(1234.5, 1) }} | {{ plural(t.summary.on_wagons, 2) }}</desc>"
     )
-    data.edit("game_of_trains/game.yaml", "front: locomotive.svg.j2", "front: zz-words.svg.j2")
     (game,) = check(data.root, ("game_of_trains",))
     written = {}
     for lang in ("en", "ru"):
@@ -218,13 +222,7 @@ def test_a_box_the_pseudo_language_overflows_asks_for_room_not_shorter_english(
 ) -> None:
     """The English fits a 30 mm line; 40 % longer it does not: the problem says the box needs
     room for a long language (the English text is not what to shorten)."""
-    (data.templates("game_of_trains") / "zz-title.svg.j2").write_text(
-        '{% extends "card.svg.j2" %}{% block face %}'
-        "{{ text(t.title, 10, 20, 30, 6, 4, max_lines=1) }}"
-        "{% endblock %}",
-        "utf-8",
-    )
-    data.edit("game_of_trains/game.yaml", "front: locomotive.svg.j2", "front: zz-title.svg.j2")
+    locomotives_drawn_by(data, "{{ text(t.title, 10, 20, 30, 6, 4, max_lines=1) }}")
     check(data.root, ("game_of_trains",))  # the English, Russian, Ukrainian and German fit
     with pytest.raises(DataError) as caught:
         check(data.root, ("game_of_trains",), languages=Languages(pseudo=True))
