@@ -78,6 +78,17 @@ def gettext_plural_forms(lang: str) -> str:
     return re.sub(r"\be\b", "0", str(to_gettext(found.plural_form)))
 
 
+MINUS = "\u2212"
+"""The minus sign a printed score takes (a hyphen is too short to read as one)."""
+
+
+def signed(lang: str, value: int) -> str:
+    """A score as the language writes it with its sign: ``+3``, :data:`MINUS` and ``2`` for a
+    loss (a real minus, not a hyphen), ``0`` without a sign."""
+    sign = "+" if value > 0 else MINUS if value < 0 else ""
+    return sign + number(lang, abs(value))
+
+
 def english_name(lang: str) -> str:
     """The language's name in English (``German`` for ``de``), or its code if Babel does not
     know it."""

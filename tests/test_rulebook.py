@@ -233,10 +233,22 @@ def test_gear_and_piston_example_car_is_scored(summaries: dict) -> None:
     text = summaries[("gear_and_piston", "en")][1]
     assert "from the new parts: 6 parts, every requirement met" in text
     assert (
-        "Score: largest area of one colour 6, unreliability −0, investors “Most comfort symbols”"
+        "Score: largest area of one colour 6, unreliability 0, investors “Most comfort symbols”"
         " +4 and “Most power symbols” +4: 14 points." in text
     )
     assert "Tiles: 8 new, 8 old, 6 scrap." in text  # axles, counted in the data
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "ru", "uk"])
+def test_gear_and_piston_points_take_a_real_minus_and_never_minus_zero(
+    summaries: dict, lang: str
+) -> None:
+    """Issue 21: investors that cost points print with a minus sign (U+2212), not a hyphen,
+    and an unreliability of nothing is 0, not minus 0."""
+    text = summaries[("gear_and_piston", lang)][1]
+    assert re.search(r"\u2212\d", text), lang  # the investors' reference lists losses
+    assert not re.search(r"(?<![\w\u2212])-\d", text), lang
+    assert "\u22120" not in text
 
 
 def test_letter_paper(shipped: dict[str, Game], tmp_path: Path) -> None:

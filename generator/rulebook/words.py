@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from generator.language_rules import COUNT, category, number
+from generator.language_rules import COUNT, category, number, signed
 from generator.model import Locale, Plural
 from generator.placeholders import fill, placeholders
 from generator.problems import Problem
@@ -88,6 +88,10 @@ class Words:
     def number(self, value: float, decimals: int | None = None) -> str:
         """A number as the language writes it (``0,75`` in Russian)."""
         return number(self.locale.lang, value, decimals)
+
+    def signed(self, value: int) -> str:
+        """A score with its sign, a real minus for a loss (see ``language_rules.signed``)."""
+        return signed(self.locale.lang, value)
 
     def _shown(self, value: Any) -> Any:
         """A number the language's way; anything else as it is (``True`` is not a number)."""

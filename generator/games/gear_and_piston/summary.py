@@ -70,7 +70,7 @@ def _investors(deck: Deck, words: Words, pictures: Pictures) -> Reference:
             "",
             words(f"investors.{card.fields['id']}"),
             pictures.pictogram("investor", ICON * 1.6, card=card.template_data()),
-            f"{card.fields['points']:+d}",
+            words.signed(card.fields["points"]),
         )
         for card in deck.cards
     ]
@@ -98,7 +98,7 @@ def _example(game: Game, words: Words, pictures: Pictures) -> Example:
             words(
                 "summary.investor_points",
                 investor=words(f"investors.{i.id}"),
-                points=f"{result.investors.get(i.id, 0):+d}",
+                points=words.signed(result.investors.get(i.id, 0)),
             )
             for i in investors
         ]
@@ -106,7 +106,7 @@ def _example(game: Game, words: Words, pictures: Pictures) -> Example:
     total = words(
         "summary.score",
         area=result.area,
-        unreliability=result.unreliability,
+        unreliability=words.signed(-result.unreliability),
         investors=met,
         total=result.total,
     )
