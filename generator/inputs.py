@@ -18,10 +18,9 @@ from pathlib import Path
 from generator.cache import key
 from generator.expansions import MANIFEST, Expansion
 from generator.folders import COMMON_DIR, game_templates
-from generator.languages import AS_WRITTEN, PSEUDO, SOURCE, Languages
+from generator.languages import AS_WRITTEN, LOCALES, PSEUDO, SOURCE, Languages
 from generator.versions import code_version
 
-LOCALES = "locales"
 EXPANSION_PARTS = (MANIFEST, "decks", LOCALES, "templates")
 """What of an expansion's folder the game is made from (it may hold anything else besides)."""
 

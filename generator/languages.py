@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+LOCALES = "locales"
+"""The folder of a game's (or an expansion's) locale files."""
 PSEUDO = "qps"
 """The pseudo-locale's code (the one Microsoft's tools reserve for it)."""
 PSEUDO_GROWTH = 0.4

@@ -22,7 +22,7 @@ from typing import Any
 
 from generator.expansions import Expansion
 from generator.language_rules import CATEGORIES, categories
-from generator.languages import AS_WRITTEN, PSEUDO, PSEUDO_GROWTH, SOURCE, Languages
+from generator.languages import AS_WRITTEN, LOCALES, PSEUDO, PSEUDO_GROWTH, SOURCE, Languages
 from generator.loading import Mapping, load_yaml
 from generator.model import Locale, Plural, Text
 from generator.problems import Problem, ProblemLog, UsageError, shown
@@ -53,9 +53,9 @@ def load_locales(
     translator exporting the texts still to translate)."""
     locales: dict[str, Locale] = {}
     folders = [(data_dir / game_id, f"{game_id}/locales", data_dir)]
-    folders += [(e.folder, e.label("locales"), e.folder) for e in expansions]
+    folders += [(e.folder, e.label(LOCALES), e.folder) for e in expansions]
     for folder, label, root in folders:
-        files = sorted((folder / "locales").glob("*.yaml"))
+        files = sorted((folder / LOCALES).glob("*.yaml"))
         if not files and folder == data_dir / game_id:
             log.for_file(label).add(
                 0, "", "no locale files: every printed word must come from locales/<lang>.yaml"

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from generator.folders import discover_games
 from generator.language_rules import english_name
-from generator.languages import SOURCE
+from generator.languages import LOCALES, SOURCE
 from generator.loading import inside
 from generator.locales import MISSING, language_problem, load_locales
 from generator.model import Locale
@@ -30,7 +30,6 @@ from generator.translation.sources import FOLDER, English, read_sources, sources
 from generator.translation.yaml_file import file_text, updated
 from generator.writer import Writer
 
-LOCALES = "locales"
 FILE_MODE = 0o644
 """A new locale file's permissions, as a checkout's files have them (mkstemp's are 0600)."""
 NOT_TRANSLATED = "not translated yet (its msgstr is empty, or marked fuzzy)"

@@ -16,7 +16,6 @@ from pathlib import Path
 from generator.catalog import load_game
 from generator.games.registry import find_engine
 from generator.languages import SOURCE
-from generator.model import Game
 from generator.problems import Problem
 from generator.render.boxes import FaceFills, box_fills
 from generator.render.fill import BoxFill
@@ -50,13 +49,10 @@ def printed_where(data_dir: Path) -> Comments:
             return {}
         uses = _uses(box_fills(game, SOURCE))
         summary = set(wording(game, engine))
-        return {key: _comment(key, uses.get(key), key in summary) for key in _keys(game)}
+        keys = game.locales[SOURCE].flat
+        return {key: _comment(key, uses.get(key), key in summary) for key in keys}
 
     return comments
-
-
-def _keys(game: Game) -> list[str]:
-    return list(game.locales[SOURCE].flat)
 
 
 def _uses(faces: Iterable[FaceFills]) -> dict[str, _Use]:

@@ -71,12 +71,12 @@ def _put(node: CommentedMap, order: Any, path: list[str], translation: Translati
     the step "1")."""
     name, rest = path[0], path[1:]
     english_keys = list(order) if isinstance(order, Mapping) else []
-    key = next((k for k in node if str(k) == name), name)
+    key = _named(node, name)
     if rest:
         if not isinstance(node.get(key), CommentedMap):
             _insert(node, name, CommentedMap(), english_keys)
         below = order.get(_named(order, name)) if isinstance(order, Mapping) else None
-        _put(node[next(k for k in node if str(k) == name)], below, rest, translation)
+        _put(node[_named(node, name)], below, rest, translation)
         return
     old = node.get(key)
     if key in node:
