@@ -58,7 +58,6 @@ class Entry:
 class Reference:
     title: str
     entries: list[Entry]
-    columns: int = 1
     intro: str = ""
 
 

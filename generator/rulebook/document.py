@@ -3,11 +3,18 @@
 Text flows in the project's own fonts (the ones the cards print with, so every language has its
 glyphs); cards and pictograms are vector pictures from the real templates. ``invariant`` mode
 and a fixed date make the same summary give the same bytes.
+
+The rules flow in two balanced columns: a full-width line of 9-10 pt text holds twice the
+characters an eye follows comfortably, and a reference row of one short line left most of the
+page empty. Worked examples and wide tables span the page between column groups, and the last
+group's columns end level, so a summary ends on a page filled to the same height on both sides.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import io
+from dataclasses import dataclass
 from typing import BinaryIO
 from xml.sax.saxutils import escape
 
@@ -17,9 +24,9 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
+    BalancedColumns,
     CondPageBreak,
     Flowable,
-    KeepTogether,
     Paragraph,
     SimpleDocTemplate,
     Spacer,
@@ -39,6 +46,13 @@ RULE = colors.HexColor("#b9ab92")
 TINT = colors.HexColor("#f3ecdd")
 COMPONENT_HEIGHT = 24.0  # mm: the tallest a component's picture is drawn
 COMPONENTS_PER_ROW = 6
+GUTTER = 7.0  # mm between the two columns
+WIDE_TABLE = 4  # a table of more columns than this spans the page
+NOTE_WIDTH = 24.0  # mm: a reference's note column (a rating, a count)
+PICTURE_PADDING = 7.0  # points around each picture of an example's row
+FRAME_PADDING = 6.0  # points: reportlab's page frame keeps this inside the margins
+SLACK = 0.5  # points: a column's rows a hair narrower than reportlab's own column sum
+LEADING = 1.26  # line height over text size
 
 
 def _font(family: str, weight: str = "normal") -> str:
@@ -48,14 +62,19 @@ def _font(family: str, weight: str = "normal") -> str:
     return font.reportlab_name
 
 
-def _styles() -> dict[str, ParagraphStyle]:
+def _styles(size: float) -> dict[str, ParagraphStyle]:
+    """The paragraph styles around a body text of ``size`` points; tables and references half a
+    point smaller, never under 9."""
+    small = max(size - 0.5, 9.0)
     body, bold, black = (
         _font("Roboto Condensed"),
         _font("Roboto Condensed", "bold"),
         _font("Roboto Black"),
     )
     registerFontFamily(body, normal=body, bold=bold, italic=body, boldItalic=bold)
-    base = ParagraphStyle("body", fontName=body, fontSize=9, leading=11.2, textColor=INK)
+    base = ParagraphStyle(
+        "body", fontName=body, fontSize=size, leading=size * LEADING, textColor=INK
+    )
     return {
         "body": base,
         "title": ParagraphStyle("title", base, fontName=black, fontSize=24, leading=28),
@@ -70,14 +89,75 @@ def _styles() -> dict[str, ParagraphStyle]:
         "step": ParagraphStyle(
             "step", base, leftIndent=14, bulletIndent=2, spaceAfter=1.5, bulletFontName=body
         ),
-        "small": ParagraphStyle("small", base, fontSize=8, leading=9.6, alignment=TA_LEFT),
-        "caption": ParagraphStyle("caption", base, fontSize=7.5, leading=9, alignment=1),
+        "small": ParagraphStyle(
+            "small", base, fontSize=small, leading=small * LEADING, alignment=TA_LEFT
+        ),
+        "caption": ParagraphStyle("caption", base, fontSize=8, leading=9.6, alignment=1),
     }
+
+
+@dataclass(frozen=True)
+class Density:
+    """How tightly a summary is set. The loosest is tried first; a tighter one only when it
+    saves a last page that would carry a few lines."""
+
+    text: float
+    """The body text's size, points (9-10: what a rulebook is read at)."""
+    pictures: float
+    """The worked examples' pictures, as a share of their own size."""
+
+
+DENSITIES = (
+    Density(10.0, 1.3),
+    Density(10.0, 1.15),
+    Density(9.5, 1.0),
+    Density(9.5, 0.85),
+    Density(9.0, 0.85),
+    Density(9.0, 0.7),
+)
+USUAL = 2
+"""The density a summary is first set at: the ones before it are looser, the ones after tighter."""
+LAST_PAGE = 1 / 3
+"""A last page filled less than this is mostly blank: a tighter setting may do without it, or
+else a looser one fills it."""
+
+
+@dataclass(frozen=True)
+class Laid:
+    """A summary laid out at one density: its PDF, pages, and how full its last page is."""
+
+    pdf: bytes
+    pages: int
+    last_page: float
 
 
 def write(summary: content.Summary, paper: Paper, stream: BinaryIO) -> int:
     """Lay ``summary`` out on ``paper`` into ``stream``; returns the number of pages."""
-    styles = _styles()
+    laid = _fitted_to_pages(summary, paper)
+    stream.write(laid.pdf)
+    return laid.pages
+
+
+def _fitted_to_pages(summary: content.Summary, paper: Paper) -> Laid:
+    """The usual setting, unless its last page is mostly blank: then the first tighter setting
+    that saves that page, or else the loosest that spreads onto it without a page more."""
+    usual = laid_out(summary, paper, DENSITIES[USUAL])
+    if usual.pages == 1 or usual.last_page >= LAST_PAGE:
+        return usual
+    for density in DENSITIES[USUAL + 1 :]:
+        tighter = laid_out(summary, paper, density)
+        if tighter.pages < usual.pages:
+            return tighter
+    for density in DENSITIES[:USUAL]:
+        looser = laid_out(summary, paper, density)
+        if looser.pages == usual.pages:
+            return looser
+    return usual
+
+
+def laid_out(summary: content.Summary, paper: Paper, density: Density) -> Laid:
+    styles = _styles(density.text)
+    stream = io.BytesIO()
     document = SimpleDocTemplate(
         stream,
         pagesize=(pt(paper.width), pt(paper.height)),
@@ -92,8 +172,8 @@ def write(summary: content.Summary, paper: Paper, stream: BinaryIO) -> int:
         invariant=1,
         initialFontName=styles["body"].fontName,  # no unembedded Helvetica in the file
     )
-    width = pt(paper.width - 2 * MARGIN)
-    story = _story(summary, styles, width)
+    width = pt(paper.width - 2 * MARGIN) - 2 * FRAME_PADDING
+    story = _story(_pictures_scaled(summary, density.pictures), styles, width)
     pages: list[int] = []
 
     def footer(canvas: Canvas, doc: SimpleDocTemplate) -> None:
@@ -106,12 +186,41 @@ def write(summary: content.Summary, paper: Paper, stream: BinaryIO) -> int:
         canvas.restoreState()
 
     document.build(story, onFirstPage=footer, onLaterPages=footer)
-    return len(pages)
+    frame = document.frame  # the last page's; its ``_y`` is where the text ended
+    top = frame._y1 + frame._height - frame._topPadding
+    return Laid(stream.getvalue(), len(pages), (top - frame._y) / (top - frame._y1p))
+
+
+def _pictures_scaled(summary: content.Summary, scale: float) -> content.Summary:
+    """``summary`` with its worked examples' pictures drawn at ``scale`` of their size."""
+    if scale == 1.0:
+        return summary
+    sections = [
+        dataclasses.replace(
+            section,
+            steps=[
+                dataclasses.replace(
+                    step,
+                    pictures=tuple(
+                        dataclasses.replace(picture, scale=picture.scale * scale)
+                        for picture in step.pictures
+                    ),
+                )
+                for step in section.steps
+            ],
+        )
+        if isinstance(section, content.Example)
+        else section
+        for section in summary.sections
+    ]
+    return dataclasses.replace(summary, sections=sections)
 
 
 def _story(
     summary: content.Summary, styles: dict[str, ParagraphStyle], width: float
 ) -> list[Flowable]:
+    """The header and components across the page, then the rules in balanced columns, broken
+    by the sections too wide for a column."""
     headings = summary.headings
     story: list[Flowable] = [
         Paragraph(escape(summary.title), styles["title"]),
@@ -120,16 +229,94 @@ def _story(
         Paragraph(escape(headings["components"]), styles["h2"]),
         _components(summary.components, styles, width),
     ]
+    column = (width - pt(GUTTER)) / 2 - SLACK
+    flowing: list[Flowable] = []
     for heading, steps in (("setup", summary.setup), ("turn", summary.turn)):
-        story.append(CondPageBreak(pt(30)))
-        story.append(Paragraph(escape(headings[heading]), styles["h2"]))
-        story += [
+        numbered = [
             Paragraph(escape(text), styles["step"], bulletText=f"{number}.")
             for number, text in enumerate(steps, start=1)
         ]
+        flowing += _headed(Paragraph(escape(headings[heading]), styles["h2"]), numbered)
     for section in summary.sections:
-        story += _section(section, styles, width)
-    return story
+        if _wide(section, column):
+            story += [*_columns(flowing), CondPageBreak(pt(40))]
+            story += _section(section, styles, width)
+            flowing = []
+        else:
+            flowing += _section(section, styles, column)
+    return story + _columns(flowing)
+
+
+def _columns(flowing: list[Flowable]) -> list[Flowable]:
+    if not flowing:
+        return []
+    gap = pt(GUTTER)
+    return [
+        BalancedColumns(
+            flowing,
+            nCols=2,
+            innerPadding=gap,
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+            endSlack=0,
+        )
+    ]
+
+
+def _wide(section: content.Section, column: float) -> bool:
+    """A worked example whose pictures do not fit a column, or a table of many columns."""
+    if isinstance(section, content.Example):
+        return any(_pictures_width(step) > column for step in section.steps)
+    return isinstance(section, content.Table) and len(section.header) > WIDE_TABLE
+
+
+def _pictures_width(step: content.Step) -> float:
+    return sum(pt(picture.shown_width) + PICTURE_PADDING for picture in step.pictures)
+
+
+def _headed(heading: Flowable, flowing: list[Flowable]) -> list[Flowable]:
+    """The heading glued to what follows it, so a column never ends on a heading."""
+    if not flowing:
+        return [heading]
+    return [_Together([heading, flowing[0]]), *flowing[1:]]
+
+
+class _Together(Flowable):
+    """Flowables that move to the next column as one (a heading and its first line, an
+    example's text and its pictures): reportlab's KeepTogether asks the page for a frame break,
+    which balanced columns ignore."""
+
+    def __init__(self, parts: list[Flowable]) -> None:
+        super().__init__()
+        self.parts = parts
+        self.spaceBefore = parts[0].getSpaceBefore()
+        self.spaceAfter = parts[-1].getSpaceAfter()
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.width = available_width
+        self.heights = [
+            part.wrapOn(self.canv, available_width, available_height)[1] for part in self.parts
+        ]
+        self.height = sum(self.heights) + sum(self._gaps())
+        return self.width, self.height
+
+    def split(self, available_width: float, available_height: float) -> list[Flowable]:
+        return []
+
+    def draw(self) -> None:
+        top = self.height
+        for part, height, gap in zip(self.parts, self.heights, [0.0, *self._gaps()], strict=True):
+            top -= gap + height
+            part.drawOn(self.canv, 0, top)
+
+    def _gaps(self) -> list[float]:
+        """The space between each part and the next."""
+        return [
+            above.getSpaceAfter() + below.getSpaceBefore()
+            for above, below in zip(self.parts, self.parts[1:], strict=False)
+        ]
 
 
 def _components(
@@ -177,60 +364,58 @@ def _fitted(picture: content.Picture | None, height: float, width: float) -> con
 def _section(
     section: content.Section, styles: dict[str, ParagraphStyle], width: float
 ) -> list[Flowable]:
-    heading = [CondPageBreak(pt(40)), Paragraph(escape(section.title), styles["h2"])]
+    heading = Paragraph(escape(section.title), styles["h2"])
     if isinstance(section, content.Reference):
         intro = [Paragraph(escape(section.intro), styles["body"])] if section.intro else []
-        return [*heading, *intro, _reference(section, styles, width)]
+        return _headed(heading, [*intro, *_reference(section, styles, width)])
     if isinstance(section, content.Example):
-        return [*heading, *(_example_step(step, styles, width) for step in section.steps)]
+        steps = [_example_step(step, styles) for step in section.steps]
+        return _headed(heading, steps)
     intro = Paragraph(escape(section.intro), styles["body"])
-    return [*heading, intro, _table(section, styles, width)]
+    return _headed(heading, [intro, _table(section, styles, width)])
 
 
 def _reference(
     reference: content.Reference, styles: dict[str, ParagraphStyle], width: float
-) -> Table:
-    """Entries in ``columns`` columns of (pictogram, name and text, note)."""
-    columns = reference.columns
-    column = width / columns
+) -> list[Flowable]:
+    """One row of (pictogram, name and text, note) per entry, each its own flowable so the
+    reference flows on from column to column."""
     icon = max(
         (entry.picture.shown_width for entry in reference.entries if entry.picture), default=0
     )
     icon_width = pt(icon) + 6 if icon else 0
     notes = any(entry.note for entry in reference.entries)
-    note_width = pt(22) if notes else 0
-    text_width = column - icon_width - note_width
-    per_column = -(-len(reference.entries) // columns)
-    rows = []
-    for index in range(per_column):
-        row: list[object] = []
-        for col in range(columns):
-            at = col * per_column + index
-            entry = reference.entries[at] if at < len(reference.entries) else None
-            row += _entry_cells(entry, styles, bool(icon_width), notes)
-        rows.append(row)
-    widths = ([icon_width] if icon_width else []) + [text_width] + ([note_width] if notes else [])
-    table = Table(rows, colWidths=widths * columns, repeatRows=0)
-    table.setStyle(
+    note_width = pt(NOTE_WIDTH) if notes else 0
+    widths = [icon_width] if icon_width else []
+    widths += [width - icon_width - note_width] + ([note_width] if notes else [])
+    last = len(reference.entries) - 1
+    return [
+        _entry_row(_entry_cells(entry, styles, bool(icon_width), notes), widths, at < last)
+        for at, entry in enumerate(reference.entries)
+    ]
+
+
+def _entry_row(cells: list[object], widths: list[float], ruled: bool) -> Table:
+    row = Table([cells], colWidths=widths)
+    rule = [("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE)] if ruled else []
+    row.setStyle(
         _table_style(
             [
                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ("LINEBELOW", (0, 0), (-1, -2), 0.3, RULE),
                 ("TOPPADDING", (0, 0), (-1, -1), 2),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
                 ("LEFTPADDING", (0, 0), (-1, -1), 3),
                 ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+                *rule,
             ]
         )
     )
-    return table
+    return row
 
 
 def _entry_cells(
-    entry: content.Entry | None, styles: dict[str, ParagraphStyle], icons: bool, notes: bool
+    entry: content.Entry, styles: dict[str, ParagraphStyle], icons: bool, notes: bool
 ) -> list[object]:
-    if entry is None:
-        return [""] * (int(icons) + 1 + int(notes))
     cells: list[object] = []
     if icons:
         cells.append(PictureFlowable(entry.picture) if entry.picture else "")
@@ -242,7 +427,7 @@ def _entry_cells(
     return cells
 
 
-def _example_step(step: content.Step, styles: dict[str, ParagraphStyle], width: float) -> Flowable:
+def _example_step(step: content.Step, styles: dict[str, ParagraphStyle]) -> Flowable:
     text = Paragraph(escape(step.text), styles["body"])
     if not step.pictures:
         return text
@@ -250,7 +435,7 @@ def _example_step(step: content.Step, styles: dict[str, ParagraphStyle], width: 
         [PictureFlowable(picture) for picture in step.pictures],
         [Paragraph(escape(picture.caption), styles["caption"]) for picture in step.pictures],
     ]
-    widths = [pt(picture.shown_width) + 7 for picture in step.pictures]
+    widths = [pt(picture.shown_width) + PICTURE_PADDING for picture in step.pictures]
     row = Table(cells, colWidths=widths, hAlign="LEFT")
     row.setStyle(
         _table_style(
@@ -264,7 +449,7 @@ def _example_step(step: content.Step, styles: dict[str, ParagraphStyle], width: 
             ]
         )
     )
-    return KeepTogether([text, Spacer(1, 2), row, Spacer(1, 3)])
+    return _Together([text, Spacer(1, 2), row, Spacer(1, 3)])
 
 
 def _table(table: content.Table, styles: dict[str, ParagraphStyle], width: float) -> Table:

@@ -74,7 +74,7 @@ def _investors(deck: Deck, words: Words, pictures: Pictures) -> Reference:
         )
         for card in deck.cards
     ]
-    return Reference(words("summary.investors"), entries, columns=2)
+    return Reference(words("summary.investors"), entries)
 
 
 def _example(game: Game, words: Words, pictures: Pictures) -> Example:

@@ -70,7 +70,7 @@ def _tokens(tokens: Deck, words: Words, pictures: Pictures) -> Reference:
         for mover in MOVERS
         if mover in shown
     ]
-    return Reference(words("summary.tokens"), entries, columns=2)
+    return Reference(words("summary.tokens"), entries)
 
 
 def _solved(tasks: Deck, words: Words, pictures: Pictures) -> Example:
