@@ -176,12 +176,28 @@ def test_parts_sit_in_their_own_row() -> None:
     assert found[0] == f"top 4: {wheel_on_top.describe()} is a bottom-row part"
 
 
-def test_a_finished_car_is_one_piece() -> None:
+def two_pieces() -> Car:
+    """The runabout and, one empty column to its right, a second piece on two axles."""
     top, bottom = runabout()
     second = [None, tile("axle"), tile("gears", row="bottom"), tile("axle")]
-    assert problems(car([*top, None, None, None, None], [*bottom, *second])) == [
+    return car([*top, None, None, None, None], [*bottom, *second])
+
+
+def test_a_car_in_two_pieces_is_finished_unless_the_setting_asks_for_one() -> None:
+    """The rulebook: while building, a car may be at most two separate pieces."""
+    assert problems(two_pieces()) == []
+    assert problems(two_pieces(), CarRules(one_piece=True)) == [
         "the car is in 2 pieces (columns 1-3, 5-7); a finished car is one piece"
     ]
+
+
+def test_a_car_is_never_three_pieces() -> None:
+    pieces = two_pieces()
+    third = [None, tile("axle"), tile("axle")]
+    three = car([*pieces.top, None, None, None], [*pieces.bottom, *third])
+    expected = "the car is in 3 pieces (columns 1-3, 5-7, 9-10); "
+    assert problems(three) == [expected + "a car is at most 2 pieces"]
+    assert problems(three, CarRules(one_piece=True)) == [expected + "a finished car is one piece"]
 
 
 def test_empty_columns_at_the_ends_do_not_count() -> None:
@@ -477,6 +493,22 @@ def test_the_command_ends_the_game_and_takes_settings(pnp: Runner, tmp_path: Pat
     assert out.endswith(
         "the game ends at the end of this round: the Patent Office cannot be refilled to 6 "
         "(4 new parts left)\n"
+    )
+
+
+def test_the_command_takes_the_one_piece_setting(pnp: Runner, tmp_path: Path) -> None:
+    split = write(
+        tmp_path,
+        "split.yaml",
+        "top: [new-34, new-08, new-22, _, _, _, _]\n"
+        "bottom: [new-26, new-11, new-27, _, new-28, new-24, new-29]\n",
+    )
+    code, out, _ = _run(pnp, "rules", "gear_and_piston", "car", str(split))
+    assert code == 0 and out.startswith(f"{split}: valid, 9 parts\n")
+    code, out, _ = _run(pnp, "rules", "gear_and_piston", "car", str(split), "--pieces", "one")
+    assert code == 0 and out.startswith(
+        f"{split}: not finished (1 unmet), 9 parts\n"
+        "  - the car is in 2 pieces (columns 1-3, 5-7); a finished car is one piece\n"
     )
 
 

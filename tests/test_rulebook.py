@@ -334,7 +334,7 @@ def test_break_the_code_summary_holds_the_winning_and_end_rules(summaries: dict,
 
 def test_gear_and_piston_example_car_is_scored(summaries: dict) -> None:
     text = summaries[("gear_and_piston", "en")][1]
-    assert "from the new parts: 6 parts, every requirement met" in text
+    assert "the new parts can build: 6 parts, every requirement met" in text
     assert (
         "Score: largest area of one colour 6, unreliability 0, investors “Most comfort symbols”"
         " +4 and “Most power symbols” +4: 14 points." in text

@@ -24,6 +24,8 @@ FINISHED_LENGTH = 12
 """A finished car of this many parts ends the game at the end of the round."""
 PATENT_OFFICE, JUNK_YARD = 6, 3
 """Face-up parts each location is refilled to every round."""
+MOST_PIECES = 2
+"""While building, a car may be at most this many separate pieces (rulebook)."""
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,9 @@ class CarRules:
 
     exactly_one_steering: bool = False
     """The rulebook asks for at least one steering; other editions for exactly one."""
+    one_piece: bool = False
+    """The rulebook lets a car be two separate pieces while building and asks nothing more of a
+    finished one; a table may ask a finished car to be one piece."""
 
 
 @dataclass(frozen=True)
@@ -83,7 +88,7 @@ def problems(car: Car, rules: CarRules = CarRules()) -> list[str]:
         + _engine_types(car)
         + _supported(car)
         + _on_axles(car)
-        + _one_piece(car)
+        + _pieces(car, rules)
     )
 
 
@@ -185,13 +190,16 @@ def regions(cells: set[Cell]) -> list[list[Cell]]:
     return found
 
 
-def _one_piece(car: Car) -> list[str]:
-    """A finished car is one piece (while building it may be two)."""
+def _pieces(car: Car, rules: CarRules) -> list[str]:
+    """A car is at most two separate pieces, joined edge to edge (rulebook); one piece when
+    the table's setting asks for it."""
     found = regions({cell for cell, _ in car.cells()})
-    if len(found) == 1:
+    most = 1 if rules.one_piece else MOST_PIECES
+    if len(found) <= most:
         return []
     spans = ", ".join(_columns(piece) for piece in found)
-    return [f"the car is in {len(found)} pieces (columns {spans}); a finished car is one piece"]
+    rule = "a finished car is one piece" if rules.one_piece else f"a car is at most {most} pieces"
+    return [f"the car is in {len(found)} pieces (columns {spans}); {rule}"]
 
 
 def _columns(piece: list[Cell]) -> str:

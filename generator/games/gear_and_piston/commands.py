@@ -19,6 +19,7 @@ from generator.model import Game
 from generator.problems import UsageError
 
 STEERING = ("at-least-one", "exactly-one")
+PIECES = ("at-most-two", "one")
 
 
 class GearAndPistonCommands:
@@ -42,6 +43,13 @@ class GearAndPistonCommands:
             default="at-least-one",
             help="the rulebook asks for at least one steering, other editions for exactly one",
         )
+        car.add_argument(
+            "--pieces",
+            choices=PIECES,
+            default="at-most-two",
+            help="the rulebook lets a car be at most two separate pieces; 'one' asks a finished "
+            "car to be one piece",
+        )
         for stack, location in ((NEW, "Patent Office"), (OLD, "Junk Yard")):
             car.add_argument(
                 f"--{stack}-stack",
@@ -61,7 +69,9 @@ class GearAndPistonCommands:
         }
         chosen = _investors(game, args.investors)
         cars = read_cars(args.cars, parts)
-        rules = CarRules(exactly_one_steering=args.steering == "exactly-one")
+        rules = CarRules(
+            exactly_one_steering=args.steering == "exactly-one", one_piece=args.pieces == "one"
+        )
         found = [problems(car, rules) for car in cars]
         scores = score(cars, [not p for p in found], chosen)
         ending = ends_game(cars, args.new_stack, args.old_stack, rules)

@@ -1,6 +1,10 @@
-"""Gear & Piston's part of the rulebook summary: the part functions with how many tiles of each
-stack carry them, the investors, and the smallest finished car the engine can build from the
-new parts, scored with the first two investors."""
+"""Gear & Piston's part of the rulebook summary: what each location does, the building rules the
+round's steps leave out, the part functions with how many tiles of each stack carry them, the
+investors, and the smallest finished car the engine can build from the new parts, scored with the
+first two investors.
+
+The building rules say what ``car.problems`` checks, in the players' words; the numbers they
+show (face-up parts, unreliability per part) are the engine's own."""
 
 from __future__ import annotations
 
@@ -9,11 +13,12 @@ from collections import Counter
 from collections.abc import Iterator
 
 from generator.games.base import deck_of
-from generator.games.gear_and_piston.car import Car, make_car, problems
+from generator.games.gear_and_piston.car import JUNK_YARD, PATENT_OFFICE, Car, make_car, problems
 from generator.games.gear_and_piston.decks import GROUPS, INVESTORS, NEW
 from generator.games.gear_and_piston.parts import (
     ENGINE_COLOURS,
     FUNCTIONS,
+    MAX_UNRELIABILITY,
     UNIVERSAL,
     Part,
     part,
@@ -25,7 +30,27 @@ from generator.rulebook.compose import Pictures
 from generator.rulebook.content import Entry, Example, Reference, Section, Step
 from generator.rulebook.words import Words
 
+LOCATIONS = ("dark-alley", "patent-office", "junk-yard", "workshop")
+"""The city's locations in the order they act, numbered 2 to 5 (step 1 sets unreliability)."""
+FACE_UP = {"patent-office": PATENT_OFFICE, "junk-yard": JUNK_YARD}
+"""The face-up parts a location offers, as the engine refills them."""
+BUILDING = ("blueprints", "unreliability", "support", "axles", "pieces", "finished")
+"""The rules of building a car that the round's steps leave out, in the order a game meets them:
+a blueprint in hand, counting unreliability, then what ``car.problems`` checks at the end."""
 WORDING = {
+    "summary.locations.title": (),
+    "summary.locations.intro": (),
+    **{f"summary.locations.{place}.name": () for place in LOCATIONS},
+    **{
+        f"summary.locations.{place}.text": ("face_up",) if place in FACE_UP else ()
+        for place in LOCATIONS
+    },
+    "summary.building.title": (),
+    **{f"summary.building.{rule}.name": () for rule in BUILDING},
+    **{
+        f"summary.building.{rule}.text": ("most",) if rule == "unreliability" else ()
+        for rule in BUILDING
+    },
     "summary.parts": (),
     "summary.counts": GROUPS,
     **{f"summary.functions.{function}": () for function in FUNCTIONS},
@@ -44,10 +69,36 @@ TILE_SCALE = 0.3
 
 def sections(game: Game, words: Words, pictures: Pictures) -> list[Section]:
     return [
+        _locations(words),
+        _building(words),
         _parts(game, words, pictures),
         _investors(deck_of(game, INVESTORS), words, pictures),
         _example(game, words, pictures),
     ]
+
+
+def _locations(words: Words) -> Reference:
+    entries = [
+        Entry(
+            words(f"summary.locations.{place}.name"),
+            words(f"summary.locations.{place}.text", face_up=FACE_UP.get(place)),
+        )
+        for place in LOCATIONS
+    ]
+    return Reference(
+        words("summary.locations.title"), entries, intro=words("summary.locations.intro")
+    )
+
+
+def _building(words: Words) -> Reference:
+    entries = [
+        Entry(
+            words(f"summary.building.{rule}.name"),
+            words(f"summary.building.{rule}.text", most=MAX_UNRELIABILITY),
+        )
+        for rule in BUILDING
+    ]
+    return Reference(words("summary.building.title"), entries)
 
 
 def _parts(game: Game, words: Words, pictures: Pictures) -> Reference:
