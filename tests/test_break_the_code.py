@@ -3,6 +3,7 @@ the command, ratings and the hands a set of answers leaves."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import random
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 
 from generator import DEFAULT_DATA_DIR
 from generator.build import check
-from generator.games.break_the_code.questions import Question, answer, answers, question
+from generator.games.break_the_code.questions import Answer, Question, answer, answers, question
 from generator.games.break_the_code.rating import Rating, consistent, rate, still_fitting
 from generator.games.break_the_code.tiles import (
     Hand,
@@ -27,6 +28,7 @@ from generator.games.break_the_code.tiles import (
     hand_problem,
     hand_text,
     parse_hand,
+    sort_hand,
     tile_set,
 )
 from generator.layout.sizes import pt
@@ -297,6 +299,123 @@ def test_solve_leaves_out_the_askers_own_tiles(pnp) -> None:
     for hand in seen:  # no hand holds a tile the asker holds (there is one 5g left)
         assert not {"1b", "2b", "8w", "9b"} & set(hand.split()), hand
         assert hand.split().count("5g") <= 1, hand
+
+
+def centres_by_hand(players: int, mine: Hand, heard: list[list[tuple]]) -> set[str]:
+    """The centre codes, found by dealing the tiles the asker does not hold seat by seat: every
+    hand of the rulebook's size (5 with 3 players, 4 with 4) that gives the first opponent's
+    answers, then the second's from what is left..., the centre being what no one holds."""
+    each = {3: 5, 4: 4}[players]
+    rest = tile_set()
+    for tile in mine:
+        rest.remove(tile)
+    found: set[str] = set()
+
+    def seat(rest: list, opponent: int) -> None:
+        if opponent == players - 1:
+            found.add(hand_text(sort_hand(rest)))
+            return
+        for chosen in itertools.combinations(range(len(rest)), each):
+            hand = sort_hand([rest[i] for i in chosen])
+            if all(answer(q, hand, choice) == said for q, choice, said in heard[opponent]):
+                seat([tile for i, tile in enumerate(rest) if i not in chosen], opponent + 1)
+
+    seat(rest, 0)
+    return found
+
+
+def typed(said: Answer) -> str:
+    """An answer as the command line takes it."""
+    if isinstance(said, bool):
+        return "yes" if said else "no"
+    if isinstance(said, int):
+        return str(said)
+    if not said:
+        return "none"
+    if isinstance(said[0], list):
+        return "+".join("".join("ABCDE"[i] for i in group) for group in said)
+    return "".join("ABCDE"[i] for i in said)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 0), (3, 1), (4, 2), (4, 3)])
+def test_solve_centre_lists_the_codes_no_opponent_can_hold(pnp, players: int, seed: int) -> None:
+    rng = random.Random(seed)
+    dealt = deal(players, rng)
+    mine, opponents = dealt.hands[0], dealt.hands[1:]
+    heard = [
+        [
+            (q, q.choices[0], answer(q, hand, q.choices[0]))
+            for q in rng.sample(shipped_questions(), 3)
+        ]
+        for hand in opponents
+    ]
+    said = [
+        f"{seat}:{q.id}{'' if choice is None else f':{choice}'}={typed(a)}"
+        for seat, answers_heard in enumerate(heard, 1)
+        for q, choice, a in answers_heard
+    ]
+    result = pnp(
+        "rules", "break_the_code", "solve", "--centre", "--players", str(players),
+        "--mine", hand_text(mine), *(f"--answer={text}" for text in said), "--json",
+    )  # fmt: skip
+    assert result.code == 0, result.err
+    codes = json.loads(result.out)
+    expected = centres_by_hand(players, mine, heard)
+    assert codes["hands"] == sorted(expected) and codes["count"] == len(expected)
+    assert hand_text(sort_hand(dealt.centre)) in expected
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("2:where-5=DE", "2:where-5=ED"),
+        ("2:same-colour-neighbours=AB+CDE", "2:same-colour-neighbours=CDE+AB"),
+    ],
+)
+def test_a_centre_answer_is_the_same_whatever_order_it_is_typed_in(
+    pnp, one: str, other: str
+) -> None:
+    counts = []
+    for said in (one, other):
+        result = pnp(
+            "rules", "break_the_code", "solve", "--centre", "--players", "3",
+            "--mine", "0b 1b 2w 3b 9w", "--answer", "1:sum=20", "--answer", said, "--json",
+        )  # fmt: skip
+        assert result.code == 0, result.err
+        counts.append(json.loads(result.out)["count"])
+    assert counts[0] == counts[1] > 0
+
+
+NO_CENTRE = "--centre: with 2 players no tiles lie in the centre; give --players 3 or 4"
+
+
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        (("--centre",), NO_CENTRE),
+        (("--centre", "--players", "2", "--mine", "0b 1b 2w 3b 9w"), NO_CENTRE),
+        (("--players", "3"), "--players 3: the number of players is for --centre"),
+        (("--centre", "--players", "3"),
+         "--centre needs --mine: your own tiles, which neither the centre nor an opponent holds"),
+        (("--centre", "--players", "4", "--mine", "0b 1b 2w 3b 9w"),
+         "--mine: with 4 players you hold 4 tiles, not 5"),
+        (("--centre", "--players", "4", "--tiles", "5", "--mine", "0b 1b 2w 3b"),
+         "--tiles 5: with 4 players the centre holds 4 tiles"),
+        (("--centre", "--players", "3", "--mine", "0b 1b 2w 3b 9w", "--answer", "sum=20"),
+         "--answer 'sum=20': with --centre, first the opponent who answered, 1 to 2 clockwise "
+         "from you, e.g. 1:sum=22"),
+        (("--centre", "--players", "3", "--mine", "0b 1b 2w 3b 9w", "--answer", "3:sum=20"),
+         "--answer '3:sum=20': with --centre, first the opponent who answered, 1 to 2 clockwise "
+         "from you, e.g. 1:sum=22"),
+        (("--centre", "--players", "4", "--mine", "0b 1b 2w 3b", "--answer", "3:where-5=F"),
+         "--answer '3:where-5=F': positions are letters A-E, groups joined with + (e.g. AB+CDE), "
+         "or none"),
+    ],
+)  # fmt: skip
+def test_solve_centre_usage_mistakes(pnp, given: tuple[str, ...], message: str) -> None:
+    result = pnp("rules", "break_the_code", "solve", *given)
+    assert (result.code, result.out) == (2, "")
+    assert result.err.strip().splitlines()[-1] == f"pnp: error: {message}"
 
 
 def test_rate_every_question(pnp) -> None:

@@ -17,6 +17,7 @@ from generator import DEFAULT_DATA_DIR
 from generator.build import check
 from generator.games.break_the_code.tiles import deal
 from generator.games.gears.resolution import Played, resolve
+from generator.games.gears.summary import PLAYS
 from generator.games.registry import find_engine
 from generator.layout.sizes import PAPERS
 from generator.model import Game
@@ -218,6 +219,45 @@ def test_gears_example_rounds_are_resolved_by_the_engine(summaries: dict) -> Non
     assert "Night shift, Lowest odd + Grey rust." in text
     assert "Jammed: 1: Grey 3 and 2: Purple 3. Wins: 4: Yellow 1." in text
     assert resolve("highest", [Played("red", 4), Played("grey", 4)]).winners == [1]
+
+
+def placed_turns(path: Path) -> list[int]:
+    """Each picture (form) the PDF's pages place, in drawing order, as the quarter turns
+    clockwise its placement turns it by: read from the transformation in force at each ``Do``."""
+    turns = []
+    for page in pypdf.PdfReader(path).pages:
+        matrix, saved = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], []
+        for operands, operator in pypdf.generic.ContentStream(page.get_contents(), None).operations:
+            if operator == b"q":
+                saved.append(matrix)
+            elif operator == b"Q":
+                matrix = saved.pop()
+            elif operator == b"cm":
+                a, b, c, d, e, f = (float(x) for x in operands)
+                m = matrix
+                matrix = [
+                    a * m[0] + b * m[2], a * m[1] + b * m[3],
+                    c * m[0] + d * m[2], c * m[1] + d * m[3],
+                    e * m[0] + f * m[2] + m[4], e * m[1] + f * m[3] + m[5],
+                ]  # fmt: skip
+            elif operator == b"Do":
+                # the PDF's y axis points up: a clockwise turn is a negative angle
+                angle = -math.degrees(math.atan2(matrix[1], matrix[0]))
+                turns.append(round(angle / 90) % 4)
+    return turns
+
+
+def test_gears_example_gears_lie_with_the_played_edge_at_the_corner(summaries: dict) -> None:
+    """Issue 21: each example gear is drawn as it was played, with the edge at the round
+    card's corner at the bottom, above its caption: a quarter turn clockwise moves each edge
+    (0 top, clockwise) one place on, so edge ``e`` needs ``2 - e`` turns. Read from the PDF."""
+    expected = []
+    for plays in PLAYS:
+        expected.append(0)  # the round card, upright
+        expected += [(2 - edge) % 4 for _, edge in plays]
+    assert len(set(expected)) > 2, "the example plays gears with several different edges"
+    for lang in ("en", "ru", "uk", "de"):
+        assert placed_turns(summaries[("gears", lang)][0])[-len(expected) :] == expected, lang
 
 
 GEARS_RULES = {

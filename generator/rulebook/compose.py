@@ -76,11 +76,19 @@ class Pictures:
         self.folder = renderer.game.templates
 
     def card(
-        self, deck: Deck, card: Card, back: bool = False, scale: float = 1.0, caption: str = ""
+        self,
+        deck: Deck,
+        card: Card,
+        back: bool = False,
+        scale: float = 1.0,
+        caption: str = "",
+        turns: int = 0,
     ) -> Picture:
-        """A card's face (or back) at its trim size times ``scale``."""
+        """A card's face (or back) at its trim size times ``scale``, ``turns`` quarter turns
+        clockwise."""
         svg = self.renderer.back(deck, card) if back else self.renderer.front(deck, card)
-        return Picture(svg or "", self.folder, deck.size.width, deck.size.height, scale, caption)
+        size = deck.size
+        return Picture(svg or "", self.folder, size.width, size.height, scale, caption, turns)
 
     def pictogram(self, kind: str, size: float, caption: str = "", **context: Any) -> Picture:
         """The game's pictogram of ``kind`` (a condition, an ability, a board...) from its

@@ -15,7 +15,8 @@ from generator.folders import Templates
 class Picture:
     """A vector drawing of a card face or a pictogram: SVG text and the size it is printed at
     (mm). ``width``/``height`` are the part of the SVG shown (its trim box), ``scale`` how
-    large it is drawn relative to that."""
+    large it is drawn relative to that, ``turns`` how many quarter turns clockwise it is drawn
+    turned by (a card shown as it lies on the table)."""
 
     svg: str
     folder: Templates
@@ -24,14 +25,15 @@ class Picture:
     height: float
     scale: float = 1.0
     caption: str = ""
+    turns: int = 0
 
     @property
     def shown_width(self) -> float:
-        return self.width * self.scale
+        return (self.height if self.turns % 2 else self.width) * self.scale
 
     @property
     def shown_height(self) -> float:
-        return self.height * self.scale
+        return (self.width if self.turns % 2 else self.height) * self.scale
 
 
 @dataclass(frozen=True)

@@ -70,11 +70,18 @@ class PictureFlowable(Flowable):
 
 
 def place(canvas: Canvas, picture: Picture, x: float, y: float) -> None:
-    """Draw ``picture`` with its lower left corner at (x, y) points."""
+    """Draw ``picture`` with its lower left corner at (x, y) points, turned about its centre
+    if it is turned."""
     data = _painter[-1](picture.svg, picture.width, picture.height, picture.folder)
     name = makerl(canvas, _form(data))
     canvas.saveState()
     canvas.translate(x, y)
+    if picture.turns % 4:
+        canvas.translate(pt(picture.shown_width) / 2, pt(picture.shown_height) / 2)
+        canvas.rotate(-90 * (picture.turns % 4))  # the page's y axis points up: minus is clockwise
+        canvas.translate(
+            -pt(picture.width * picture.scale) / 2, -pt(picture.height * picture.scale) / 2
+        )
     canvas.scale(picture.scale, picture.scale)
     canvas.doForm(name)
     canvas.restoreState()

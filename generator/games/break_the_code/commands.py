@@ -18,8 +18,9 @@ from generator.games.break_the_code.questions import (
     question,
     spoken_english,
 )
-from generator.games.break_the_code.rating import Rating, consistent, rate
+from generator.games.break_the_code.rating import Heard, Rating, centre_codes, consistent, rate
 from generator.games.break_the_code.tiles import (
+    DEALS,
     HAND_SIZES,
     Hand,
     hand_problem,
@@ -51,14 +52,23 @@ class BreakTheCodeCommands:
         table.add_argument("--tiles", type=int, choices=HAND_SIZES, default=5)
         add_data_option(table, "card data whose question cards are rated")
         solve = commands.add_parser("solve", help="the hands still possible after some answers")
-        solve.add_argument("--tiles", type=int, choices=HAND_SIZES, default=5)
+        solve.add_argument("--tiles", type=int, choices=HAND_SIZES)
         solve.add_argument(
             "--answer",
             action="append",
             default=[],
-            metavar="QUESTION-ID[:CHOICE]=ANSWER",
+            metavar="[OPPONENT:]QUESTION-ID[:CHOICE]=ANSWER",
             help="e.g. sum=22, c-above-4=yes, where-5=C, where-1-or-2:2=none, "
-            "same-colour-neighbours=AB+CDE",
+            "same-colour-neighbours=AB+CDE; with --centre, who answered first: 1:sum=22",
+        )
+        solve.add_argument(
+            "--centre",
+            action="store_true",
+            help="list the codes the centre may hold (3 or 4 players) from your opponents' "
+            "answers, opponents numbered 1, 2, 3 clockwise from you; needs --mine",
+        )
+        solve.add_argument(
+            "--players", type=int, choices=sorted(DEALS), help="players at the table (--centre)"
         )
         solve.add_argument(
             "--mine",
@@ -76,7 +86,9 @@ class BreakTheCodeCommands:
         if args.query == "rate":
             chosen = [_find(cards, q) for q in args.questions] or list(cards.values())
             return _rate(chosen, args.tiles)
-        return _solve(cards, args.tiles, args.answer, args.mine)
+        if args.centre or args.players:
+            return _solve_centre(cards, args)
+        return _solve(cards, args.tiles or HAND_SIZES[-1], args.answer, args.mine)
 
 
 def _question_cards(args: argparse.Namespace) -> dict[str, Question]:
@@ -133,17 +145,60 @@ def _rating_json(rating: Rating) -> dict[str, Any]:
 
 
 def _solve(cards: dict[str, Question], size: int, said: list[str], mine: Hand) -> tuple[str, Any]:
-    heard = [_heard(cards, text) for text in said]
-    hands = consistent(size, heard, mine)
-    lines = [f"{len(hands)} hand{'' if len(hands) == 1 else 's'} of {size} tiles fit"]
+    hands = consistent(size, [_heard(cards, text) for text in said], mine)
+    return _listed(hands, f"hand{'' if len(hands) == 1 else 's'} of {size} tiles")
+
+
+def _solve_centre(cards: dict[str, Question], args: argparse.Namespace) -> tuple[str, Any]:
+    """``solve --centre``: the usage the centre needs checked, then the answers sorted by the
+    opponent who gave them."""
+    players = args.players or 2
+    if not args.centre:
+        raise UsageError(f"--players {players}: the number of players is for --centre")
+    each, centre = DEALS[players]
+    if not centre:
+        raise UsageError(
+            f"--centre: with {players} players no tiles lie in the centre; give --players 3 or 4"
+        )
+    if args.tiles not in (None, centre):
+        raise UsageError(
+            f"--tiles {args.tiles}: with {players} players the centre holds {centre} tiles"
+        )
+    if not args.mine:
+        raise UsageError(
+            "--centre needs --mine: your own tiles, which neither the centre nor an opponent holds"
+        )
+    if len(args.mine) != each:
+        raise UsageError(
+            f"--mine: with {players} players you hold {each} tiles, not {len(args.mine)}"
+        )
+    opponents: list[list[Heard]] = [[] for _ in range(players - 1)]
+    for text in args.answer:
+        match = re.fullmatch(r"(\d):(.*)", text)
+        if match is None or not 1 <= int(match[1]) < players:
+            raise UsageError(
+                f"--answer {text!r}: with --centre, first the opponent who answered, "
+                f"1 to {players - 1} clockwise from you, e.g. 1:sum=22"
+            )
+        opponents[int(match[1]) - 1].append(_heard(cards, match[2], text))
+    codes = centre_codes(opponents, args.mine)
+    return _listed(codes, f"centre code{'' if len(codes) == 1 else 's'} of {centre} tiles")
+
+
+def _listed(hands: list[Hand], what: str) -> tuple[str, Any]:
+    """The hands (or codes) found: a count and the first few, all of them in JSON."""
+    lines = [f"{len(hands)} {what} fit"]
     lines += [f"  {hand_text(hand)}" for hand in hands[:SHOW_HANDS]]
     if len(hands) > SHOW_HANDS:
         lines.append(f"  ... and {len(hands) - SHOW_HANDS} more")
     return "\n".join(lines), {"count": len(hands), "hands": [hand_text(h) for h in hands]}
 
 
-def _heard(cards: dict[str, Question], text: str) -> tuple[Question, int | None, Answer]:
-    match = re.fullmatch(r"([a-z0-9-]+)(?::(\d))?=(.*)", text)
+def _heard(cards: dict[str, Question], said: str, text: str = "") -> Heard:
+    """One answer heard, ``said`` as ``QUESTION-ID[:CHOICE]=ANSWER``; messages quote ``text``,
+    what was typed (with --centre, the opponent's number too)."""
+    text = text or said
+    match = re.fullmatch(r"([a-z0-9-]+)(?::(\d))?=(.*)", said)
     if match is None:
         raise UsageError(f"--answer {text!r}: expected QUESTION-ID[:CHOICE]=ANSWER, e.g. sum=22")
     question = _find(cards, match[1])

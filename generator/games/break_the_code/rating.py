@@ -11,6 +11,7 @@ A deal is answered by its hand, so the ratings answer every distinct hand once, 
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,7 +20,18 @@ from functools import cache
 import numpy as np
 
 from generator.games.break_the_code.questions import Answer, Question, answer, answers
-from generator.games.break_the_code.tiles import Hand, deals, distinct_hands, hand_text
+from generator.games.break_the_code.tiles import (
+    DEALS,
+    Hand,
+    deals,
+    distinct_hands,
+    hand_text,
+    sort_hand,
+    tile_set,
+)
+
+Heard = tuple[Question, int | None, Answer]
+"""A question, the asker's pick on a choice card, and the answer given."""
 
 
 @dataclass(frozen=True)
@@ -63,17 +75,49 @@ def rate(question: Question, size: int, choice: int | None = None) -> Rating:
     return Rating(question.id, choice, size, bits, expected, len(hands), len(deal_counts))
 
 
-def consistent(
-    size: int, heard: list[tuple[Question, int | None, Answer]], seen: Hand = ()
-) -> list[Hand]:
+def consistent(size: int, heard: Sequence[Heard], seen: Hand = ()) -> list[Hand]:
     """The distinct hands of ``size`` tiles that give every answer heard, in hand order; none
     holds a tile the asker sees in their own hand (``seen``)."""
     found = {
-        hand
-        for hand in (deals(size, seen) if seen else all_deals(size))
-        if all(answer(question, hand, choice) == said for question, choice, said in heard)
+        hand for hand in (deals(size, seen) if seen else all_deals(size)) if _gives(hand, heard)
     }
     return sorted(found, key=hand_text)
+
+
+def centre_codes(opponents: Sequence[Sequence[Heard]], mine: Hand) -> list[Hand]:
+    """The codes the centre may hold in a 3- or 4-player game, in hand order, for the holder of
+    ``mine`` who heard each opponent's answers (``opponents``: one list per opponent, so a game
+    of ``len(opponents) + 1`` players).
+
+    Nobody answers for the centre: it is what no player holds, so it is narrowed by ruling
+    out the opponents' hands (the rulebook: "exclude them to learn which tiles lie in the
+    centre"). Every deal of the tiles the asker does not hold is tried as a whole, each
+    physical tile once: the opponents' hands that fit their answers and share no tile, and the
+    centre is the rest. A deal is a bit mask over those tiles; the opponents with the most
+    answers are seated first, so fewer partial deals are carried to the next.
+    """
+    each, _ = DEALS[len(opponents) + 1]
+    pool = tile_set()
+    for tile in mine:
+        pool.remove(tile)
+    seated = np.zeros(1, dtype=np.int64)
+    for heard in sorted(opponents, key=len, reverse=True):
+        fits = [
+            sum(1 << place for place in places)
+            for places in itertools.combinations(range(len(pool)), each)
+            if _gives(sort_hand([pool[place] for place in places]), heard)
+        ]
+        seated = np.unique(
+            np.concatenate([seated[(seated & fit) == 0] | fit for fit in fits] or [seated[:0]])
+        )
+    left = {
+        sort_hand([t for at, t in enumerate(pool) if not int(mask) >> at & 1]) for mask in seated
+    }
+    return sorted(left, key=hand_text)
+
+
+def _gives(hand: Hand, heard: Sequence[Heard]) -> bool:
+    return all(answer(question, hand, choice) == said for question, choice, said in heard)
 
 
 def still_fitting(asked: Sequence[tuple[Question, int | None]], hand: Hand) -> tuple[int, ...]:

@@ -49,6 +49,10 @@ PLAYS = (
 (0 top, clockwise) turned to the corner, whose value the data gives. With the shipped gears:
 a jam; the multicoloured swap meeting the grey exception; and, on the night side of the round
 card whose effect changes step 3, grey rust."""
+CORNER_EDGE = 2
+"""Where an example gear is drawn with the edge it was played with: at the bottom (0 top,
+clockwise), toward the round card's corner as if seen from that corner, so the value that counts
+reads upright just above its caption (each value is printed upright for a reader at its edge)."""
 ICON = 14.0  # mm
 THUMB = 0.26
 
@@ -144,13 +148,15 @@ def _rounds(rounds: Deck, gears: Deck, words: Words, pictures: Pictures) -> Exam
     set_mark = gears.cards[0].fields["set"]
     gear_cards = {c.fields["colour"]: c for c in gears.cards if c.fields["set"] == set_mark}
     for (card, at_night), edges in zip(plays, PLAYS, strict=True):
-        played = [
-            (gear_cards[colour], gear_cards[colour].fields["values"][edge])
-            for colour, edge in edges
-            if colour in gear_cards
-        ]
+        played = [(gear_cards[colour], edge) for colour, edge in edges if colour in gear_cards]
         steps.append(_round(card, at_night, played, rounds, gears, words, pictures))
     return Example(words("summary.example"), steps)
+
+
+def edge_turns(edge: int) -> int:
+    """The quarter turns clockwise that bring a gear's ``edge`` (0 top, clockwise) to
+    :data:`CORNER_EDGE`: a turn clockwise moves each edge one place on."""
+    return (CORNER_EDGE - edge) % 4
 
 
 def _round(
@@ -162,11 +168,14 @@ def _round(
     words: Words,
     pictures: Pictures,
 ) -> Step:
+    """One example round: ``played`` is each seat's gear with the edge it lies with at the
+    corner, whose value the engine resolves and the picture turns to the corner."""
     condition, effect = card.fields["condition"], card.fields["effect"]
     colours = [gear.fields["colour"] for gear, _ in played]
+    corner = [gear.fields["values"][edge] for gear, edge in played]
     result = resolve(
         condition,
-        [Played(colour, value) for colour, (_, value) in zip(colours, played, strict=True)],
+        [Played(colour, value) for colour, value in zip(colours, corner, strict=True)],
         effect if at_night else None,
     )
 
@@ -192,10 +201,10 @@ def _round(
             "summary.round",
             side=words("shift.night" if at_night else "shift.day"),
             condition=name,
-            gears=seats(everyone, [value for _, value in played]),
+            gears=seats(everyone, corner),
         )
     ]
-    if result.values != [value for _, value in played]:
+    if result.values != corner:
         lines.append(words("summary.swapped", values=seats(everyone, result.values)))
     lines.append(
         words("summary.jammed", gears=seats(result.jammed, result.values))
@@ -210,8 +219,10 @@ def _round(
     shown = (
         pictures.card(rounds, card, back=at_night, scale=THUMB),
         *(
-            pictures.card(gears, gear, scale=THUMB, caption=f"{seat}: {value}")
-            for seat, (gear, value) in enumerate(played, start=1)
+            pictures.card(
+                gears, gear, scale=THUMB, caption=f"{seat}: {value}", turns=edge_turns(edge)
+            )
+            for seat, ((gear, edge), value) in enumerate(zip(played, corner, strict=True), 1)
         ),
     )
     return Step(" ".join(lines), shown)
