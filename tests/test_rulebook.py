@@ -261,6 +261,19 @@ def test_gears_example_gears_lie_with_the_played_edge_at_the_corner(summaries: d
 
 
 GEARS_RULES = {
+    "de": {
+        "night reset": "beginnt die Nachtschicht: Jeder nimmt alle seine Zahnräder zurück, mischt "
+        "sie und legt eines davon zufällig in seine Ablage",
+        "characters flip": "werden alle Charaktere, die noch die Tagseite zeigen, ebenfalls "
+        "gewendet",
+        "checked code": "Gewinnst du später und kannst oder willst keinen Code auf dem üblichen "
+        "Weg eingeben, darfst du stattdessen einen deiner Codes in Prüfung auf die grüne Seite "
+        "wenden",
+        "tied top scores": "Teilen sich mehrere Spieler die höchste Punktzahl, scheiden sie alle "
+        "aus",
+        "tie example": "Punktzahlen 4, 4, 3 und 1: Beide Spieler mit 4 scheiden aus, und der "
+        "Spieler mit 3 gewinnt",
+    },
     "en": {
         "night reset": "the night shift starts: every player takes back all their gears, "
         "shuffles them and discards one at random",
@@ -291,7 +304,7 @@ GEARS_RULES = {
 }
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("lang", sorted(GEARS_RULES))
 def test_gears_summary_holds_the_night_shift_and_end_rules(summaries: dict, lang: str) -> None:
     """Issue 21: a group can play from the summary alone, so the rules the round steps leave
     out (the night shift's reset, characters at night, a checked code, tied scores) are there,
@@ -321,6 +334,20 @@ def test_break_the_code_example_answers_and_ratings(summaries: dict) -> None:
 
 
 BREAK_THE_CODE_RULES = {
+    "de": {
+        "naming": "Die Antwort lautet nur „richtig“ oder „falsch“",
+        "second try": "bekommt dein Gegner sofort noch einen einzigen Versuch: Nennt auch er "
+        "deinen Code, endet das Spiel unentschieden",
+        "who answers": "antworten zu dritt beide Gegner, zu viert alle, auch du",
+        "write once": "Aufschreiben darfst du den Code nur ein einziges Mal",
+        "wrong is out": "Falsch: Du scheidest aus",
+        "finish the round": "wird die Runde zu Ende gespielt, damit alle gleich viele Züge hatten",
+        "out of questions": "liegt keine offene Fragekarte mehr aus, endet das Spiel und niemand "
+        "gewinnt",
+        "narrows a lot": "Das grenzt den Code stark ein: Es passen noch 552 Codes.",
+        "narrows a little": "Das grenzt den Code etwas ein: Es passen noch 68 Codes.",
+        "colours": "A: 1 weiß, B: 2 weiß, C: 3 schwarz, D: 4 schwarz, E: 7 weiß",
+    },
     "en": {
         "naming": "They answer only “right” or “wrong”",
         "second try": "your opponent gets one extra try at once: if they name your code too, "
@@ -361,7 +388,7 @@ BREAK_THE_CODE_RULES = {
 }
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("lang", sorted(BREAK_THE_CODE_RULES))
 def test_break_the_code_summary_holds_the_winning_and_end_rules(summaries: dict, lang: str) -> None:
     """Issue 21: naming the code with 2 players (the extra try, the draw), the 3 or 4 player rules
     and running out of questions, in every language; the example says how much each answer
@@ -478,7 +505,7 @@ def test_the_3x3_summary_names_things_in_its_own_language(summaries: dict) -> No
         assert re.findall(r"[A-Za-z][A-Za-z-]{2,}", text) == [], lang
     assert "Task card 1" in summaries[("three_by_three", "en")][1]
     assert all(
-        summaries[("three_by_three", lang)][1].startswith("3×3") for lang in ("en", "ru", "uk")
+        summaries[("three_by_three", lang)][1].startswith("3×3") for lang in ("de", "en", "ru", "uk")
     )
     assert (
         "'" not in summaries[("three_by_three", "uk")][1]
