@@ -515,6 +515,25 @@ def test_every_player_reads_the_question_the_right_way_up_and_large() -> None:
         assert sum(size > 5.0 for size in sizes) >= len(sizes) - 2 and min(sizes) >= 4.5, lang
 
 
+def test_the_letters_under_the_mini_tiles_read_at_arm_s_length() -> None:
+    """Issue 21: the position letters under a question's mini tiles print at 3.8 mm (they were
+    3 mm, and 2.6 before that), every letter of every card, both halves, in every language."""
+    (game,) = check(DEFAULT_DATA_DIR, ("break_the_code",), ())
+    deck = game.deck("questions")
+    for lang, locale in game.locales.items():
+        renderer = CardRenderer(game, locale)
+        letters = set(locale.text("letters"))
+        for card in deck.cards:
+            face = ElementTree.fromstring(renderer.front(deck, card) or "")
+            sizes = [
+                float(element.get("font-size", "0"))
+                for element in face.iter()
+                if element.tag.endswith("text") and (element.text or "").strip() in letters
+            ]
+            slots = 0 if card.fields["kind"] == "where" else 2 * 5
+            assert len(sizes) == slots and all(size >= 3.8 for size in sizes), (lang, card.id)
+
+
 @pdf.needs_pdftoppm
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 def test_the_screens_side_panels_are_filled(built: Built, tmp_path: Path, lang: str) -> None:
