@@ -504,9 +504,8 @@ def test_the_3x3_summary_names_things_in_its_own_language(summaries: dict) -> No
         text = summaries[("three_by_three", lang)][1]
         assert re.findall(r"[A-Za-z][A-Za-z-]{2,}", text) == [], lang
     assert "Task card 1" in summaries[("three_by_three", "en")][1]
-    assert all(
-        summaries[("three_by_three", lang)][1].startswith("3×3") for lang in ("de", "en", "ru", "uk")
-    )
+    languages = ("de", "en", "ru", "uk")
+    assert all(summaries[("three_by_three", lang)][1].startswith("3×3") for lang in languages)
     assert (
         "'" not in summaries[("three_by_three", "uk")][1]
         and "’" in summaries[("three_by_three", "uk")][1]
