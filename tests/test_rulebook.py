@@ -277,12 +277,12 @@ def test_changing_a_round_card_changes_reference_and_example(
 def test_a_missing_summary_text_is_a_validation_problem(data: DataCopy) -> None:
     for lang in ("de", "en", "ru", "uk"):
         file = f"game_of_trains/locales/{lang}.yaml"
-        line = data.line_of(file, "  example_best:")
+        line = data.line_of(file, "  example_why:")
         lines = (data.root / file).read_text(encoding="utf-8").splitlines(keepends=True)
         (data.root / file).write_text("".join(lines[: line - 1] + lines[line:]), "utf-8")
     problems = data.problems("game_of_trains")
     line = data.line_of("game_of_trains/locales/en.yaml", "summary:")
-    assert f"game_of_trains/locales/en.yaml:{line}: summary.example_best: missing translation" in (
+    assert f"game_of_trains/locales/en.yaml:{line}: summary.example_why: missing translation" in (
         problems
     )
     assert len(problems) == 4
