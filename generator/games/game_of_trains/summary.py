@@ -62,7 +62,7 @@ def _abilities(wagons: Deck, words: Words, pictures: Pictures) -> Reference:
 def _turn(wagons: Deck, words: Words, pictures: Pictures) -> Example:
     by_number = {card.fields["number"]: card for card in wagons.cards}
     train = [by_number[number] for number in EXAMPLE_TRAIN if number in by_number]
-    face_up = _helping(wagons)
+    face_up = helping(wagons)
     start = " ".join(str(number) for number in EXAMPLE_TRAIN)
     steps = [
         Step(
@@ -84,30 +84,35 @@ def _turn(wagons: Deck, words: Words, pictures: Pictures) -> Example:
             tuple(pictures.card(wagons, card, scale=THUMB) for card in face_up),
         ),
     ]
-    for card in face_up:
-        ability = card.fields["ability"]
-        positions, after = best_use(EXAMPLE_TRAIN, ability)
-        reason = why(EXAMPLE_TRAIN, ability, positions, after)
-        best = words(
-            "summary.example_best",
-            name=words(f"abilities.{ability}.name"),
-            number=card.fields["number"],
-            positions=words.join([str(p) for p in positions]),
-            train=str(after),
-            ordered=in_order_pairs(after),
-            count=len(positions),
-        )
-        because = words(
-            "summary.example_why",
-            wagon=str(reason.wagon),
-            neighbours=words.join([str(n) for n in reason.neighbours]),
-            run=" ".join(str(n) for n in reason.run),
-        )
-        steps.append(Step(f"{best} {because}"))
+    steps += [Step(best_use_explained(card, words)) for card in face_up]
     return Example(words("summary.example"), steps)
 
 
-def _helping(wagons: Deck) -> list[Card]:
+def best_use_explained(card: Card, words: Words) -> str:
+    """Where the face-up ``card`` is best used on :data:`EXAMPLE_TRAIN`, the train it leaves,
+    and why that is good (:func:`why`)."""
+    ability = card.fields["ability"]
+    positions, after = best_use(EXAMPLE_TRAIN, ability)
+    reason = why(EXAMPLE_TRAIN, ability, positions, after)
+    best = words(
+        "summary.example_best",
+        name=words(f"abilities.{ability}.name"),
+        number=card.fields["number"],
+        positions=words.join([str(p) for p in positions]),
+        train=str(after),
+        ordered=in_order_pairs(after),
+        count=len(positions),
+    )
+    because = words(
+        "summary.example_why",
+        wagon=str(reason.wagon),
+        neighbours=words.join([str(n) for n in reason.neighbours]),
+        run=" ".join(str(n) for n in reason.run),
+    )
+    return f"{best} {because}"
+
+
+def helping(wagons: Deck) -> list[Card]:
     """The face-up cards of the example: the lowest wagons whose ability reorders a train and
     can put more neighbours of :data:`EXAMPLE_TRAIN` in order, one per ability."""
     now = in_order_pairs(Train(list(EXAMPLE_TRAIN)))
