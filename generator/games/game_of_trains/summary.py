@@ -116,14 +116,14 @@ def helping(wagons: Deck) -> list[Card]:
     """The face-up cards of the example: the lowest wagons whose ability reorders a train and
     can put more neighbours of :data:`EXAMPLE_TRAIN` in order, one per ability."""
     now = in_order_pairs(Train(list(EXAMPLE_TRAIN)))
+    helps = [a for a in (*SWAPS, *MOVES) if in_order_pairs(best_use(EXAMPLE_TRAIN, a)[1]) > now]
     chosen: dict[str, Card] = {}
     for card in sorted(wagons.cards, key=lambda card: card.fields["number"]):
         ability = card.fields["ability"]
-        if card.fields["number"] in EXAMPLE_TRAIN or ability in chosen:
-            continue
         if (
-            ability in (*SWAPS, *MOVES)
-            and in_order_pairs(best_use(EXAMPLE_TRAIN, ability)[1]) > now
+            ability in helps
+            and ability not in chosen
+            and card.fields["number"] not in EXAMPLE_TRAIN
         ):
             chosen[ability] = card
     return list(chosen.values())[:FACE_UP]
@@ -165,11 +165,13 @@ class Reason:
 
 def why(before: tuple[int, ...], ability: str, positions: list[int], after: Train) -> Reason:
     """Of the wagons the use moved (both swapped ones, or the one moved two places), the one
-    standing next to the most neighbours in order (the leftmost of equals), those neighbours,
-    and the ascending run it now stands in. A use that puts more neighbours in order always
-    gives such a wagon at least one: a swap changes only its two wagons' neighbours, and a
-    move's gain at the gap it leaves needs its old neighbours in order around it, which leaves
-    it in order next to one of them."""
+    in order with the most of its new neighbours (the leftmost of equals), those neighbours,
+    and the ascending run it now stands in.
+
+    A use that puts more neighbours in order leaves that wagon in order with one at least: a
+    swap changes only the pairs its two wagons are in; a move also brings the wagon's old
+    neighbours together, but they read in order only if the wagon stood in order with one of
+    them, a pair lost that only a pair at its new place can make up for."""
     wagons = _full(after)
     moved = [before[p - 1] for p in (positions if ability in SWAPS else positions[:1])]
 
