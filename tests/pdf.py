@@ -180,8 +180,8 @@ def _operations(
     stream: pikepdf.Object, ctm: Matrix, height: float, into_forms: bool = True
 ) -> Iterator[Operation]:
     """Walk a content stream as a viewer would (``cm``, ``q``/``Q``, forms placed by ``Do``:
-    entered, or without ``into_forms`` given as the ``Do`` with the point its origin lands
-    on), giving each other operator with its points on the page."""
+    entered, or without ``into_forms`` given as the ``Do`` with the points its origin and its
+    box's two corners land on), giving each other operator with its points on the page."""
     stack: list[Matrix] = []
 
     def on_page(x: float, y: float) -> tuple[float, float]:
@@ -199,7 +199,11 @@ def _operations(
         elif op == "cm":
             ctm = _times(tuple(numbers), ctm)  # type: ignore[arg-type]
         elif op == "Do" and not into_forms:
-            yield op, [on_page(0, 0)], str(operands[0])
+            placed = stream.Resources.XObject[str(operands[0])]
+            box = [float(n) for n in placed.get("/BBox", [0, 0, 1, 1])]  # an image: 1 x 1
+            a, b, c, d, e, f = (float(n) for n in placed.get("/Matrix", [1, 0, 0, 1, 0, 0]))
+            corners = [(a * x + c * y + e, b * x + d * y + f) for x, y in (box[:2], box[2:])]
+            yield op, [on_page(0, 0), *(on_page(*p) for p in corners)], str(operands[0])
         elif op == "Do":
             form = stream.Resources.XObject[str(operands[0])]
             if form.get("/Subtype") == "/Form":
@@ -284,6 +288,23 @@ def placements(pdf: bytes) -> list[list[Placed]]:
     and the form drawn there (its object number, the same for a face placed twice)."""
     with _open(pdf) as document:
         return [_placed_on(page.obj, float(page.MediaBox[3])) for page in document.pages]
+
+
+def drawn_sizes(pdf: bytes) -> list[list[tuple[float, float]]]:
+    """Page by page, the width and height (mm) each form or image is drawn at, in the order
+    the page draws them: its box through its own matrix and the page's."""
+    pages = []
+    with _open(pdf) as document:
+        for page in document.pages:
+            placed = _operations(page.obj, (1, 0, 0, 1, 0, 0), float(page.MediaBox[3]), False)
+            pages.append(
+                [
+                    (abs(p[2][0] - p[1][0]), abs(p[2][1] - p[1][1]))
+                    for op, p, _ in placed
+                    if op == "Do"
+                ]
+            )
+    return pages
 
 
 def _placed_on(page: pikepdf.Object, height: float) -> list[Placed]:

@@ -9,6 +9,7 @@ import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import pypdf
 import pytest
@@ -16,22 +17,36 @@ import pytest
 from generator import DEFAULT_DATA_DIR
 from generator.build import check
 from generator.games.break_the_code.tiles import deal
+from generator.games.game_of_trains.summary import (
+    EXAMPLE_TRAIN,
+    best_use,
+    best_use_explained,
+    helping,
+    in_order_pairs,
+    why,
+)
+from generator.games.game_of_trains.train import MOVES, SWAPS, Train
 from generator.games.gears.resolution import Played, resolve
 from generator.games.gears.summary import PLAYS
 from generator.games.registry import find_engine
+from generator.games.three_by_three.solver import Move, solve
+from generator.games.three_by_three.summary import example_board
 from generator.layout.sizes import PAPERS
-from generator.model import Game
+from generator.model import Card, Game
 from generator.outputs import Job, Options
 from generator.outputs.summary import RulesSummary
 from generator.rulebook import content, document
-from generator.rulebook.words import steps
+from generator.rulebook.compose import summarise
+from generator.rulebook.words import Words, steps
 from generator.writer import Writer
+from tests import pdf
 from tests.conftest import DataCopy
 from tests.pdf import embedded_fonts, words
 
 A4 = (0.0, 0.0, 595.2756, 841.8898)
 A4_WIDTH, A4_HEIGHT = 210.0, 297.0  # mm
 LETTER = (0.0, 0.0, 612.0, 792.0)
+LANGS = ("de", "en", "ru", "uk")
 
 
 def summary_pdf(game: Game, lang: str, folder: Path, paper: str = "a4") -> Path:
@@ -207,6 +222,57 @@ def test_trains_example_uses_the_engine(summaries: dict) -> None:
     assert "12 33 40 55 5 70 84, with 5 of 6 neighbours in order" in text
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_trains_example_says_why_each_use_is_good(
+    shipped: dict[str, Game], summaries: dict, lang: str
+) -> None:
+    """Issue 21: for each face-up card the example says where it is best used and why: the
+    wagon it puts next to neighbours in order and the ascending run that makes. The face-up
+    cards are the lowest wagons, one per ability, whose best use puts more neighbours in order.
+    Each reason is checked against the train after the use, not only read back."""
+    game = shipped["game_of_trains"]
+    words = Words(game.locales[lang])
+    text = summaries[("game_of_trains", lang)][1]
+    start = Train(list(EXAMPLE_TRAIN))
+    now = in_order_pairs(start)
+    assert words("summary.example_train", train=str(start), ordered=now) in text
+    shown: dict[str, Card] = {}  # the lowest wagon of each ability that helps
+    for card in sorted(game.deck("wagons").cards, key=lambda card: card.fields["number"]):
+        ability, number = card.fields["ability"], card.fields["number"]
+        if ability in shown or number in EXAMPLE_TRAIN or ability not in (*SWAPS, *MOVES):
+            continue
+        if in_order_pairs(best_use(EXAMPLE_TRAIN, ability)[1]) > now:
+            shown[ability] = card
+    face_up = list(shown.values())[:3]
+    assert helping(game.deck("wagons")) == face_up
+    listed = words.join([str(card.fields["number"]) for card in face_up])
+    assert words("summary.example_face_up", cards=listed) in text
+    for card in face_up:
+        assert best_use_explained(card, words) in text
+        ability = card.fields["ability"]
+        positions, after = best_use(EXAMPLE_TRAIN, ability)
+        assert in_order_pairs(after) > now
+        reason = why(EXAMPLE_TRAIN, ability, positions, after)
+        wagons = after.wagons
+        at = wagons.index(reason.wagon)
+        assert reason.wagon in [EXAMPLE_TRAIN[p - 1] for p in positions]  # a wagon it moved
+        assert reason.neighbours, ability
+        for neighbour in reason.neighbours:
+            there = wagons.index(neighbour)
+            assert abs(there - at) == 1 and (there < at) == (neighbour < reason.wagon)
+        first = wagons.index(reason.run[0])
+        assert wagons[first : first + len(reason.run)] == reason.run
+        assert reason.run == sorted(reason.run) and reason.wagon in reason.run
+        last = first + len(reason.run) - 1  # the run goes on until the order breaks:
+        assert first == 0 or wagons[first - 1] > wagons[first]
+        assert last == len(wagons) - 1 or wagons[last] > wagons[last + 1]
+    if lang == "en":  # 40 before 33 is out of order; swapping them mends it
+        assert (
+            "That puts 33 next to 12 and 40, so wagons 12 33 40 55 read in ascending order." in text
+        )
+        assert "Two places left (wagon 3): best used at position 5, it leaves" in text
+
+
 def test_gears_example_rounds_are_resolved_by_the_engine(summaries: dict) -> None:
     text = summaries[("gears", "en")][1]
     # red 4, yellow 3, purple 2, blue 2 under "highest": the 2s jam, the 4 wins
@@ -321,6 +387,112 @@ def test_three_by_three_example_and_answer_key(summaries: dict) -> None:
     assert "Answer key for solo play" in text
     # card 1's 15-puzzle side: a mean of 1.49 and at most 4 moves (`pnp rules ... difficulty`)
     assert "1 1 1.49 4 1 1.49 4" in text
+
+
+QUARTER_TURN_FITS = {"B": "BJ", "R": "RJ", "G": "GJ"}
+"""Which 15-puzzle tokens fit a task cell (the joker fits every colour), from the brief."""
+
+
+def turns_shown(board: str, task: str) -> list[int]:
+    """The clockwise quarter turns of ``task`` that ``board`` shows, worked out here from the
+    brief (a quarter turn clockwise makes the left column, read upwards, the top row)."""
+    rows = [task[i : i + 3] for i in range(0, 9, 3)]
+    shown = []
+    for turns in range(4):
+        cells = "".join(rows)
+        if all(t == "." or board[i] in QUARTER_TURN_FITS[t] for i, t in enumerate(cells)):
+            shown.append(turns)
+        rows = ["".join(column) for column in zip(*rows[::-1], strict=True)]
+    return shown
+
+
+def three_by_three_example(game: Game) -> tuple[str, list[Move]]:
+    """The 3x3 summary's task (card 1's 15-puzzle side) and the engine's moves to it."""
+    task = game.deck("tasks").cards[0].fields["fifteen"]
+    return task, solve("fifteen", example_board(task), task) or []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_three_by_three_example_says_which_turn_of_the_task_it_matches(
+    shipped: dict[str, Game], summaries: dict, lang: str
+) -> None:
+    """Issue 21: the example's last board matches task card 1 turned a quarter clockwise, and
+    the summary says so in every language (the turn checked here from the brief alone)."""
+    game = shipped["three_by_three"]
+    task, moves = three_by_three_example(game)
+    assert turns_shown(moves[-1].board, task) == [1]
+    sentence = Words(game.locales[lang])("summary.example_match.1", number=1)
+    assert sentence in summaries[("three_by_three", lang)][1]
+
+
+@pytest.mark.parametrize("turns", [1, 2, 3])
+def test_the_turn_the_3x3_example_names_follows_the_task_card(
+    data: DataCopy, tmp_path: Path, turns: int
+) -> None:
+    """Card 1 printed turned by ``turns`` quarter turns: the same setup board and moves reach
+    it (a task matches turned any way), and the sentence names the turn left over, for each of
+    the four sentences and every language."""
+    (game,) = check(DEFAULT_DATA_DIR, ("three_by_three",))
+    task, moves = three_by_three_example(game)
+    rows = [task[i : i + 3] for i in range(0, 9, 3)]
+    for _ in range(turns):
+        rows = ["".join(column) for column in zip(*rows[::-1], strict=True)]
+    data.edit(
+        "three_by_three/decks/tasks.yaml", f'fifteen: "{task}"', f'fifteen: "{"".join(rows)}"'
+    )
+    (changed,) = check(data.root, ("three_by_three",))
+    left = turns_shown(moves[-1].board, "".join(rows))
+    assert left == [(1 - turns) % 4]
+    for lang in LANGS:
+        text = text_of(summary_pdf(changed, lang, tmp_path / lang))
+        sentence = Words(changed.locales[lang])(f"summary.example_match.{left[0]}", number=1)
+        assert sentence in text, lang
+
+
+def test_three_by_three_example_moves_end_in_arrowheads(shipped: dict[str, Game]) -> None:
+    """Issue 21: each board of the example shows its move as an arrow whose head's tip is on
+    the target cell's centre and points away from the origin; the last board has no arrow."""
+    game = shipped["three_by_three"]
+    _, moves = three_by_three_example(game)
+    summary, problems = summarise(game, "en", find_engine(game.id))  # type: ignore[arg-type]
+    assert problems == []
+    example = next(s for s in summary.sections if isinstance(s, content.Example))
+    boards = example.steps[0].pictures[1:]
+    assert len(boards) == len(moves) + 1
+    for board, move in zip(boards, [*moves, None], strict=True):
+        heads = ElementTree.fromstring(board.svg).findall(".//{*}polygon[@class='arrowhead']")
+        if move is None:
+            assert heads == []
+            continue
+        (head,) = heads
+        numbers = [float(n) for n in head.get("points", "").split()]
+        tip, base = numbers[:2], numbers[2:]
+        cell = board.width / 3
+        centre = [((c % 3) + 0.5) * cell for c in (move.origin, move.target)]
+        centre_y = [((c // 3) + 0.5) * cell for c in (move.origin, move.target)]
+        assert tip == pytest.approx([centre[1], centre_y[1]])
+        middle = [(base[0] + base[2]) / 2, (base[1] + base[3]) / 2]
+        along = [centre[1] - centre[0], centre_y[1] - centre_y[0]]
+        back = [middle[0] - tip[0], middle[1] - tip[1]]
+        cross = along[0] * back[1] - along[1] * back[0]
+        assert cross == pytest.approx(0, abs=1e-9)  # the head lies on the move's line
+        assert along[0] * back[0] + along[1] * back[1] < 0  # and its base is behind the tip
+
+
+def test_component_pictures_are_to_scale(shipped: dict[str, Game], summaries: dict) -> None:
+    """Issue 21: the components row draws every deck's card at one scale, so a 25 mm 3x3
+    token is 25/63 of a 63 mm task card (read from the PDF: each picture's drawn size)."""
+    for (game_id, lang), (path, _) in summaries.items():
+        decks = shipped[game_id].decks
+        drawn = pdf.drawn_sizes(path.read_bytes())[0][: len(decks)]
+        scales = [
+            scale
+            for deck, (width, height) in zip(decks, drawn, strict=True)
+            for scale in (width / deck.size.width, height / deck.size.height)
+        ]
+        assert max(scales) == pytest.approx(min(scales), rel=1e-4), (game_id, lang, drawn)
+    task, token = pdf.drawn_sizes(summaries[("three_by_three", "en")][0].read_bytes())[0][:2]
+    assert token[1] / task[1] == pytest.approx(25 / 63, rel=1e-4)
 
 
 def test_break_the_code_example_answers_and_ratings(summaries: dict) -> None:
@@ -447,12 +619,12 @@ def test_changing_a_round_card_changes_reference_and_example(
 def test_a_missing_summary_text_is_a_validation_problem(data: DataCopy) -> None:
     for lang in ("de", "en", "ru", "uk"):
         file = f"game_of_trains/locales/{lang}.yaml"
-        line = data.line_of(file, "  example_best:")
+        line = data.line_of(file, "  example_why:")
         lines = (data.root / file).read_text(encoding="utf-8").splitlines(keepends=True)
         (data.root / file).write_text("".join(lines[: line - 1] + lines[line:]), "utf-8")
     problems = data.problems("game_of_trains")
     line = data.line_of("game_of_trains/locales/en.yaml", "summary:")
-    assert f"game_of_trains/locales/en.yaml:{line}: summary.example_best: missing translation" in (
+    assert f"game_of_trains/locales/en.yaml:{line}: summary.example_why: missing translation" in (
         problems
     )
     assert len(problems) == 4

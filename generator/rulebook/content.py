@@ -6,6 +6,7 @@ adds the sections only it can write: the card reference, worked examples it comp
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from generator.folders import Templates
@@ -43,6 +44,23 @@ class Component:
     name: str
     count: int
     picture: Picture | None
+
+
+def to_scale(components: list[Component], height: float, width: float) -> list[Component]:
+    """The components with their pictures drawn at one scale, the largest that fits every
+    picture into ``width`` x ``height`` mm: a token next to a card looks as small as it is.
+    (Fitting each picture to the box on its own would draw a 25 mm token as large as a 63 mm
+    card.)"""
+    pictures = [component.picture for component in components if component.picture]
+    if not pictures:
+        return components
+    scale = min(min(height / picture.height, width / picture.width) for picture in pictures)
+    return [
+        dataclasses.replace(component, picture=dataclasses.replace(component.picture, scale=scale))
+        if component.picture
+        else component
+        for component in components
+    ]
 
 
 @dataclass(frozen=True)

@@ -326,8 +326,8 @@ def _components(
     per_row = COMPONENTS_PER_ROW
     column = width / per_row
     cells: list[object] = []
-    for component in components:
-        picture = _fitted(component.picture, COMPONENT_HEIGHT, column / pt(1) - 4)
+    for component in content.to_scale(components, COMPONENT_HEIGHT, column / pt(1) - 4):
+        picture = component.picture
         label = Paragraph(
             f"<b>{component.count}</b> \u00d7 {escape(component.name)}", styles["caption"]
         )
@@ -351,14 +351,6 @@ def _table_style(commands: list[tuple[object, ...]]) -> TableStyle:
     """A table's style; empty cells are drawn in the body font too, so no unembedded default
     font (Helvetica) is ever referenced."""
     return TableStyle([("FONTNAME", (0, 0), (-1, -1), _font("Roboto Condensed")), *commands])
-
-
-def _fitted(picture: content.Picture | None, height: float, width: float) -> content.Picture | None:
-    """The picture scaled to fit ``width`` x ``height`` mm."""
-    if picture is None:
-        return None
-    scale = min(height / picture.height, width / picture.width)
-    return dataclasses.replace(picture, scale=scale)
 
 
 def _section(

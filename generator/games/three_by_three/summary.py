@@ -10,7 +10,13 @@ import numpy as np
 
 from generator.games.base import deck_of
 from generator.games.three_by_three.decks import TASKS, TOKENS
-from generator.games.three_by_three.notation import FIFTEEN, MODES, TOKEN_NAMES, cell_name
+from generator.games.three_by_three.notation import (
+    FIFTEEN,
+    MODES,
+    TOKEN_NAMES,
+    cell_name,
+    showing_turn,
+)
 from generator.games.three_by_three.solver import Difficulty, difficulties, solve
 from generator.games.three_by_three.space import UNREACHED, space
 from generator.model import Card, Deck, Game
@@ -29,6 +35,7 @@ WORDING = {
     "summary.example_task": ("number", "count"),
     "summary.task_caption": ("number",),
     "summary.move": ("step", "token", "origin", "target"),
+    **{f"summary.example_match.{turns}": ("number",) for turns in range(4)},
     "summary.start": (),
     "summary.key": (),
     "summary.key_intro": (),
@@ -104,9 +111,12 @@ def _solved(tasks: Deck, words: Words, pictures: Pictures) -> Example:
     caption = words("summary.task_caption", number=card.fields["number"])
     task_card = pictures.card(tasks, card, scale=BOARD / tasks.size.width, caption=caption)
     text = words("summary.example_task", number=card.fields["number"], count=len(path))
+    turns = showing_turn(FIFTEEN, boards[-1], task)
+    assert turns is not None, f"the solver's last board shows {task}"
+    match = words(f"summary.example_match.{turns}", number=card.fields["number"])
     return Example(
         words("summary.example"),
-        [Step(f"{text} {' '.join(moves)}", (task_card, *drawn))],
+        [Step(f"{text} {' '.join(moves)} {match}", (task_card, *drawn))],
     )
 
 
