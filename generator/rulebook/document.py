@@ -48,11 +48,11 @@ COMPONENT_HEIGHT = 24.0  # mm: the tallest a component's picture is drawn
 COMPONENTS_PER_ROW = 6
 GUTTER = 7.0  # mm between the two columns
 WIDE_TABLE = 4  # a table of more columns than this spans the page
-NOTE_WIDTH = 24.0  # mm: a reference's note column (a rating, a count)
+NARROWED = 0.8  # the smallest share of their size an example's pictures shrink to, to fit a column
+NOTE_WIDTH = 26.0  # mm: a reference's note column (a rating, a count)
 PICTURE_PADDING = 7.0  # points around each picture of an example's row
 FRAME_PADDING = 6.0  # points: reportlab's page frame keeps this inside the margins
 SLACK = 0.5  # points: a column's rows a hair narrower than reportlab's own column sum
-LEADING = 1.26  # line height over text size
 
 
 def _font(family: str, weight: str = "normal") -> str:
@@ -62,9 +62,9 @@ def _font(family: str, weight: str = "normal") -> str:
     return font.reportlab_name
 
 
-def _styles(size: float) -> dict[str, ParagraphStyle]:
-    """The paragraph styles around a body text of ``size`` points; tables and references half a
-    point smaller, never under 9."""
+def _styles(size: float, leading: float) -> dict[str, ParagraphStyle]:
+    """The paragraph styles around a body text of ``size`` points with lines ``leading`` times
+    as high; tables and references half a point smaller, never under 9."""
     small = max(size - 0.5, 9.0)
     body, bold, black = (
         _font("Roboto Condensed"),
@@ -73,7 +73,7 @@ def _styles(size: float) -> dict[str, ParagraphStyle]:
     )
     registerFontFamily(body, normal=body, bold=bold, italic=body, boldItalic=bold)
     base = ParagraphStyle(
-        "body", fontName=body, fontSize=size, leading=size * LEADING, textColor=INK
+        "body", fontName=body, fontSize=size, leading=size * leading, textColor=INK
     )
     return {
         "body": base,
@@ -90,7 +90,7 @@ def _styles(size: float) -> dict[str, ParagraphStyle]:
             "step", base, leftIndent=14, bulletIndent=2, spaceAfter=1.5, bulletFontName=body
         ),
         "small": ParagraphStyle(
-            "small", base, fontSize=small, leading=small * LEADING, alignment=TA_LEFT
+            "small", base, fontSize=small, leading=small * leading, alignment=TA_LEFT
         ),
         "caption": ParagraphStyle("caption", base, fontSize=8, leading=9.6, alignment=1),
     }
@@ -98,26 +98,31 @@ def _styles(size: float) -> dict[str, ParagraphStyle]:
 
 @dataclass(frozen=True)
 class Density:
-    """How tightly a summary is set. The loosest is tried first; a tighter one only when it
-    saves a last page that would carry a few lines."""
+    """How tightly a summary is set. The usual setting is tried first; a tighter one only when
+    it saves a last page that would carry a few lines, a looser one to fill that page when it
+    cannot be saved."""
 
     text: float
     """The body text's size, points (9-10: what a rulebook is read at)."""
+    leading: float
+    """Line height over text size."""
     pictures: float
     """The worked examples' pictures, as a share of their own size."""
 
 
 DENSITIES = (
-    Density(10.0, 1.3),
-    Density(10.0, 1.15),
-    Density(9.5, 1.0),
-    Density(9.5, 0.85),
-    Density(9.0, 0.85),
-    Density(9.0, 0.7),
+    Density(10.0, 1.4, 2.0),
+    Density(10.0, 1.4, 1.6),
+    Density(10.0, 1.33, 1.4),
+    Density(10.0, 1.26, 1.2),
+    Density(9.5, 1.26, 1.0),
+    Density(9.5, 1.26, 0.85),
+    Density(9.0, 1.26, 0.85),
+    Density(9.0, 1.2, 0.7),
 )
-USUAL = 2
+USUAL = 4
 """The density a summary is first set at: the ones before it are looser, the ones after tighter."""
-LAST_PAGE = 1 / 3
+LAST_PAGE = 0.4
 """A last page filled less than this is mostly blank: a tighter setting may do without it, or
 else a looser one fills it."""
 
@@ -156,7 +161,7 @@ def _fitted_to_pages(summary: content.Summary, paper: Paper) -> Laid:
 
 
 def laid_out(summary: content.Summary, paper: Paper, density: Density) -> Laid:
-    styles = _styles(density.text)
+    styles = _styles(density.text, density.leading)
     stream = io.BytesIO()
     document = SimpleDocTemplate(
         stream,
@@ -173,7 +178,7 @@ def laid_out(summary: content.Summary, paper: Paper, density: Density) -> Laid:
         initialFontName=styles["body"].fontName,  # no unembedded Helvetica in the file
     )
     width = pt(paper.width - 2 * MARGIN) - 2 * FRAME_PADDING
-    story = _story(_pictures_scaled(summary, density.pictures), styles, width)
+    story = _story(_pictures_scaled(summary, density.pictures, width), styles, width)
     pages: list[int] = []
 
     def footer(canvas: Canvas, doc: SimpleDocTemplate) -> None:
@@ -191,29 +196,37 @@ def laid_out(summary: content.Summary, paper: Paper, density: Density) -> Laid:
     return Laid(stream.getvalue(), len(pages), (top - frame._y) / (top - frame._y1p))
 
 
-def _pictures_scaled(summary: content.Summary, scale: float) -> content.Summary:
-    """``summary`` with its worked examples' pictures drawn at ``scale`` of their size."""
+def _pictures_scaled(summary: content.Summary, scale: float, width: float) -> content.Summary:
+    """``summary`` with its worked examples' pictures drawn at ``scale`` of their size; a row
+    of pictures is enlarged no wider than ``width``, and a card no larger than it prints."""
     if scale == 1.0:
         return summary
     sections = [
         dataclasses.replace(
             section,
-            steps=[
-                dataclasses.replace(
-                    step,
-                    pictures=tuple(
-                        dataclasses.replace(picture, scale=picture.scale * scale)
-                        for picture in step.pictures
-                    ),
-                )
-                for step in section.steps
-            ],
+            steps=[_step_scaled(step, scale, width) for step in section.steps],
         )
         if isinstance(section, content.Example)
         else section
         for section in summary.sections
     ]
     return dataclasses.replace(summary, sections=sections)
+
+
+def _fitted(step: content.Step, width: float) -> content.Step:
+    """The step with its row of pictures narrowed to ``width`` if it is wider."""
+    row = _pictures_width(step)
+    return _step_scaled(step, width / row, width) if row > width else step
+
+
+def _step_scaled(step: content.Step, scale: float, width: float) -> content.Step:
+    if scale > 1.0 and step.pictures:
+        scale = max(1.0, min(scale, width / _pictures_width(step)))
+    pictures = tuple(
+        dataclasses.replace(picture, scale=min(picture.scale * scale, max(picture.scale, 1.0)))
+        for picture in step.pictures
+    )
+    return dataclasses.replace(step, pictures=pictures)
 
 
 def _story(
@@ -266,9 +279,10 @@ def _columns(flowing: list[Flowable]) -> list[Flowable]:
 
 
 def _wide(section: content.Section, column: float) -> bool:
-    """A worked example whose pictures do not fit a column, or a table of many columns."""
+    """A worked example whose pictures do not fit a column even a little smaller, or a table
+    of many columns."""
     if isinstance(section, content.Example):
-        return any(_pictures_width(step) > column for step in section.steps)
+        return any(_pictures_width(step) * NARROWED > column for step in section.steps)
     return isinstance(section, content.Table) and len(section.header) > WIDE_TABLE
 
 
@@ -361,7 +375,7 @@ def _section(
         intro = [Paragraph(escape(section.intro), styles["body"])] if section.intro else []
         return _headed(heading, [*intro, *_reference(section, styles, width)])
     if isinstance(section, content.Example):
-        steps = [_example_step(step, styles) for step in section.steps]
+        steps = [_example_step(_fitted(step, width), styles) for step in section.steps]
         return _headed(heading, steps)
     intro = Paragraph(escape(section.intro), styles["body"])
     return _headed(heading, [intro, _table(section, styles, width)])
