@@ -12,7 +12,7 @@ from generator import DEFAULT_DATA_DIR
 from generator.build import check
 from generator.games.base import RuleError
 from generator.games.game_of_trains.train import FaceUpRow, Train, apply
-from generator.model import Card, Deck, Game, Plural
+from generator.model import Card, Deck, Game
 from generator.render import draw
 from generator.render.templates import CardRenderer
 from tests import pdf
@@ -272,47 +272,3 @@ def test_every_ability_name_reads_in_its_ink_on_white(trains) -> None:
         linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in ink]
         luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
         assert 1.05 / (luminance + 0.05) >= 4.5, ability
-
-
-TERMS = {
-    "ru": {
-        "the wagon a draw swaps out": ("заменённый вагон", ("снятый", "убранный")),
-        "a drop ability, by its name": ("«долой…»", ("сброс вагон", "сброса вагон")),  # noqa: RUF001
-        "a card lying face up": ("открыт", ("лицом вверх",)),
-        "taking a wagon from the deck": ("берёт", ("тянет", "тяните")),
-        "an ability": ("свойств", ("способност", "умени")),
-    },
-    "uk": {
-        "the wagon a draw swaps out": ("замінений вагон", ("знятий", "прибраний")),
-        "a drop ability, by its name": ("«геть…»", ("скидання вагон",)),
-        "a card lying face up": ("відкрит", ("лицем догори",)),
-        "taking a wagon from the deck": ("бере", ("тягне", "тягніть")),  # noqa: RUF001
-        "an ability": ("властивіст", ("здібніст", "вміння")),
-        "a train": ("потяг", ("поїзд",)),
-        "the apostrophe": ("", ("'", "\u02bc")),
-    },
-    "de": {
-        "the wagon a draw swaps out": ("ausgetauschte wagen", ("herausgenommen", "entnommen")),
-        "a drop ability, by its name": ("abkoppeln", ("entfernen-fähigkeit",)),
-        "a card lying face up": ("offen", ("aufgedeckt",)),
-        "an ability": ("fähigkeit", ("eigenschaft",)),
-        "the lock": ("sperre", ("schloss",)),
-    },
-}
-
-
-@pytest.mark.parametrize("lang", sorted(TERMS))
-def test_one_term_per_thing(lang: str) -> None:
-    """Issue 21: each thing has one name in a language, in every text of the game (cards and
-    summary): the wagon a draw swaps out, the drop abilities (not the discard pile's word),
-    face up, drawing, ability, train; Ukrainian writes only the apostrophe U+2019."""
-    (game,) = check(DEFAULT_DATA_DIR, ("game_of_trains",))
-    texts = [
-        form
-        for text in game.locales[lang].flat.values()
-        for form in (text.forms.values() if isinstance(text, Plural) else [text])
-    ]
-    words = " ".join(texts).lower()
-    for thing, (term, others) in TERMS[lang].items():
-        assert term in words, (thing, term)
-        assert not [other for other in others if other in words], (thing, others)
