@@ -392,7 +392,7 @@ NO_CENTRE = "--centre: with 2 players no tiles lie in the centre; give --players
 @pytest.mark.parametrize(
     ("given", "message"),
     [
-        (("--centre",), NO_CENTRE),
+        (("--centre",), "--centre needs --players 3 or 4: the centre's size depends on it"),
         (("--centre", "--players", "2", "--mine", "0b 1b 2w 3b 9w"), NO_CENTRE),
         (("--players", "3"), "--players 3: the number of players is for --centre"),
         (("--centre", "--players", "3"),

@@ -21,7 +21,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import registerFontFamily
+from reportlab.pdfbase.pdfmetrics import registerFontFamily, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BalancedColumns,
@@ -49,7 +49,9 @@ COMPONENTS_PER_ROW = 6
 GUTTER = 7.0  # mm between the two columns
 WIDE_TABLE = 4  # a table of more columns than this spans the page
 NARROWED = 0.8  # the smallest share of their size an example's pictures shrink to, to fit a column
-NOTE_WIDTH = 26.0  # mm: a reference's note column (a rating, a count)
+NOTES_AT_MOST = 0.4  # of a reference's width: its note column (a rating, a count)
+CELL_PADDING = 3.0  # points each side of a reference's cell
+KEPT_AT_MOST = 250.0  # points: a heading and its first lines taller than this may break apart
 PICTURE_PADDING = 7.0  # points around each picture of an example's row
 FRAME_PADDING = 6.0  # points: reportlab's page frame keeps this inside the margins
 SLACK = 0.5  # points: a column's rows a hair narrower than reportlab's own column sum
@@ -161,6 +163,7 @@ def _fitted_to_pages(summary: content.Summary, paper: Paper) -> Laid:
 
 
 def laid_out(summary: content.Summary, paper: Paper, density: Density) -> Laid:
+    """``summary`` laid out on ``paper`` at ``density``, with how full its last page is."""
     styles = _styles(density.text, density.leading)
     stream = io.BytesIO()
     document = SimpleDocTemplate(
@@ -178,7 +181,9 @@ def laid_out(summary: content.Summary, paper: Paper, density: Density) -> Laid:
         initialFontName=styles["body"].fontName,  # no unembedded Helvetica in the file
     )
     width = pt(paper.width - 2 * MARGIN) - 2 * FRAME_PADDING
-    story = _story(_pictures_scaled(summary, density.pictures, width), styles, width)
+    height = pt(paper.height - 2 * MARGIN - 4) - 2 * FRAME_PADDING
+    end = _End()
+    story = [*_story(_pictures_scaled(summary, density.pictures, width), styles, width), end]
     pages: list[int] = []
 
     def footer(canvas: Canvas, doc: SimpleDocTemplate) -> None:
@@ -191,9 +196,22 @@ def laid_out(summary: content.Summary, paper: Paper, density: Density) -> Laid:
         canvas.restoreState()
 
     document.build(story, onFirstPage=footer, onLaterPages=footer)
-    frame = document.frame  # the last page's; its ``_y`` is where the text ended
-    top = frame._y1 + frame._height - frame._topPadding
-    return Laid(stream.getvalue(), len(pages), (top - frame._y) / (top - frame._y1p))
+    return Laid(stream.getvalue(), len(pages), 1 - end.left / height)
+
+
+class _End(Flowable):
+    """Placed after everything else: it learns the height left on the last page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.left = 0.0
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.left = available_height
+        return 0.0, 0.0
+
+    def draw(self) -> None:
+        """Nothing to draw."""
 
 
 def _pictures_scaled(summary: content.Summary, scale: float, width: float) -> content.Summary:
@@ -215,13 +233,21 @@ def _pictures_scaled(summary: content.Summary, scale: float, width: float) -> co
 
 def _fitted(step: content.Step, width: float) -> content.Step:
     """The step with its row of pictures narrowed to ``width`` if it is wider."""
-    row = _pictures_width(step)
-    return _step_scaled(step, width / row, width) if row > width else step
+    scale = _scale_to(step, width)
+    return _step_scaled(step, scale, width) if scale < 1.0 else step
+
+
+def _scale_to(step: content.Step, width: float) -> float:
+    """The scale at which the step's row of pictures, with its fixed padding, is ``width``."""
+    padding = PICTURE_PADDING * len(step.pictures)
+    pictures = _pictures_width(step) - padding
+    return max(width - padding, 1.0) / pictures if pictures > 0 else 1.0
 
 
 def _step_scaled(step: content.Step, scale: float, width: float) -> content.Step:
+    """The step's pictures at ``scale`` (enlarged no wider than ``width``)."""
     if scale > 1.0 and step.pictures:
-        scale = max(1.0, min(scale, width / _pictures_width(step)))
+        scale = max(1.0, min(scale, _scale_to(step, width)))
     pictures = tuple(
         dataclasses.replace(picture, scale=min(picture.scale * scale, max(picture.scale, 1.0)))
         for picture in step.pictures
@@ -250,7 +276,7 @@ def _story(
             for number, text in enumerate(steps, start=1)
         ]
         flowing += _headed(Paragraph(escape(headings[heading]), styles["h2"]), numbered)
-    for section in summary.sections:
+    for section in filter(_holds_something, summary.sections):
         if _wide(section, column):
             story += [*_columns(flowing), CondPageBreak(pt(40))]
             story += _section(section, styles, width)
@@ -260,7 +286,18 @@ def _story(
     return story + _columns(flowing)
 
 
+def _holds_something(section: content.Section) -> bool:
+    """A section with entries, steps or rows: an empty one would print a lone heading (an
+    expansion may remove every card a reference lists)."""
+    if isinstance(section, content.Reference):
+        return bool(section.entries)
+    if isinstance(section, content.Example):
+        return bool(section.steps)
+    return bool(section.header and section.rows)
+
+
 def _columns(flowing: list[Flowable]) -> list[Flowable]:
+    """The flowables in two columns that end level."""
     if not flowing:
         return []
     gap = pt(GUTTER)
@@ -282,11 +319,12 @@ def _wide(section: content.Section, column: float) -> bool:
     """A worked example whose pictures do not fit a column even a little smaller, or a table
     of many columns."""
     if isinstance(section, content.Example):
-        return any(_pictures_width(step) * NARROWED > column for step in section.steps)
+        return any(_scale_to(step, column) < NARROWED for step in section.steps)
     return isinstance(section, content.Table) and len(section.header) > WIDE_TABLE
 
 
 def _pictures_width(step: content.Step) -> float:
+    """The width of the step's row of pictures, each with its padding."""
     return sum(pt(picture.shown_width) + PICTURE_PADDING for picture in step.pictures)
 
 
@@ -317,7 +355,9 @@ class _Together(Flowable):
         return self.width, self.height
 
     def split(self, available_width: float, available_height: float) -> list[Flowable]:
-        return []
+        """Nothing, to move on whole to the next column; but a block taller than a column could
+        never be placed (a stranger's very long text), so one over ``KEPT_AT_MOST`` breaks."""
+        return self.parts if self.height > KEPT_AT_MOST else []
 
     def draw(self) -> None:
         top = self.height
@@ -391,7 +431,7 @@ def _reference(
     )
     icon_width = pt(icon) + 6 if icon else 0
     notes = any(entry.note for entry in reference.entries)
-    note_width = pt(NOTE_WIDTH) if notes else 0
+    note_width = _notes_width(reference.entries, styles["small"], width) if notes else 0
     widths = [icon_width] if icon_width else []
     widths += [width - icon_width - note_width] + ([note_width] if notes else [])
     last = len(reference.entries) - 1
@@ -401,8 +441,16 @@ def _reference(
     ]
 
 
+def _notes_width(entries: list[content.Entry], style: ParagraphStyle, width: float) -> float:
+    """The note column as wide as its longest note on one line ("≈5 739 кодов остаётся"), so the
+    entry's text keeps the rest; at most a share of the reference's width."""
+    longest: float = max(stringWidth(e.note, style.fontName, style.fontSize) for e in entries)
+    return min(longest + 2 * CELL_PADDING + 1, width * NOTES_AT_MOST)
+
+
 def _entry_row(cells: list[object], widths: list[float], ruled: bool) -> Table:
-    row = Table([cells], colWidths=widths)
+    """One entry of a reference, ruled below unless it is the last."""
+    row = Table([cells], colWidths=widths, splitInRow=1)
     rule = [("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE)] if ruled else []
     row.setStyle(
         _table_style(
@@ -410,8 +458,8 @@ def _entry_row(cells: list[object], widths: list[float], ruled: bool) -> Table:
                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                 ("TOPPADDING", (0, 0), (-1, -1), 2),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-                ("LEFTPADDING", (0, 0), (-1, -1), 3),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+                ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
+                ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
                 *rule,
             ]
         )
@@ -461,7 +509,7 @@ def _example_step(step: content.Step, styles: dict[str, ParagraphStyle]) -> Flow
 def _table(table: content.Table, styles: dict[str, ParagraphStyle], width: float) -> Table:
     header = [Paragraph(f"<b>{escape(cell)}</b>", styles["small"]) for cell in table.header]
     rows = [[Paragraph(escape(cell), styles["small"]) for cell in row] for row in table.rows]
-    result = Table([header, *rows], repeatRows=1, hAlign="LEFT")
+    result = Table([header, *rows], repeatRows=1, hAlign="LEFT", splitInRow=1)
     result.setStyle(
         _table_style(
             [

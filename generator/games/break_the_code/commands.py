@@ -152,9 +152,11 @@ def _solve(cards: dict[str, Question], size: int, said: list[str], mine: Hand) -
 def _solve_centre(cards: dict[str, Question], args: argparse.Namespace) -> tuple[str, Any]:
     """``solve --centre``: the usage the centre needs checked, then the answers sorted by the
     opponent who gave them."""
-    players = args.players or 2
+    players = args.players
     if not args.centre:
         raise UsageError(f"--players {players}: the number of players is for --centre")
+    if players is None:
+        raise UsageError("--centre needs --players 3 or 4: the centre's size depends on it")
     each, centre = DEALS[players]
     if not centre:
         raise UsageError(

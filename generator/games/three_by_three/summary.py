@@ -104,7 +104,7 @@ def _solved(tasks: Deck, words: Words, pictures: Pictures) -> Example:
             caption=words("summary.start") if index == 0 else str(index),
             mode=FIFTEEN.id,
             cells=cells,
-            move=[path[index].origin, path[index].target] if index < len(path) else None,
+            move=[path[index - 1].origin, path[index - 1].target] if index else None,
         )
         for index, cells in enumerate(boards)
     ]
