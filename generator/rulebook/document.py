@@ -356,8 +356,24 @@ class _Together(Flowable):
 
     def split(self, available_width: float, available_height: float) -> list[Flowable]:
         """Nothing, to move on whole to the next column; but a block taller than a column could
-        never be placed (a stranger's very long text), so one over ``KEPT_AT_MOST`` breaks."""
-        return self.parts if self.height > KEPT_AT_MOST else []
+        never be placed (a stranger's very long text), so one over ``KEPT_AT_MOST`` breaks: the
+        parts that fit, the next one split where it can, as one block, then the rest."""
+        if self.height <= KEPT_AT_MOST:
+            return []
+        used = 0.0
+        for index, (part, height, gap) in enumerate(
+            zip(self.parts, self.heights, [0.0, *self._gaps()], strict=True)
+        ):
+            if used + gap + height > available_height:
+                pieces = part.splitOn(self.canv, available_width, available_height - used - gap)
+                if not pieces:
+                    return (
+                        [] if index == 0 else [_Together(self.parts[:index]), *self.parts[index:]]
+                    )
+                kept = _Together([*self.parts[:index], pieces[0]])
+                return [kept, *pieces[1:], *self.parts[index + 1 :]]
+            used += gap + height
+        return [self]
 
     def draw(self) -> None:
         top = self.height
@@ -425,7 +441,7 @@ def _reference(
     reference: content.Reference, styles: dict[str, ParagraphStyle], width: float
 ) -> list[Flowable]:
     """One row of (pictogram, name and text, note) per entry, each its own flowable so the
-    reference flows on from column to column."""
+    reference flows on from column to column, and each kept whole unless it is very long."""
     icon = max(
         (entry.picture.shown_width for entry in reference.entries if entry.picture), default=0
     )
@@ -436,7 +452,9 @@ def _reference(
     widths += [width - icon_width - note_width] + ([note_width] if notes else [])
     last = len(reference.entries) - 1
     return [
-        _entry_row(_entry_cells(entry, styles, bool(icon_width), notes), widths, at < last)
+        _Together(
+            [_entry_row(_entry_cells(entry, styles, bool(icon_width), notes), widths, at < last)]
+        )
         for at, entry in enumerate(reference.entries)
     ]
 
