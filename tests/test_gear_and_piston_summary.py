@@ -3,14 +3,17 @@ back from the printed PDF in every language, with the numbers the engine plays b
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from generator import DEFAULT_DATA_DIR
 from generator.build import check
+from generator.games.base import deck_of
 from generator.games.gear_and_piston.car import JUNK_YARD, PATENT_OFFICE
-from generator.games.gear_and_piston.parts import MAX_UNRELIABILITY
+from generator.games.gear_and_piston.decks import INVESTORS, NEW
+from generator.games.gear_and_piston.parts import MAX_UNRELIABILITY, part
+from generator.games.gear_and_piston.scoring import Investor, score
+from generator.games.gear_and_piston.summary import smallest_car
+from generator.games.gear_and_piston.validation import INVESTORS_DRAWN
 from generator.model import Game
 from tests.test_rulebook import summary_pdf, text_of
 
@@ -32,6 +35,26 @@ RULES = {
         "axles": "Every part that is not an axle must touch an axle: beside it in the bottom "
         "row, or above it or diagonally above it in the top row.",
         "pieces": "While you build, your car may be at most two separate pieces.",
+        "colours": "A part's colour is its engine type: green is electric, red petrol, brown "
+        "steam. Grey parts fit every engine type: they need no engine or fuel tank of their own, "
+        "but a grey engine or fuel tank powers no coloured part.",
+        "grey engine type": "When an investor counts engine types, grey is not one",
+        "score": "your score is the points for your largest area, plus or minus the investors' "
+        "points, minus your unreliability",
+        "area": "A point for each part in the largest area of one colour in your car: parts "
+        "joined edge to edge (beside, above or below each other, never diagonally).",
+        "grey area": "Grey parts join the area of any colour, and an area of grey parts alone "
+        "counts too.",
+        "investors drawn": "Each investor drawn at setup gives its points, plus or minus, once to "
+        "every player whose finished car meets it.",
+        "most and fewest": "“Most” and “fewest” compare the players' finished cars with each "
+        "other; every car tied for the most or the fewest meets it.",
+        "unfinished car": "A car that is not finished meets no investor and is left out of the "
+        "comparison.",
+        "unreliability points": "You lose a point for each unreliability mark on the parts in "
+        "your car.",
+        "tie-break": "The most points wins. On a tie, the lower unreliability wins; tied on that "
+        "too, the players share the place.",
     },
     "ru": {
         "blueprints": "Взятая деталь идёт в руку как чертёж, скрытый от других; только "
@@ -49,6 +72,25 @@ RULES = {
         "axles": "Каждая деталь, кроме осей, должна касаться оси: стоять рядом с ней в нижнем "
         "ряду или над ней либо по диагонали над ней в верхнем ряду.",
         "pieces": "Пока вы строите, машина может состоять самое большее из двух отдельных частей.",
+        "colours": "Цвет детали — это тип её двигателя: зелёный — электрический, красный — "
+        "бензиновый, коричневый — паровой. Серые детали подходят к любому двигателю: им не нужен "
+        "свой двигатель или топливный бак, но серый двигатель или бак не питает цветные детали.",
+        "grey engine type": "Когда инвестор считает типы двигателей, серый цвет не в счёт",
+        "score": "ваши очки — это очки за самую большую область, плюс или минус очки инвесторов, "
+        "минус ненадёжность",
+        "area": "Очко за каждую деталь в самой большой области одного цвета в вашей машине: "
+        "детали, соединённые сторонами (рядом, выше или ниже друг друга, но не по диагонали).",
+        "grey area": "Серые детали присоединяются к области любого цвета, и область из одних "
+        "серых деталей тоже считается.",
+        "investors drawn": "Каждый инвестор, взятый при подготовке, один раз даёт свои очки, плюс "
+        "или минус, каждому игроку, чья готовая машина выполняет его условие.",
+        "most and fewest": "«Больше всех» и «меньше всех» сравнивают готовые машины игроков между "
+        "собой; при равенстве условие выполняют все равные машины.",
+        "unfinished car": "Неготовая машина не выполняет ни одного условия и в сравнении не "
+        "участвует.",
+        "unreliability points": "Каждый знак ненадёжности на деталях вашей машины отнимает очко.",
+        "tie-break": "Побеждает тот, у кого больше всех очков. При равенстве побеждает тот, у кого "
+        "меньше ненадёжности; если и она равна, игроки делят место.",
     },
     "uk": {
         "blueprints": "Взята деталь іде в руку як креслення, приховане від інших; лише Майстерня "
@@ -66,6 +108,25 @@ RULES = {
         "axles": "Кожна деталь, крім осей, має торкатися осі: стояти поруч із нею в нижньому "
         "ряду або над нею чи по діагоналі над нею у верхньому ряду.",
         "pieces": "Поки ви будуєте, машина може складатися щонайбільше з двох окремих частин.",
+        "colours": "Колір деталі — це тип її двигуна: зелений — електричний, червоний — "
+        "бензиновий, коричневий — паровий. Сірі деталі пасують до будь-якого двигуна: їм не "
+        "потрібен власний двигун чи паливний бак, але сірий двигун чи бак не живить кольорові "
+        "деталі.",
+        "grey engine type": "Коли інвестор рахує типи двигунів, сірий колір не рахується",
+        "score": "ваші очки — це очки за найбільшу область, плюс або мінус очки інвесторів, мінус "
+        "ненадійність",
+        "area": "Очко за кожну деталь у найбільшій області одного кольору у вашій машині: деталі, "
+        "з’єднані сторонами (поруч, вище або нижче одна одної, але не по діагоналі).",
+        "grey area": "Сірі деталі приєднуються до області будь-якого кольору, і область лише із "
+        "сірих деталей теж рахується.",
+        "investors drawn": "Кожен інвестор, узятий під час підготовки, один раз дає свої очки, "
+        "плюс чи мінус, кожному гравцеві, чия готова машина виконує його умову.",
+        "most and fewest": "«Найбільше» й «найменше» порівнюють готові машини гравців між собою; "
+        "за рівності умову виконують усі рівні машини.",
+        "unfinished car": "Неготова машина не виконує жодної умови й у порівнянні не бере участі.",
+        "unreliability points": "Кожен знак ненадійності на деталях вашої машини забирає очко.",
+        "tie-break": "Перемагає той, хто має найбільше очок. За рівності перемагає той, у кого "
+        "менше ненадійності; якщо й вона рівна, гравці ділять місце.",
     },
     "de": {
         "blueprints": "Ein Teil, das du nimmst, kommt als Bauplan verdeckt auf deine Hand; nur "
@@ -86,9 +147,59 @@ RULES = {
         "unteren Reihe oder über ihr oder schräg über ihr in der oberen Reihe.",
         "pieces": "Während du baust, darf dein Wagen aus höchstens zwei getrennten Stücken "
         "bestehen.",
+        "colours": "Die Farbe eines Teils ist seine Antriebsart: Grün ist Elektro, Rot Benzin, "
+        "Braun Dampf. Graue Teile passen zu jeder Antriebsart: Sie brauchen keinen eigenen Motor "
+        "und keinen eigenen Tank, aber ein grauer Motor oder Tank treibt kein farbiges Teil an.",
+        "grey engine type": "Zählt ein Investor Antriebsarten, ist Grau keine davon",
+        "score": "Am Spielende bekommst du die Punkte für deine größte Fläche, plus oder minus die "
+        "Punkte der Investoren, abzüglich deiner Unzuverlässigkeit.",
+        "area": "Einen Punkt für jedes Teil der größten einfarbigen Fläche deines Wagens: Teile, "
+        "die Kante an Kante liegen (nebeneinander, über- oder untereinander, nie schräg).",
+        "grey area": "Graue Teile gehören zur Fläche jeder Farbe, und eine Fläche nur aus grauen "
+        "Teilen zählt auch.",
+        "investors drawn": "Jeder beim Aufbau gezogene Investor gibt seine Punkte, plus oder "
+        "minus, einmal jedem Spieler, dessen fertiger Wagen ihn erfüllt.",
+        "most and fewest": "„Die meisten“ und „die wenigsten“ vergleichen die fertigen Wagen der "
+        "Spieler miteinander; bei Gleichstand erfüllen ihn alle gleichauf liegenden Wagen.",
+        "unfinished car": "Ein Wagen, der nicht fertig ist, erfüllt keinen Investor und zählt beim "
+        "Vergleich nicht mit.",
+        "unreliability points": "Jedes Unzuverlässigkeitssymbol auf den Teilen deines Wagens "
+        "kostet dich einen Punkt.",
+        "tie-break": "Die meisten Punkte gewinnen. Bei Gleichstand gewinnt die geringere "
+        "Unzuverlässigkeit; ist auch sie gleich, teilen sich die Spieler den Platz.",
     },
 }
 """Each rule's phrase as the summary prints it; the numbers are the engine's."""
+
+
+EXAMPLE = {
+    "en": (
+        "Suppose the {count} investors drawn for this game are “{first}” and “{second}”, and "
+        "compared with the other players' finished cars, none beats this one on them. Score: "
+        "largest area of one colour {area},",
+        ": {total} points.",
+    ),
+    "ru": (
+        "Пусть в этой игре взяты {count} инвестора — «{first}» и «{second}», и ни одна готовая "
+        "машина других игроков не обходит эту по их условиям. Очки: самая большая область одного "
+        "цвета {area},",
+        ": итого {total}.",
+    ),
+    "uk": (
+        "Припустімо, що в цій грі взяті {count} інвестори — «{first}» і «{second}», і жодна "
+        "готова машина інших гравців не випереджає цю за їхніми умовами. Очки: найбільша область "
+        "одного кольору {area},",
+        ": разом {total}.",
+    ),
+    "de": (
+        "Angenommen, in diesem Spiel wurden die {count} Investoren „{first}“ und „{second}“ "
+        "gezogen, und kein fertiger Wagen der anderen Spieler übertrifft diesen Wagen bei ihnen. "
+        "Wertung: größte einfarbige Fläche {area},",
+        ": {total} Punkte.",
+    ),
+}
+"""The worked example's score: the investors a game draws, named, and compared with the other
+players' cars; the count, the area and the total are the engine's."""
 
 
 @pytest.fixture(scope="module")
@@ -97,10 +208,30 @@ def game() -> Game:
     return loaded
 
 
+@pytest.fixture(scope="module")
+def texts(game: Game, tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """Each language's printed summary as text, built once for every test here."""
+    folder = tmp_path_factory.mktemp("summaries")
+    return {lang: text_of(summary_pdf(game, lang, folder / lang)) for lang in RULES}
+
+
 @pytest.mark.parametrize("lang", sorted(RULES))
-def test_the_summary_holds_every_rule_a_new_player_needs(
-    game: Game, lang: str, tmp_path: Path
-) -> None:
-    text = text_of(summary_pdf(game, lang, tmp_path))
-    missing = [rule for rule, phrase in RULES[lang].items() if phrase not in text]
+def test_the_summary_holds_every_rule_a_new_player_needs(texts: dict[str, str], lang: str) -> None:
+    missing = [rule for rule, phrase in RULES[lang].items() if phrase not in texts[lang]]
     assert not missing, (lang, missing)
+
+
+@pytest.mark.parametrize("lang", sorted(EXAMPLE))
+def test_the_example_is_scored_with_the_investors_the_game_draws(
+    game: Game, texts: dict[str, str], lang: str
+) -> None:
+    new = deck_of(game, NEW).cards
+    car = smallest_car([part(card.id, NEW, card.fields) for card in new])
+    assert car is not None
+    drawn = deck_of(game, INVESTORS).cards[:INVESTORS_DRAWN]
+    result = score([car], [True], [Investor(**card.fields) for card in drawn])[0]
+    first, second = (game.locales[lang].flat[f"investors.{card.fields['id']}"] for card in drawn)
+    names, total = EXAMPLE[lang]
+    shown = names.format(count=INVESTORS_DRAWN, first=first, second=second, area=result.area)
+    assert shown in texts[lang]
+    assert total.format(total=result.total) in texts[lang]

@@ -1,10 +1,11 @@
 """Gear & Piston's part of the rulebook summary: what each location does, the building rules the
-round's steps leave out, the part functions with how many tiles of each stack carry them, the
-investors, and the smallest finished car the engine can build from the new parts, scored with the
-first two investors.
+round's steps leave out, what a part's colour means and the part functions with how many tiles of
+each stack carry them, the investors, how the game is scored, and the smallest finished car the
+engine can build from the new parts, scored with the investors a game draws.
 
-The building rules say what ``car.problems`` checks, in the players' words; the numbers they
-show (face-up parts, unreliability per part) are the engine's own."""
+The building rules say what ``car.problems`` checks, and the scoring rules what ``scoring.score``
+and ``scoring.ranking`` do, in the players' words; the numbers they show (face-up parts,
+unreliability per part, investors drawn) are the engine's own."""
 
 from __future__ import annotations
 
@@ -37,6 +38,9 @@ FACE_UP = {"patent-office": PATENT_OFFICE, "junk-yard": JUNK_YARD}
 BUILDING = ("blueprints", "unreliability", "support", "axles", "pieces", "finished")
 """The rules of building a car that the round's steps leave out, in the order a game meets them:
 a blueprint in hand, counting unreliability, then what ``car.problems`` checks at the end."""
+SCORING = ("area", "investors", "unreliability", "winner")
+"""The parts of a score in the order ``Score.total`` adds them, then how ``ranking`` orders the
+players."""
 WORDING = {
     "summary.locations.title": (),
     "summary.locations.intro": (),
@@ -52,13 +56,20 @@ WORDING = {
         for rule in BUILDING
     },
     "summary.parts": (),
+    "summary.colours": (),
     "summary.counts": GROUPS,
     **{f"summary.functions.{function}": () for function in FUNCTIONS},
     "summary.investors": (),
+    "summary.scoring.title": (),
+    "summary.scoring.intro": (),
+    **{f"summary.scoring.{rule}.name": () for rule in SCORING},
+    **{f"summary.scoring.{rule}.text": () for rule in SCORING},
     "summary.example": (),
     "summary.car": ("count",),
+    "summary.drawn": ("count", "investors"),
     "summary.score": ("area", "unreliability", "investors", "total"),
     "summary.investor_points": ("investor", "points"),
+    "summary.investor_name": ("investor",),
     "summary.no_car": (),
 }
 INNER = ("engine", "fuel-tank", "gears", "steering")
@@ -73,6 +84,7 @@ def sections(game: Game, words: Words, pictures: Pictures) -> list[Section]:
         _building(words),
         _parts(game, words, pictures),
         _investors(deck_of(game, INVESTORS), words, pictures),
+        _scoring(words),
         _example(game, words, pictures),
     ]
 
@@ -112,7 +124,7 @@ def _parts(game: Game, words: Words, pictures: Pictures) -> Reference:
         )
         for function in FUNCTIONS
     ]
-    return Reference(words("summary.parts"), entries)
+    return Reference(words("summary.parts"), entries, intro=words("summary.colours"))
 
 
 def _investors(deck: Deck, words: Words, pictures: Pictures) -> Reference:
@@ -128,13 +140,22 @@ def _investors(deck: Deck, words: Words, pictures: Pictures) -> Reference:
     return Reference(words("summary.investors"), entries)
 
 
+def _scoring(words: Words) -> Reference:
+    entries = [
+        Entry(words(f"summary.scoring.{rule}.name"), words(f"summary.scoring.{rule}.text"))
+        for rule in SCORING
+    ]
+    return Reference(words("summary.scoring.title"), entries, intro=words("summary.scoring.intro"))
+
+
 def _example(game: Game, words: Words, pictures: Pictures) -> Example:
     new = deck_of(game, NEW)
     car = smallest_car([part(card.id, NEW, card.fields) for card in new.cards])
     if car is None:
         return Example(words("summary.example"), [Step(words("summary.no_car"))])
-    drawn = deck_of(game, INVESTORS).cards[:INVESTORS_DRAWN]
-    investors = [Investor(**card.fields) for card in drawn]
+    investors = [
+        Investor(**card.fields) for card in deck_of(game, INVESTORS).cards[:INVESTORS_DRAWN]
+    ]
     result = score([car], [True], investors)[0]
     cards = {card.id: card for card in new.cards}
     rows = [
@@ -144,6 +165,8 @@ def _example(game: Game, words: Words, pictures: Pictures) -> Example:
         )
         for index, row in enumerate((car.top, car.bottom))
     ]
+    names = [words("summary.investor_name", investor=words(f"investors.{i.id}")) for i in investors]
+    drawn = words("summary.drawn", count=len(investors), investors=words.join(names))
     met = words.join(
         [
             words(
@@ -161,7 +184,7 @@ def _example(game: Game, words: Words, pictures: Pictures) -> Example:
         investors=met,
         total=result.total,
     )
-    return Example(words("summary.example"), [*rows, Step(total)])
+    return Example(words("summary.example"), [*rows, Step(f"{drawn} {total}")])
 
 
 def smallest_car(parts: list[Part]) -> Car | None:
