@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from generator import DEFAULT_DATA_DIR
 from generator.build import check
 from generator.games.break_the_code.questions import Answer, Question, answer, answers, question
-from generator.games.break_the_code.rating import Rating, consistent, rate, still_fitting
+from generator.games.break_the_code.rating import Rating, consistent, narrowing, rate
 from generator.games.break_the_code.tiles import (
     Hand,
     deal,
@@ -255,7 +255,7 @@ def test_the_hands_still_fitting_are_the_consistent_hands(seed: int) -> None:
         hand = deal(2 if size == 5 else 4, random.Random(seed)).hands[0]
         heard = [(q, choice, answer(q, hand, choice)) for q, choice in asked]
         counted = [len(consistent(size, heard[:count])) for count in range(1, 5)]
-        assert still_fitting(asked, hand) == tuple(counted)
+        assert tuple(told.left for told in narrowing(asked, hand)) == tuple(counted)
 
 
 def test_solve_through_the_command(pnp) -> None:

@@ -18,11 +18,14 @@ from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
+import numpy.typing as npt
 
 from generator.games.break_the_code.questions import Answer, Question, answer, answers
 from generator.games.break_the_code.tiles import (
     DEALS,
     Hand,
+    Hands,
+    IntArray,
     deals,
     distinct_hands,
     hand_text,
@@ -120,17 +123,52 @@ def _gives(hand: Hand, heard: Sequence[Heard]) -> bool:
     return all(answer(question, hand, choice) == said for question, choice, said in heard)
 
 
-def still_fitting(asked: Sequence[tuple[Question, int | None]], hand: Hand) -> tuple[int, ...]:
-    """How many distinct hands of ``hand``'s size give the same answers as ``hand`` to the first
-    1, 2, ... questions of ``asked`` (each with the asker's choice): the codes an opponent
-    hearing those answers still has to tell apart, the count of :func:`consistent` without
-    listing the hands."""
+@dataclass(frozen=True)
+class Narrowing:
+    """What one answer tells an opponent who heard it: how many codes still fit, one code it
+    rules out (of those that fitted before it) and one other than the true code that still
+    fits, each ``None`` when there is none."""
+
+    left: int
+    ruled_out: Hand | None
+    still_fits: Hand | None
+
+
+def narrowing(asked: Sequence[tuple[Question, int | None]], hand: Hand) -> tuple[Narrowing, ...]:
+    """What each answer ``hand`` gives to the questions of ``asked`` (each with the asker's
+    choice) tells, after the answers before it: the count of :func:`consistent`, without
+    listing the hands.
+
+    The codes shown are the ones nearest the true code (the most tiles in the same places, the
+    first in :func:`consistent`'s order on a tie): a code one tile away that the answer rules
+    out, and a close one it cannot tell apart, show what the answer tells and what it does not.
+    """
     hands = distinct_hands(len(hand))
     mine = hands.index(hand)
+    alike = (hands.numbers == hands.numbers[mine]) & (hands.colours == hands.colours[mine])
+    shared = alike.sum(axis=1)
     fits = np.ones(len(hands), dtype=bool)
-    left = []
+    found = []
     for question, choice in asked:
         said = answers(question, hands, choice)
-        fits &= said == said[mine]
-        left.append(int(fits.sum()))
-    return tuple(left)
+        now = fits & (said == said[mine])
+        others = now.copy()
+        others[mine] = False
+        found.append(
+            Narrowing(
+                int(now.sum()),
+                _nearest(hands, fits & ~now, shared),
+                _nearest(hands, others, shared),
+            )
+        )
+        fits = now
+    return tuple(found)
+
+
+def _nearest(hands: Hands, among: npt.NDArray[np.bool_], shared: IntArray) -> Hand | None:
+    """The hand of ``among`` sharing the most places with the true code (``shared``), the
+    first in :func:`consistent`'s order on a tie."""
+    if not among.any():
+        return None
+    closest = np.flatnonzero(among & (shared == shared[among].max()))
+    return min((hands.hand(int(i)) for i in closest), key=hand_text)

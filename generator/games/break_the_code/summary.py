@@ -1,7 +1,8 @@
 """Break the Code's part of the rulebook summary: how the game is won and ends (naming the code
 with 2 players, writing it with 3 or 4, running out of questions), every question card with its
 rating (how many 5-tile codes its answer leaves, on average over all deals), and a dealt hand
-answering the first question cards, with how many codes still fit after each answer."""
+answering the first question cards, with how many codes still fit after each answer, a code the
+answer rules out and one it cannot tell from the dealt one."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from functools import lru_cache
 from generator.games.base import deck_of
 from generator.games.break_the_code.decks import QUESTIONS, TILES
 from generator.games.break_the_code.questions import Answer, Question, answer, question
-from generator.games.break_the_code.rating import Rating, rate, still_fitting
+from generator.games.break_the_code.rating import Narrowing, Rating, narrowing, rate
 from generator.games.break_the_code.tiles import COLOURS, Hand, deal, distinct_hands
 from generator.model import Deck, Game
 from generator.rulebook.compose import Pictures
@@ -35,6 +36,9 @@ WORDING = {
     "summary.asked": ("question", "answer"),
     "summary.narrows_a_lot": ("count",),
     "summary.narrows_a_little": ("count",),
+    "summary.ruled_out": ("code", "answer"),
+    "summary.still_fits": ("code",),
+    "summary.where": ("example", "none"),
     "summary.yes": (),
     "summary.no": (),
     "summary.none": (),
@@ -47,6 +51,8 @@ ASKED = 4
 A_LOT = 0.25
 """An answer narrows the code down "a lot" when at most this share of the codes that fitted
 before it still fit after it, "a little" otherwise."""
+WHERE_EXAMPLE = [1, 3]
+"""The answer the questions' introduction shows a "where" question getting: B and D."""
 ICON = 9.0  # mm
 TILE_SCALE = 0.6
 
@@ -79,7 +85,9 @@ def _questions(deck: Deck, asked: list[Question], words: Words, pictures: Pictur
         )
         picture = pictures.pictogram("question", ICON, card=card.template_data())
         entries.append(Entry("", words(f"questions.{asked_question.id}"), picture, note))
-    return Reference(words("summary.questions"), entries, intro=words("summary.ratings"))
+    where = words("summary.where", example=spoken(WHERE_EXAMPLE, words), none=words("summary.none"))
+    intro = f"{where} {words('summary.ratings')}"
+    return Reference(words("summary.questions"), entries, intro=intro)
 
 
 @lru_cache(maxsize=256)
@@ -101,29 +109,40 @@ def _example(tiles: Deck, asked: list[Question], words: Words, pictures: Picture
         for index, tile in enumerate(hand)
         if (tile.number, COLOURS[tile.colour]) in cards
     )
-    heard = [(q, q.choices[0], answer(q, hand, q.choices[0])) for q in asked]
     total = len(distinct_hands(HAND_SIZE))
     steps = [Step(words("summary.hand", hand=_hand_text(hand, words), total=total), shown)]
     before = total
-    for (asked_question, choice, said), left in zip(
-        heard, codes_left(tuple(asked), hand), strict=True
-    ):
-        narrows = "summary.narrows_a_lot" if left <= A_LOT * before else "summary.narrows_a_little"
-        line = words(
-            "summary.asked",
-            question=_asked_text(asked_question, choice, words),
-            answer=spoken(said, words),
-        )
-        steps.append(Step(f"{line} {words(narrows, count=left)}"))
-        before = left
+    for asked_question, told in zip(asked, narrowed(tuple(asked), hand), strict=True):
+        steps.append(Step(_told(asked_question, hand, told, before, words)))
+        before = told.left
     return Example(words("summary.example"), steps)
 
 
+def _told(asked: Question, hand: Hand, told: Narrowing, before: int, words: Words) -> str:
+    """One answer of the example: the question, the answer, how many of the ``before`` codes
+    still fit, and the deduction: a code it rules out, with the answer that code would give,
+    and one it cannot tell from ``hand``."""
+    choice = asked.choices[0]
+    narrows = "summary.narrows_a_lot" if told.left <= A_LOT * before else "summary.narrows_a_little"
+    said = spoken(answer(asked, hand, choice), words)
+    line = [
+        words("summary.asked", question=_asked_text(asked, choice, words), answer=said),
+        words(narrows, count=told.left),
+    ]
+    if told.ruled_out is not None:
+        other = spoken(answer(asked, told.ruled_out, choice), words)
+        code = _hand_text(told.ruled_out, words)
+        line.append(words("summary.ruled_out", code=code, answer=other))
+    if told.still_fits is not None:
+        line.append(words("summary.still_fits", code=_hand_text(told.still_fits, words)))
+    return " ".join(line)
+
+
 @lru_cache(maxsize=8)
-def codes_left(asked: tuple[Question, ...], hand: Hand) -> tuple[int, ...]:
-    """How many codes still fit after each of the first 1, 2, ... answers ``hand`` gives to
-    ``asked`` (the asker's first choice where a card offers one), computed once per process."""
-    return still_fitting([(q, q.choices[0]) for q in asked], hand)
+def narrowed(asked: tuple[Question, ...], hand: Hand) -> tuple[Narrowing, ...]:
+    """What each of the answers ``hand`` gives to ``asked`` (the asker's first choice where a
+    card offers one) tells, computed once per process for the languages composed in it."""
+    return narrowing([(q, q.choices[0]) for q in asked], hand)
 
 
 def _asked_text(question: Question, choice: int | None, words: Words) -> str:
