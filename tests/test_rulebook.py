@@ -153,7 +153,8 @@ def test_no_summary_ends_on_a_mostly_blank_page(summaries: dict) -> None:
     for (game, lang), (path, _) in summaries.items():
         if len(boxes_of(path)) > 1:
             filled = last_page_filled(path)
-            assert filled >= document.LAST_PAGE, (game, lang, round(filled, 2))
+            # the layout measures its frame, poppler the words' boxes: 2 % apart at most
+            assert filled >= document.LAST_PAGE - 0.02, (game, lang, round(filled, 2))
 
 
 def _steps_summary(steps: int) -> content.Summary:

@@ -95,6 +95,7 @@ def _styles(size: float, leading: float) -> dict[str, ParagraphStyle]:
             "small", base, fontSize=small, leading=small * leading, alignment=TA_LEFT
         ),
         "caption": ParagraphStyle("caption", base, fontSize=8, leading=9.6, alignment=1),
+        "example": ParagraphStyle("example", base, spaceAfter=size * 0.4),
     }
 
 
@@ -500,7 +501,8 @@ def _entry_cells(
 
 
 def _example_step(step: content.Step, styles: dict[str, ParagraphStyle]) -> Flowable:
-    text = Paragraph(escape(step.text), styles["body"])
+    """A paragraph of a worked example, a little apart from the next, with its pictures."""
+    text = Paragraph(escape(step.text), styles["example"])
     if not step.pictures:
         return text
     cells = [
