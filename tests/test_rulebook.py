@@ -695,6 +695,47 @@ def test_build_writes_and_reports_the_summary(pnp, tmp_path: Path) -> None:
     assert f"wrote 2 files: {20 + pages} pages, 88 cards" in result.out
 
 
+THREE_BY_THREE_RULES = {
+    "en": {
+        "chess cells": "on the chess side, for a piece (rook, knight or queen, in either colour) "
+        "or for a colour (any white or any black piece)",
+        "points": "A card is worth the points in its corners, 1 or 2.",
+        "penalty side": "in chess mode, its 15-puzzle side",
+        "zero bid": "A bid of 0 is allowed",
+    },
+    "ru": {
+        "chess cells": "на стороне «Шахматы» — фигуру (ладью, коня или ферзя любого цвета) или "
+        "цвет (любую белую или любую чёрную фигуру)",
+        "points": "Карта приносит столько очков, сколько показано в её углах, 1 или 2.",
+        "penalty side": "в режиме «Шахматы» — стороной «Пятнашки»",
+        "zero bid": "Ставка 0 допустима",
+    },
+    "uk": {
+        "chess cells": "на стороні «Шахи» — фігуру (туру, коня чи ферзя будь-якого кольору) або "
+        "колір (будь-яку білу чи будь-яку чорну фігуру)",
+        "points": "Карта приносить стільки очок, скільки показано в її кутах, 1 або 2.",
+        "penalty side": "у режимі «Шахи» — стороною «П’ятнашки»",
+        "zero bid": "Ставка 0 дозволена",
+    },
+    "de": {
+        "chess cells": "auf der Schachseite eine Figur (Turm, Springer oder Dame in beliebiger "
+        "Farbe) oder eine Farbe (irgendeine weiße oder irgendeine schwarze Figur)",
+        "points": "Eine Karte bringt die Punkte in ihren Ecken, 1 oder 2.",
+        "penalty side": "im Schach-Modus mit ihrer 15-Puzzle-Seite",
+        "zero bid": "Ein Gebot von 0 ist erlaubt",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", sorted(THREE_BY_THREE_RULES))
+def test_the_3x3_summary_says_what_a_card_asks_and_is_worth(summaries: dict, lang: str) -> None:
+    """A new group must know what a chess cell asks for (a piece or a colour), what a card is
+    worth and which side a penalty shows, and that a bid may be 0."""
+    text = summaries[("three_by_three", lang)][1]
+    missing = [rule for rule, phrase in THREE_BY_THREE_RULES[lang].items() if phrase not in text]
+    assert not missing, (lang, missing)
+
+
 def test_the_3x3_summary_names_things_in_its_own_language(summaries: dict) -> None:
     """No card id and no English word in the Russian and Ukrainian summaries (cell names like
     b3 are the board's notation), one spelling of the title, one Ukrainian apostrophe."""

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from generator.model import Card, Deck, Game
 from generator.problems import Problem
 from generator.render.templates import CardRenderer
-from generator.rulebook.content import Component, Picture, Section, Summary
+from generator.rulebook.content import Component, Entry, Picture, Reference, Section, Summary
 from generator.rulebook.words import Wording, Words, wording_problems
 
 HEADINGS = ("components", "setup", "turn")
@@ -66,6 +66,26 @@ def checked_summary(
     if found:
         return None, found
     return summarise(game, lang, engine)
+
+
+RULES = "summary.rules"
+"""Where a summary's named rules live in a locale: a title, and a name and a text per rule."""
+
+
+def rules_wording(rules: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """The locale keys of a game's named rules (the ones its turn's steps leave out)."""
+    return {
+        f"{RULES}.title": (),
+        **{f"{RULES}.{rule}.{part}": () for rule in rules for part in ("name", "text")},
+    }
+
+
+def rules_section(words: Words, rules: tuple[str, ...]) -> Reference:
+    """The named rules, each an entry of the section under their title."""
+    entries = [
+        Entry(words(f"{RULES}.{rule}.name"), words(f"{RULES}.{rule}.text")) for rule in rules
+    ]
+    return Reference(words(f"{RULES}.title"), entries)
 
 
 class Pictures:

@@ -16,7 +16,7 @@ from generator.games.break_the_code.questions import Answer, Question, answer, q
 from generator.games.break_the_code.rating import Narrowing, Rating, narrowing, rate
 from generator.games.break_the_code.tiles import COLOURS, Hand, deal, distinct_hands
 from generator.model import Deck, Game
-from generator.rulebook.compose import Pictures
+from generator.rulebook.compose import Pictures, rules_section, rules_wording
 from generator.rulebook.content import Entry, Example, Reference, Section, Step
 from generator.rulebook.words import Words
 
@@ -24,8 +24,7 @@ RULES = ("naming", "writing", "questions_out")
 """How a game is won or ends: naming the code (2 players), writing it (3 or 4 players), and the
 question cards running out."""
 WORDING = {
-    "summary.rules.title": (),
-    **{f"summary.rules.{rule}.{part}": () for rule in RULES for part in ("name", "text")},
+    **rules_wording(RULES),
     "summary.questions": (),
     "summary.ratings": (),
     "summary.rating": ("count",),
@@ -61,18 +60,10 @@ def sections(game: Game, words: Words, pictures: Pictures) -> list[Section]:
     tiles, questions = deck_of(game, TILES), deck_of(game, QUESTIONS)
     asked = [question(card) for card in questions.cards]
     return [
-        _rules(words),
+        rules_section(words, RULES),
         _questions(questions, asked, words, pictures),
         _example(tiles, asked[:ASKED], words, pictures),
     ]
-
-
-def _rules(words: Words) -> Reference:
-    entries = [
-        Entry(words(f"summary.rules.{rule}.name"), words(f"summary.rules.{rule}.text"))
-        for rule in RULES
-    ]
-    return Reference(words("summary.rules.title"), entries)
 
 
 def _questions(deck: Deck, asked: list[Question], words: Words, pictures: Pictures) -> Reference:

@@ -4,13 +4,15 @@ swap, the grey exception, a night effect)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from generator.games.base import deck_of
 from generator.games.gears.codes import game_winner
 from generator.games.gears.decks import CHARACTERS, GEARS, ROUNDS
 from generator.games.gears.parts import GEAR_COLOURS
 from generator.games.gears.resolution import RESOLUTION_EFFECTS, Played, resolve
 from generator.model import Card, Deck, Game
-from generator.rulebook.compose import Pictures
+from generator.rulebook.compose import Pictures, rules_section, rules_wording
 from generator.rulebook.content import Entry, Example, Reference, Section, Step
 from generator.rulebook.words import Words
 
@@ -20,8 +22,7 @@ by a later win, the night shift's reset, characters flipping at night, the end a
 END_SCORES: tuple[float, ...] = (4, 4, 3, 1)
 """The final scores of the end rule's example: the tied 4s are eliminated, so the 3 wins."""
 WORDING = {
-    "summary.rules.title": (),
-    **{f"summary.rules.{rule}.{part}": () for rule in RULES for part in ("name", "text")},
+    **rules_wording(RULES),
     "summary.rules.end_example": ("scores", "winner"),
     **{f"gear_abilities.{colour}": () for colour in GEAR_COLOURS},
     "summary.rounds": (),
@@ -69,19 +70,15 @@ def sections(game: Game, words: Words, pictures: Pictures) -> list[Section]:
 
 
 def _rules(words: Words) -> Reference:
-    entries = [
-        Entry(words(f"summary.rules.{rule}.name"), words(f"summary.rules.{rule}.text"))
-        for rule in RULES
-    ]
+    rules = rules_section(words, RULES)
     winner = game_winner(list(END_SCORES))
     example = words(
         "summary.rules.end_example",
         scores=words.join([str(score) for score in END_SCORES]),
         winner=END_SCORES[winner] if winner is not None else "",
     )
-    last = entries[-1]
-    entries[-1] = Entry(last.name, f"{last.text} {example}")
-    return Reference(words("summary.rules.title"), entries)
+    *entries, last = rules.entries
+    return replace(rules, entries=[*entries, Entry(last.name, f"{last.text} {example}")])
 
 
 def _round_cards(rounds: Deck, words: Words, pictures: Pictures) -> Reference:
