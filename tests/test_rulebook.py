@@ -695,6 +695,37 @@ def test_build_writes_and_reports_the_summary(pnp, tmp_path: Path) -> None:
     assert f"wrote 2 files: {20 + pages} pages, 88 cards" in result.out
 
 
+TRAINS_RULES = {
+    "en": {
+        "dropped wagons": "After a drop, the lost wagons go face up beside the deck",
+        "the lock card": "If you move that wagon, discard the lock.",
+    },
+    "ru": {
+        "dropped wagons": "потерянные вагоны кладутся открытыми рядом с колодой",
+        "the lock card": "Передвинете этот вагон — сбросьте замок.",
+    },
+    "uk": {
+        "dropped wagons": "втрачені вагони кладуться відкритими біля колоди",
+        "the lock card": "Зрушите цей вагон — скиньте замок.",
+    },
+    "de": {
+        "dropped wagons": "kommen die verlorenen Wagen offen neben den Stapel",
+        "the lock card": "Bewegst du diesen Wagen, wirf die Sperre ab.",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", sorted(TRAINS_RULES))
+def test_the_trains_summary_says_where_dropped_wagons_and_a_lost_lock_go(
+    summaries: dict, lang: str
+) -> None:
+    """A new group must know that a drop's lost wagons go face up beside the deck (they become
+    abilities to use) and that a lock is discarded when its wagon moves."""
+    text = summaries[("game_of_trains", lang)][1]
+    missing = [rule for rule, phrase in TRAINS_RULES[lang].items() if phrase not in text]
+    assert not missing, (lang, missing)
+
+
 THREE_BY_THREE_RULES = {
     "en": {
         "chess cells": "on the chess side, for a piece (rook, knight or queen, in either colour) "
