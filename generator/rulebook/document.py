@@ -45,7 +45,7 @@ INK = colors.HexColor("#24201c")
 RULE = colors.HexColor("#b9ab92")
 TINT = colors.HexColor("#f3ecdd")
 COMPONENT_HEIGHT = 24.0  # mm: the tallest a component's picture is drawn
-COMPONENTS_PER_ROW = 6
+COMPONENTS_PER_ROW = (4, 6)  # at least, at most: fewer components get wider captions
 GUTTER = 7.0  # mm between the two columns
 WIDE_TABLE = 4  # a table of more columns than this spans the page
 NARROWED = 0.8  # the smallest share of their size an example's pictures shrink to, to fit a column
@@ -394,7 +394,8 @@ def _components(
     components: list[content.Component], styles: dict[str, ParagraphStyle], width: float
 ) -> Table:
     """The decks side by side, each picture above its count and name."""
-    per_row = COMPONENTS_PER_ROW
+    fewest, most = COMPONENTS_PER_ROW
+    per_row = min(max(len(components), fewest), most)
     column = width / per_row
     cells: list[object] = []
     for component in content.to_scale(components, COMPONENT_HEIGHT, column / pt(1) - 4):
