@@ -346,6 +346,8 @@ GEARS_RULES = {
         "aus",
         "tie example": "Punktzahlen 4, 4, 3 und 1: Beide Spieler mit 4 scheiden aus, und der "
         "Spieler mit 3 gewinnt",
+        "blue takes back": "Blau 2 hat nicht gewonnen, also nimmt sein Besitzer ein weiteres "
+        "Zahnrad aus seiner Ablage zurück auf die Hand.",
     },
     "en": {
         "night reset": "the night shift starts: every player takes back all their gears, "
@@ -355,6 +357,8 @@ GEARS_RULES = {
         "way, flip one of your codes sent for checking to its green side instead",
         "tied top scores": "Players tied for the top score are all eliminated",
         "tie example": "scores 4, 4, 3 and 1: both 4s are eliminated and the player with 3 wins",
+        "blue takes back": "Blue 2 did not win, so its player takes another gear from their "
+        "discard back to their hand.",
     },
     "ru": {
         "night reset": "начинается ночная смена: каждый игрок забирает в руку все свои "
@@ -364,6 +368,8 @@ GEARS_RULES = {
         "обычно, вместо этого переверните зелёной стороной вверх один свой код на проверке",
         "tied top scores": "Игроки с одинаковым лучшим счётом все выбывают",
         "tie example": "счёт 4, 4, 3 и 1: обе четвёрки выбывают, побеждает счёт 3",
+        "blue takes back": "Синяя 2 не победила, поэтому её владелец возвращает в руку ещё одну "
+        "шестерёнку из своего сброса.",
     },
     "uk": {
         "night reset": "починається нічна зміна: кожен гравець забирає в руку всі свої шестерні, "
@@ -373,6 +379,8 @@ GEARS_RULES = {
         "звичайно, натомість переверніть зеленим боком догори один свій код на перевірці",
         "tied top scores": "Гравці з однаковим найкращим рахунком усі вибувають",
         "tie example": "рахунок 4, 4, 3 і 1: обидві четвірки вибувають, перемагає рахунок 3",
+        "blue takes back": "Синя 2 не перемогла, тож її власник повертає в руку ще одну шестерню "
+        "зі свого скиду.",
     },
 }
 

@@ -16,6 +16,9 @@ GEAR_VALUES: dict[str, tuple[int, int, int, int]] = {
 }
 """The four edge values of each gear colour, clockwise from the top edge seen face up."""
 GEAR_COLOURS = tuple(GEAR_VALUES)
+TAKES_BACK = "blue"
+"""The gear whose player, when it does not win, takes another gear back from their discard at
+the end of step 3 (its ability: outside the round's resolution, so the summary says it)."""
 CODE_COLOURS = ("red", "blue", "yellow", "purple")
 """Code cards come in the four true colours; grey has none and multicoloured is every one."""
 CODE_NUMBERS = (1, 2, 3, 4)

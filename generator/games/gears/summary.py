@@ -9,7 +9,7 @@ from dataclasses import replace
 from generator.games.base import deck_of
 from generator.games.gears.codes import game_winner
 from generator.games.gears.decks import CHARACTERS, GEARS, ROUNDS
-from generator.games.gears.parts import GEAR_COLOURS
+from generator.games.gears.parts import GEAR_COLOURS, TAKES_BACK
 from generator.games.gears.resolution import RESOLUTION_EFFECTS, Played, resolve
 from generator.model import Card, Deck, Game
 from generator.rulebook.compose import Pictures, rules_section, rules_wording
@@ -40,6 +40,7 @@ WORDING = {
     "summary.no_jam": (),
     "summary.winners": ("gears",),
     "summary.no_winner": (),
+    "summary.takes_back": ("gears",),
 }
 PLAYS = (
     (("red", 1), ("yellow", 1), ("purple", 0), ("blue", 1)),
@@ -213,6 +214,9 @@ def _round(
         if result.winners
         else words("summary.no_winner")
     )
+    beaten = [s for s in everyone if colours[s] == TAKES_BACK and s not in result.winners]
+    if beaten:
+        lines.append(words("summary.takes_back", gears=seats(beaten, result.values)))
     shown = (
         pictures.card(rounds, card, back=at_night, scale=THUMB),
         *(
