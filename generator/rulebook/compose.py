@@ -9,6 +9,7 @@ other problems, before anything is written.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from generator.model import Card, Deck, Game
@@ -68,24 +69,38 @@ def checked_summary(
     return summarise(game, lang, engine)
 
 
-RULES = "summary.rules"
-"""Where a summary's named rules live in a locale: a title, and a name and a text per rule."""
+@dataclass(frozen=True)
+class NamedRules:
+    """A section of named rules in a locale (the ones a turn's steps leave out): under ``key``,
+    a title, an introduction if ``intro``, and a name and a text per rule. ``values`` are the
+    engine's numbers a rule's text shows, by rule: the texts are declared and filled from this
+    one description, so they cannot drift apart."""
 
+    rules: tuple[str, ...]
+    key: str = "summary.rules"
+    intro: bool = False
+    values: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
 
-def rules_wording(rules: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
-    """The locale keys of a game's named rules (the ones its turn's steps leave out)."""
-    return {
-        f"{RULES}.title": (),
-        **{f"{RULES}.{rule}.{part}": () for rule in rules for part in ("name", "text")},
-    }
+    def wording(self) -> dict[str, tuple[str, ...]]:
+        """The locale keys of the section, each with the values its text may show."""
+        return {
+            f"{self.key}.title": (),
+            **({f"{self.key}.intro": ()} if self.intro else {}),
+            **{f"{self.key}.{rule}.name": () for rule in self.rules},
+            **{f"{self.key}.{rule}.text": tuple(self.values.get(rule, {})) for rule in self.rules},
+        }
 
-
-def rules_section(words: Words, rules: tuple[str, ...]) -> Reference:
-    """The named rules, each an entry of the section under their title."""
-    entries = [
-        Entry(words(f"{RULES}.{rule}.name"), words(f"{RULES}.{rule}.text")) for rule in rules
-    ]
-    return Reference(words(f"{RULES}.title"), entries)
+    def section(self, words: Words) -> Reference:
+        """The rules, each an entry under the section's title."""
+        entries = [
+            Entry(
+                words(f"{self.key}.{rule}.name"),
+                words(f"{self.key}.{rule}.text", **self.values.get(rule, {})),
+            )
+            for rule in self.rules
+        ]
+        intro = words(f"{self.key}.intro") if self.intro else ""
+        return Reference(words(f"{self.key}.title"), entries, intro=intro)
 
 
 class Pictures:

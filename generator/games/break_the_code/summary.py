@@ -16,15 +16,15 @@ from generator.games.break_the_code.questions import Answer, Question, answer, q
 from generator.games.break_the_code.rating import Narrowing, Rating, narrowing, rate
 from generator.games.break_the_code.tiles import COLOURS, Hand, deal, distinct_hands
 from generator.model import Deck, Game
-from generator.rulebook.compose import Pictures, rules_section, rules_wording
+from generator.rulebook.compose import NamedRules, Pictures
 from generator.rulebook.content import Entry, Example, Reference, Section, Step
 from generator.rulebook.words import Words
 
-RULES = ("naming", "writing", "questions_out")
+RULES = NamedRules(("naming", "writing", "questions_out"))
 """How a game is won or ends: naming the code (2 players), writing it (3 or 4 players), and the
 question cards running out."""
 WORDING = {
-    **rules_wording(RULES),
+    **RULES.wording(),
     "summary.questions": (),
     "summary.ratings": (),
     "summary.rating": ("count",),
@@ -60,7 +60,7 @@ def sections(game: Game, words: Words, pictures: Pictures) -> list[Section]:
     tiles, questions = deck_of(game, TILES), deck_of(game, QUESTIONS)
     asked = [question(card) for card in questions.cards]
     return [
-        rules_section(words, RULES),
+        RULES.section(words),
         _questions(questions, asked, words, pictures),
         _example(tiles, asked[:ASKED], words, pictures),
     ]

@@ -27,43 +27,39 @@ from generator.games.gear_and_piston.parts import (
 from generator.games.gear_and_piston.scoring import Investor, score
 from generator.games.gear_and_piston.validation import INVESTORS_DRAWN
 from generator.model import Deck, Game
-from generator.rulebook.compose import Pictures
+from generator.rulebook.compose import NamedRules, Pictures
 from generator.rulebook.content import Entry, Example, Reference, Section, Step
 from generator.rulebook.words import Words
 
-LOCATIONS = ("dark-alley", "patent-office", "junk-yard", "workshop")
-"""The city's locations in the order they act, numbered 2 to 5 (step 1 sets unreliability)."""
-FACE_UP = {"patent-office": PATENT_OFFICE, "junk-yard": JUNK_YARD}
-"""The face-up parts a location offers, as the engine refills them."""
-BUILDING = ("blueprints", "unreliability", "support", "axles", "pieces", "finished")
+LOCATIONS = NamedRules(
+    ("dark-alley", "patent-office", "junk-yard", "workshop"),
+    "summary.locations",
+    intro=True,
+    values={"patent-office": {"face_up": PATENT_OFFICE}, "junk-yard": {"face_up": JUNK_YARD}},
+)
+"""The city's locations in the order they act, numbered 2 to 5 (step 1 sets unreliability),
+with the face-up parts a location offers, as the engine refills them."""
+BUILDING = NamedRules(
+    ("blueprints", "unreliability", "support", "axles", "pieces", "finished"),
+    "summary.building",
+    values={"unreliability": {"most": MAX_UNRELIABILITY}},
+)
 """The rules of building a car that the round's steps leave out, in the order a game meets them:
 a blueprint in hand, counting unreliability, then what ``car.problems`` checks at the end."""
-SCORING = ("area", "investors", "unreliability", "winner")
+SCORING = NamedRules(
+    ("area", "investors", "unreliability", "winner"), "summary.scoring", intro=True
+)
 """The parts of a score in the order ``Score.total`` adds them, then how ``ranking`` orders the
 players."""
 WORDING = {
-    "summary.locations.title": (),
-    "summary.locations.intro": (),
-    **{f"summary.locations.{place}.name": () for place in LOCATIONS},
-    **{
-        f"summary.locations.{place}.text": ("face_up",) if place in FACE_UP else ()
-        for place in LOCATIONS
-    },
-    "summary.building.title": (),
-    **{f"summary.building.{rule}.name": () for rule in BUILDING},
-    **{
-        f"summary.building.{rule}.text": ("most",) if rule == "unreliability" else ()
-        for rule in BUILDING
-    },
+    **LOCATIONS.wording(),
+    **BUILDING.wording(),
     "summary.parts": (),
     "summary.colours": (),
     "summary.counts": GROUPS,
     **{f"summary.functions.{function}": () for function in FUNCTIONS},
     "summary.investors": (),
-    "summary.scoring.title": (),
-    "summary.scoring.intro": (),
-    **{f"summary.scoring.{rule}.name": () for rule in SCORING},
-    **{f"summary.scoring.{rule}.text": () for rule in SCORING},
+    **SCORING.wording(),
     "summary.example": (),
     "summary.car": ("count",),
     "summary.drawn": ("count", "investors"),
@@ -80,37 +76,13 @@ TILE_SCALE = 0.3
 
 def sections(game: Game, words: Words, pictures: Pictures) -> list[Section]:
     return [
-        _locations(words),
-        _building(words),
+        LOCATIONS.section(words),
+        BUILDING.section(words),
         _parts(game, words, pictures),
         _investors(deck_of(game, INVESTORS), words, pictures),
-        _scoring(words),
+        SCORING.section(words),
         _example(game, words, pictures),
     ]
-
-
-def _locations(words: Words) -> Reference:
-    entries = [
-        Entry(
-            words(f"summary.locations.{place}.name"),
-            words(f"summary.locations.{place}.text", face_up=FACE_UP.get(place)),
-        )
-        for place in LOCATIONS
-    ]
-    return Reference(
-        words("summary.locations.title"), entries, intro=words("summary.locations.intro")
-    )
-
-
-def _building(words: Words) -> Reference:
-    entries = [
-        Entry(
-            words(f"summary.building.{rule}.name"),
-            words(f"summary.building.{rule}.text", most=MAX_UNRELIABILITY),
-        )
-        for rule in BUILDING
-    ]
-    return Reference(words("summary.building.title"), entries)
 
 
 def _parts(game: Game, words: Words, pictures: Pictures) -> Reference:
@@ -138,14 +110,6 @@ def _investors(deck: Deck, words: Words, pictures: Pictures) -> Reference:
         for card in deck.cards
     ]
     return Reference(words("summary.investors"), entries)
-
-
-def _scoring(words: Words) -> Reference:
-    entries = [
-        Entry(words(f"summary.scoring.{rule}.name"), words(f"summary.scoring.{rule}.text"))
-        for rule in SCORING
-    ]
-    return Reference(words("summary.scoring.title"), entries, intro=words("summary.scoring.intro"))
 
 
 def _example(game: Game, words: Words, pictures: Pictures) -> Example:

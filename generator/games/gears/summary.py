@@ -12,17 +12,17 @@ from generator.games.gears.decks import CHARACTERS, GEARS, ROUNDS
 from generator.games.gears.parts import GEAR_COLOURS, TAKES_BACK
 from generator.games.gears.resolution import RESOLUTION_EFFECTS, Played, resolve
 from generator.model import Card, Deck, Game
-from generator.rulebook.compose import Pictures, rules_section, rules_wording
+from generator.rulebook.compose import NamedRules, Pictures
 from generator.rulebook.content import Entry, Example, Reference, Section, Step
 from generator.rulebook.words import Words
 
-RULES = ("checking", "night", "characters", "end")
+RULES = NamedRules(("checking", "night", "characters", "end"))
 """The rules the round steps leave out, in the order a game meets them: a checked code entered
 by a later win, the night shift's reset, characters flipping at night, the end and the score."""
 END_SCORES: tuple[float, ...] = (4, 4, 3, 1)
 """The final scores of the end rule's example: the tied 4s are eliminated, so the 3 wins."""
 WORDING = {
-    **rules_wording(RULES),
+    **RULES.wording(),
     "summary.rules.end_example": ("scores", "winner"),
     **{f"gear_abilities.{colour}": () for colour in GEAR_COLOURS},
     "summary.rounds": (),
@@ -71,7 +71,7 @@ def sections(game: Game, words: Words, pictures: Pictures) -> list[Section]:
 
 
 def _rules(words: Words) -> Reference:
-    rules = rules_section(words, RULES)
+    rules = RULES.section(words)
     winner = game_winner(list(END_SCORES))
     example = words(
         "summary.rules.end_example",

@@ -20,16 +20,16 @@ from generator.games.three_by_three.notation import (
 from generator.games.three_by_three.solver import Difficulty, difficulties, solve
 from generator.games.three_by_three.space import UNREACHED, space
 from generator.model import Card, Deck, Game
-from generator.rulebook.compose import Pictures, rules_section, rules_wording
+from generator.rulebook.compose import NamedRules, Pictures
 from generator.rulebook.content import Entry, Example, Reference, Section, Step, Table
 from generator.rulebook.words import Words
 
 MOVERS = ("colour", "tri-colour", "rook", "knight", "queen", "king")
 """What moves alike: every colour token, the joker, and each chess piece in either colour."""
-RULES = ("cells", "points", "bids")
+RULES = NamedRules(("cells", "points", "bids"))
 """What the turn's steps leave out: what a task cell asks for, what a card is worth, a bid of 0."""
 WORDING = {
-    **rules_wording(RULES),
+    **RULES.wording(),
     "summary.tokens": (),
     **{f"summary.token.{mover}": () for mover in MOVERS},
     **{f"summary.moves.{mover}": () for mover in MOVERS},
@@ -57,7 +57,7 @@ TOKEN = 11.0  # mm
 def sections(game: Game, words: Words, pictures: Pictures) -> list[Section]:
     tasks, tokens = deck_of(game, TASKS), deck_of(game, TOKENS)
     return [
-        rules_section(words, RULES),
+        RULES.section(words),
         _tokens(tokens, words, pictures),
         _solved(tasks, words, pictures),
         _answer_key(tasks, words),
