@@ -133,7 +133,7 @@ def validate(
         laid = of_game(expansions, name)
         inputs = game_inputs(data_dir, name, identity(engine), laid, languages)
         keys[name] = check_key(inputs, papers)
-        if (found := Verdict.unpack(store.get(keys[name]))) is not None:
+        if (found := store.parsed(keys[name], Verdict.unpack)) is not None:
             known[name] = found
     unknown = tuple(name for name in every if name not in known)
     checked = check(data_dir, unknown, wanted, None, jobs, expansions, languages) if unknown else []
@@ -424,7 +424,7 @@ class _Printing:
 
     def _lookup(self, inputs: GameInputs, lang: str, kind: OutputKind) -> Listed | None:
         """The files of one output as the cache has them (see :func:`fastpath.listed`)."""
-        entry = self.cache.get(_output_key(inputs, lang, kind, self.request.options))
+        entry = _output_key(inputs, lang, kind, self.request.options)
         return listed(entry, self.request.out_dir, self.cache)
 
     def _use(self, files: Listed) -> list[Written]:
@@ -643,6 +643,9 @@ def _write(
     except DataError as error:
         writer.discard()
         return [], writer.handover(), error.problems, stopwatch.seconds
+    except BaseException:  # a disk that fails: nothing this job staged stays behind
+        writer.discard()
+        raise
     if not problems:
         _remember(Cache(folder), entry, written, writer)
     return written, writer.handover(), problems, stopwatch.seconds

@@ -21,15 +21,23 @@ import os
 import re
 import sys
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
+from generator.reading import Refused, TooLarge, Within, read_bytes
+
+T = TypeVar("T")
 ENV = "PNP_CACHE_DIR"
 MAGIC = b"pnp-cache 1\n"
 DIGEST = 32
 ENTRY = re.compile(r"[0-9a-f]{64}")
 MAX_BYTES = 2 * 1024**3
 """Past this size (2 GiB) the entries used least recently are removed after a build."""
+MAX_ENTRY = 256 * 1024**2
+"""The largest payload kept (256 MiB; the largest a build makes is a game's PDF of a few MB):
+an entry is read whole, so a larger one, or a sparse file of gigabytes planted in the folder,
+is never read."""
 
 
 def default_folder() -> Path:
@@ -67,25 +75,40 @@ class Cache:
         return self.folder / entry[:2] / entry
 
     def get(self, entry: str) -> bytes | None:
-        """The payload stored under ``entry``, or ``None`` if there is none or it is damaged."""
+        """The payload stored under ``entry``, or ``None`` if there is none or it is damaged
+        (a damaged one is removed). Read through :mod:`generator.reading` and never through a
+        link: an entry, or its ``<kk>/`` folder, that is a link is no entry of ours."""
+        path = self.path(entry)
+        if os.path.islink(path.parent) or os.path.islink(path):
+            return None
         try:
-            data = self.path(entry).read_bytes()
-        except OSError:
+            data = read_bytes(path, Within.folder(self.folder), len(MAGIC) + DIGEST + MAX_ENTRY)
+        except TooLarge:
+            self.discard(entry)
+            return None
+        except Refused:
             return None
         head = len(MAGIC) + DIGEST
         payload = data[head:]
         if data[: len(MAGIC)] != MAGIC or data[len(MAGIC) : head] != _digest(payload):
+            self.discard(entry)
             return None
         with contextlib.suppress(OSError):
-            os.utime(self.path(entry))  # used now: the last to be removed when pruning
+            os.utime(path)  # used now: the last to be removed when pruning
         return payload
 
     def put(self, entry: str, payload: bytes) -> None:
         """Store ``payload``; a cache that cannot be written (a full disk, a read-only folder)
-        only makes later builds slower, so failures are ignored."""
+        only makes later builds slower, so failures are ignored. Nothing is written through a
+        link (a ``<kk>/`` folder that is one is left alone), nor a payload too large to read
+        back."""
         path = self.path(entry)
+        if len(payload) > MAX_ENTRY:
+            return
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
+            if os.path.islink(path.parent) or not path.parent.is_dir():
+                return
             handle, partial = tempfile.mkstemp(prefix=".", suffix=".part", dir=path.parent)
         except OSError:
             return
@@ -96,6 +119,24 @@ class Cache:
         except OSError:
             with contextlib.suppress(OSError):
                 os.unlink(partial)
+
+    def parsed(self, entry: str, parse: Callable[[bytes], T | None]) -> T | None:
+        """The payload under ``entry`` as ``parse`` reads it; ``None`` if there is none, or
+        if ``parse`` finds it is not what it should be (``None``): such an entry is removed."""
+        payload = self.get(entry)
+        if payload is None:
+            return None
+        value = parse(payload)
+        if value is None:
+            self.discard(entry)
+        return value
+
+    def discard(self, entry: str) -> None:
+        """Remove ``entry``: its payload was not what its key promises (a caller that could
+        not parse it says so), and it would only be read and refused again."""
+        with contextlib.suppress(OSError):
+            if not os.path.islink(self.path(entry).parent):
+                self.path(entry).unlink()
 
     def prune(self, limit: int = MAX_BYTES) -> int:
         """Remove the least recently used entries until the cache holds at most ``limit``
@@ -124,7 +165,8 @@ class Cache:
                 removed += 1
         for sub in self.folder.glob("??"):
             with contextlib.suppress(OSError):
-                sub.rmdir()
+                if not sub.is_symlink():
+                    sub.rmdir()
         with contextlib.suppress(OSError):
             self.folder.rmdir()
         return removed
@@ -133,7 +175,7 @@ class Cache:
 def _stats(paths: Iterable[Path]) -> Iterator[tuple[Path, os.stat_result]]:
     for path in paths:
         with contextlib.suppress(OSError):
-            yield path, path.stat()
+            yield path, path.lstat()
 
 
 def _digest(payload: bytes) -> bytes:
@@ -142,11 +184,20 @@ def _digest(payload: bytes) -> bytes:
 
 def _entries(folder: Path) -> Iterator[Path]:
     """The entry files under ``folder``: ``<kk>/<64 hex digits>``, nothing else."""
-    for path in folder.glob("??/*"):
+    for path in _files(folder, "*"):
         if ENTRY.fullmatch(path.name) and path.name.startswith(path.parent.name):
             yield path
 
 
 def _partials(folder: Path) -> Iterator[Path]:
     """Temporary files of writes that were cut short (a killed build)."""
-    return folder.glob("??/.*.part")
+    return _files(folder, ".*.part")
+
+
+def _files(folder: Path, pattern: str) -> Iterator[Path]:
+    """What matches ``pattern`` in the ``<kk>/`` folders of ``folder``, links not followed: a
+    ``<kk>`` that is a link to a folder elsewhere is not the cache's, and pruning or
+    ``pnp clean`` must not remove what is there."""
+    for sub in sorted(folder.glob("??")):
+        if sub.is_dir() and not sub.is_symlink():
+            yield from (path for path in sub.glob(pattern) if not path.is_symlink())

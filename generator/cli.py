@@ -270,6 +270,13 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     expansion_cmd.add_argument(
         "--dir", type=Path, default=Path("."), metavar="DIR", help="where (default: here)"
     )
+    expansion_cmd.add_argument(
+        "--data",
+        type=Path,
+        default=DEFAULT_DATA_DIR,
+        metavar="DIR",
+        help="the card data whose game it extends (default: the shipped games)",
+    )
     expansion_cmd.set_defaults(run=_new_expansion)
 
     schema_cmd = commands.add_parser("schema", help="JSON Schemas of the games' files, for editors")
@@ -814,7 +821,7 @@ def _proof(args: argparse.Namespace) -> int:
 def _new_expansion(args: argparse.Namespace) -> int:
     from generator.scaffold import new_expansion
 
-    folder = new_expansion(args.name, args.game, args.dir)
+    folder = new_expansion(args.name, args.game, args.dir, args.data)
     print(f"wrote {folder}/ (see its README.md); try:")
     print(f"  pnp validate --with {folder}")
     print(f"  pnp build --with {folder} --only-expansion")

@@ -16,15 +16,20 @@ an expansion are named in problems from its folder (``my-expansion/decks/gears.y
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from generator.expansion_fields import EXPANSION_FIELDS
+from generator.languages import LOCALES
 from generator.loading import Mapping, load_yaml
 from generator.problems import DataError, Problem, ProblemLog, UsageError
+from generator.reading import Within
 
 MANIFEST = "expansion.yaml"
+PARTS = ("decks", LOCALES, "templates")
+"""The folders of an expansion that the game is made from, beside its manifest."""
 GAME_HELP = "the id of the game it extends, like 'game: gears'"
 
 
@@ -70,12 +75,25 @@ def find_expansions(folders: Sequence[Path], games: Sequence[str]) -> tuple[Expa
                 f"--with {given}: an expansion may not be named like a game ({folder.name}): "
                 "rename its folder"
             )
+        problems += _parts_linked_out(folder)
         game = _game_of(folder, games, problems)
         if game is not None:
             found.append(Expansion(folder, game))
     if problems:
         raise DataError(problems)
     return tuple(found)
+
+
+def _parts_linked_out(folder: Path) -> list[Problem]:
+    """A part of the expansion (its ``decks/``, ``locales/``, ``templates/``) that is a link
+    out of its folder: refused as a whole, before any file in it is listed or read."""
+    problems = []
+    for part in PARTS:
+        path = folder / part
+        if os.path.islink(path) and not Within.folder(folder).holds(path):
+            what = f"links outside {folder.name}/ (to {os.path.realpath(path)}): refused"
+            problems.append(Problem(f"{folder.name}/{part}", 0, "", what))
+    return problems
 
 
 def _game_of(folder: Path, games: Sequence[str], problems: list[Problem]) -> str | None:

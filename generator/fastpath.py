@@ -15,15 +15,17 @@ import hashlib
 import json
 import sys
 from dataclasses import asdict, dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
+from typing import Any
 
-from generator.cache import Cache, key
+from generator.cache import MAX_ENTRY, Cache, key
 from generator.expansions import Expansion, of_game
 from generator.folders import discover_games
 from generator.games.shipped import SHIPPED
 from generator.inputs import GameInputs, game_inputs
 from generator.languages import AS_WRITTEN, Languages
 from generator.options import Options
+from generator.reading import Refused, Within, digest
 from generator.versions import build_date, code_version, engine_version
 from generator.writer import Writer, Written, output_folder_problem
 
@@ -41,9 +43,7 @@ class Verdict:
         return json.dumps(asdict(self)).encode()
 
     @classmethod
-    def unpack(cls, payload: bytes | None) -> Verdict | None:
-        if payload is None:
-            return None
+    def unpack(cls, payload: bytes) -> Verdict | None:
         try:
             fields = json.loads(payload)
             decks = tuple((str(deck), int(count)) for deck, count in fields["decks"])
@@ -136,7 +136,7 @@ def restore(
     inputs = requested(data_dir, names, expansions, languages)
     if inputs is None or output_folder_problem(out):
         return None
-    files = listed(cache.get(build_key(inputs, langs, options)), out, cache)
+    files = listed(build_key(inputs, langs, options), out, cache)
     if files is None:
         return None
     writer = Writer(out)
@@ -165,22 +165,54 @@ def listing(files: list[tuple[Written, str]], out: Path) -> bytes:
     return json.dumps(items, sort_keys=True).encode()
 
 
-def listed(entry: bytes | None, out: Path, cache: Cache) -> Listed | None:
-    """The files a :func:`listing` names, under ``out``; ``None`` without a listing, or if the
-    cache has lost the bytes of a file the output folder lacks."""
-    if entry is None:
+def listed(entry: str, out: Path, cache: Cache) -> Listed | None:
+    """The files the :func:`listing` under ``entry`` names, under ``out``; ``None`` without a
+    listing (or with one that is not what :func:`listing` writes), or if the cache has lost
+    (or holds other bytes than) a file the output folder lacks."""
+    items = cache.parsed(entry, _items)
+    if items is None:
         return None
     files: Listed = []
-    for item in json.loads(entry):
+    for item in items:
         path = out / item["path"]
         data = None
-        if digest_of(path) != item["digest"]:
+        if digest_of(path, out) != item["digest"]:
             data = cache.get(key("file", item["digest"]))
-            if data is None:
+            if data is None or hashlib.sha256(data).hexdigest() != item["digest"]:
                 return None
         written = Written(path, item["kind"], item["pages"], item["cards"], saved=item["saved"])
         files.append((written, data))
     return files
+
+
+_LISTED = {"path": str, "digest": str, "kind": str, "pages": int, "cards": int, "saved": int}
+"""The fields of a file in a :func:`listing`, with their types."""
+
+
+def _items(entry: bytes) -> list[dict[str, Any]] | None:
+    """The files of a listing, if it is one: a cache entry with the right digest may still
+    hold anything (an entry of another kind, a stranger's bytes), which is a miss, never a
+    crash. Each path must be a relative path down into the output folder."""
+    try:
+        items = json.loads(entry)
+    except ValueError:  # not JSON, or not UTF-8
+        return None
+    if not isinstance(items, list):
+        return None
+    for item in items:
+        if not isinstance(item, dict) or set(item) != set(_LISTED):
+            return None
+        if any(type(item[name]) is not kind for name, kind in _LISTED.items()):
+            return None
+        if not _down(item["path"]):
+            return None
+    return items
+
+
+def _down(path: str) -> bool:
+    """Whether ``path`` is relative and stays below the folder it is joined to."""
+    parts = PurePosixPath(path).parts
+    return bool(parts) and not PurePosixPath(path).is_absolute() and ".." not in parts
 
 
 def remember_build(
@@ -195,10 +227,10 @@ def remember_build(
     cache already, put there as each was made)."""
     files = []
     for file in written:
-        digest = digest_of(file.path)
-        if digest is None or not cache.path(key("file", digest)).is_file():
+        made = digest_of(file.path, out)
+        if made is None or not cache.path(key("file", made)).is_file():
             return  # a file that was not kept: this build cannot be answered from the cache
-        files.append((file, digest))
+        files.append((file, made))
     cache.put(build_key(inputs, langs, options), listing(files, out))
 
 
@@ -214,12 +246,14 @@ def verdicts(
     inputs = requested(data_dir, names, expansions, languages)
     if inputs is None:
         return None
-    found = [Verdict.unpack(cache.get(check_key(game, papers))) for game in inputs]
+    found = [cache.parsed(check_key(game, papers), Verdict.unpack) for game in inputs]
     return None if any(v is None for v in found) else [v for v in found if v is not None]
 
 
-def digest_of(path: Path) -> str | None:
+def digest_of(path: Path, out: Path) -> str | None:
+    """The digest of the output file ``path`` in the output folder ``out``; ``None`` if
+    there is no regular file there (a link, a pipe: the build replaces it)."""
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
+        return digest(path, Within.folder(out), MAX_ENTRY)
+    except Refused:
         return None

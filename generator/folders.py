@@ -57,9 +57,11 @@ class Templates:
         return self.own[0]
 
     def __truediv__(self, name: str) -> Path:
-        """The file ``name`` where the search finds it; in the first folder if in none."""
+        """The file ``name`` where the search finds it; in the first folder if in none. The
+        first folder with anything of that name wins, a link or a pipe too, so that it is
+        refused where it stands rather than passed over for the next folder's file."""
         for folder in search_path(self):
-            if (folder / name).is_file():
+            if os.path.lexists(folder / name):
                 return folder / name
         return self.base / name
 

@@ -11,17 +11,19 @@ languages' locale files, so a translator's edit remakes only their language.
 
 from __future__ import annotations
 
-import hashlib
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from generator.cache import key
-from generator.expansions import MANIFEST, Expansion
+from generator.expansions import MANIFEST, PARTS, Expansion
 from generator.folders import COMMON_DIR, game_templates
 from generator.languages import AS_WRITTEN, LOCALES, PSEUDO, SOURCE, Languages
+from generator.problems import DataError, Problem
+from generator.reading import MAX_FILES, MAX_INPUT_BYTES, Refused, Within, digest, entries
 from generator.versions import code_version
 
-EXPANSION_PARTS = (MANIFEST, "decks", LOCALES, "templates")
+EXPANSION_PARTS = (MANIFEST, *PARTS)
 """What of an expansion's folder the game is made from (it may hold anything else besides)."""
 
 
@@ -72,38 +74,54 @@ def game_inputs(
     expansions: tuple[Expansion, ...] = (),
     made: Languages = AS_WRITTEN,
 ) -> GameInputs:
-    """Read and digest every input of ``game`` and the ``expansions`` laid over it (a few
-    hundred KB: milliseconds); ``engine`` names its rule engine
-    (:func:`~generator.versions.engine_version`); ``made``: the languages made beyond the
-    locale files."""
-    folders: list[tuple[str, Path, tuple[str, ...]]] = [
-        ("data", data_dir / game, ("",)),
-        ("templates", game_templates(data_dir, game), ("",)),
-        ("common", COMMON_DIR, ("",)),
+    """Digest every input of ``game`` and the ``expansions`` laid over it (a few hundred KB:
+    milliseconds); ``engine`` names its rule engine (:func:`~generator.versions.engine_version`);
+    ``made``: the languages made beyond the locale files."""
+    templates = game_templates(data_dir, game)
+    folders: list[tuple[str, Path, tuple[str, ...], str]] = [
+        ("data", data_dir / game, ("",), game),
+        ("templates", templates, ("",), f"templates/{templates.name}"),
+        ("common", COMMON_DIR, ("",), "templates/_common"),
     ]
-    folders += [(f"with/{e.name}", e.folder, EXPANSION_PARTS) for e in expansions]
+    folders += [(f"with/{e.name}", e.folder, EXPANSION_PARTS, e.name) for e in expansions]
+    readable = Within((data_dir, templates, COMMON_DIR, *(e.folder for e in expansions)))
     files: list[tuple[str, str]] = []
-    for label, folder, parts in folders:
+    for label, folder, parts, shown in folders:
         for part in parts:
-            top = folder / part
-            paths = sorted(top.rglob("*")) if top.is_dir() else [top] if part else []
-            for path in paths:
-                files.append((f"{label}/{path.relative_to(folder).as_posix()}", _state(path)))
+            for path in _listed(folder / part if part else folder, readable, f"{shown}/{part}"):
+                files.append(
+                    (f"{label}/{path.relative_to(folder).as_posix()}", _state(path, readable))
+                )
     return GameInputs(game, tuple(files), engine, made)
 
 
-def _state(path: Path) -> str:
-    """What the loader will find at ``path``: a file's digest, or what else is there (a folder
-    named like a locale file, a link to nowhere, a file it may not read) so that a build whose
-    data is broken that way is never answered from the cache of one whose data was not."""
-    if path.is_symlink() and not path.exists():
-        return "a link to nowhere"
-    if path.is_dir():
-        return "a folder"
+def _listed(top: Path, readable: Within, shown: str) -> list[Path]:
+    """The paths below the folder ``top``, or ``top`` itself if it is no folder it may read
+    (an expansion's manifest, a part it lacks, a link out of the project). A folder of more
+    files than a game has any use for is refused (``shown`` names it): its files are not
+    each looked at, and a build cannot be told from another by their digests."""
+    if not (os.path.isdir(top) and readable.holds(top)):
+        return [top]
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError as error:
-        return f"unreadable: {error.strerror or error}"
+        return entries(top, readable, MAX_FILES)
+    except Refused as refused:
+        raise DataError([Problem(shown.rstrip("/"), 0, "", refused.what)]) from None
+
+
+def _state(path: Path, readable: Within) -> str:
+    """What the loader will find at ``path``: a file's digest, or what else is there (a
+    folder named like a locale file, a link out of the project, a pipe, a file it may not
+    read) so that a build whose data is broken that way is never answered from the cache of
+    one whose data was not. Read as every input is (:mod:`generator.reading`): a link out of
+    the project or a pipe is named, never opened."""
+    if os.path.islink(path) and not os.path.exists(path):
+        return "a link to nowhere"
+    if os.path.isdir(path):
+        return f"a link to the folder {os.readlink(path)}" if os.path.islink(path) else "a folder"
+    try:
+        return digest(path, readable, MAX_INPUT_BYTES)
+    except Refused as refused:
+        return refused.what
 
 
 def _flat(files: tuple[tuple[str, str], ...]) -> list[str]:

@@ -21,6 +21,7 @@ from typing import Any
 import yaml
 
 from generator.problems import ProblemLog, clipped
+from generator.reading import ANYWHERE, Refused, TooLarge, Within, read_bytes, size
 
 MAX_BYTES = 4 * 1024 * 1024
 """The largest YAML file read (the largest shipped one is under 20 KB)."""
@@ -172,21 +173,17 @@ def _character(character: str | int) -> str:
 
 def read_text(path: Path, log: ProblemLog, root: Path | None = None) -> str | None:
     """The UTF-8 text of a file of at most :data:`MAX_BYTES`, or ``None`` with the problem
-    logged (missing, a link out of ``root``, too large, not UTF-8: with the line and column)."""
-    if root is not None and not inside(path, root):
-        log.add(0, "", f"links outside {root.name}/ (to {path.resolve()}): refused")
-        return None
+    logged (missing, a link out of ``root``, not a regular file, too large, not UTF-8: with
+    the line and column). Read through :mod:`generator.reading`: nothing is opened before it
+    is judged. Without ``root`` the file may be anywhere (one named on the command line)."""
+    within = ANYWHERE if root is None else Within.folder(root)
     try:
-        with path.open("rb") as stream:
-            data = stream.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        log.add(0, "", "file not found")
+        data = read_bytes(path, within, MAX_BYTES)
+    except TooLarge:
+        log.add(0, "", f"larger than {size(MAX_BYTES)}: not a card-data file")
         return None
-    except OSError as error:
-        log.add(0, "", f"cannot read the file: {error.strerror or error}")
-        return None
-    if len(data) > MAX_BYTES:
-        log.add(0, "", f"larger than {MAX_BYTES // (1024 * 1024)} MB: not a card-data file")
+    except Refused as refused:
+        log.add(0, "", refused.what)
         return None
     try:
         return data.decode("utf-8")
@@ -201,4 +198,4 @@ def read_text(path: Path, log: ProblemLog, root: Path | None = None) -> str | No
 
 def inside(path: Path, root: Path) -> bool:
     """``path`` lies inside ``root`` once every link in either is followed."""
-    return path.resolve().is_relative_to(root.resolve())
+    return Within.folder(root).holds(path)

@@ -14,10 +14,12 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from generator import PROJECT_ROOT
+from generator import DEFAULT_DATA_DIR, PROJECT_ROOT
 from generator.editor_schema import SCHEMAS_DIR, modeline, schema_name
+from generator.folders import discover_games
 from generator.names import file_name_problem
 from generator.problems import UsageError
+from generator.writer import OutputError
 
 SCAFFOLDS_DIR = PROJECT_ROOT / "scaffolds"
 SCHEMAS = "schemas"
@@ -29,34 +31,54 @@ def scaffolded_games() -> list[str]:
     return sorted(path.name for path in SCAFFOLDS_DIR.iterdir() if path.is_dir())
 
 
-def new_expansion(name: str, game: str, parent: Path) -> Path:
-    """Write the expansion ``name`` of ``game`` in ``parent``; the folder written."""
+def new_expansion(name: str, game: str, parent: Path, data_dir: Path = DEFAULT_DATA_DIR) -> Path:
+    """Write the expansion ``name`` of ``game`` in ``parent``; the folder written. ``game``
+    must be a game of ``data_dir`` that has an example expansion: a name, never a path (the
+    example is copied, so ``--game /etc`` would copy a stranger's choice of folder)."""
     if (problem := file_name_problem(name)) is not None:
         raise UsageError(f"expansion name: {problem}")
+    games = [known for known in scaffolded_games() if known in discover_games(data_dir)]
+    if game not in games:
+        raise UsageError(f"--game {game}: no such game (games: {', '.join(games) or 'none'})")
     source = SCAFFOLDS_DIR / game
-    if not source.is_dir():
-        raise UsageError(f"--game {game}: no such game (games: {', '.join(scaffolded_games())})")
     target = parent / name
     if target.exists() or target.is_symlink():
         raise UsageError(f"{target} already exists: choose another name or --dir")
     if not parent.is_dir():
         raise UsageError(f"--dir {parent}: no such folder")
-    with tempfile.TemporaryDirectory(prefix=f".{name}-", dir=parent) as scratch:
-        draft = Path(scratch) / name
-        shutil.copytree(source, draft)
-        readme = README.read_text(encoding="utf-8")
-        (draft / "README.md").write_text(readme.format(name=name, game=game), encoding="utf-8")
-        _name_schemas(draft, game)
-        draft.rename(target)
+    try:
+        with tempfile.TemporaryDirectory(
+            prefix=f".{name}-", dir=parent, ignore_cleanup_errors=True
+        ) as scratch:
+            draft = Path(scratch) / name
+            _copy(source, draft)
+            readme = README.read_text(encoding="utf-8")
+            (draft / "README.md").write_text(readme.format(name=name, game=game), encoding="utf-8")
+            _name_schemas(draft, game)
+            draft.rename(target)
+    except OSError as error:  # a full disk, no permission: one line, and nothing left behind
+        raise OutputError(f"cannot write {target}: {error.strerror or error}") from None
     return target
 
 
 def _name_schemas(folder: Path, game: str) -> None:
     """Copy the game's editor schemas into ``folder/schemas/`` and end every YAML file with the
     comment naming its own (at the end, as in the shipped files: no line moves)."""
-    shutil.copytree(SCHEMAS_DIR / game, folder / SCHEMAS)
+    _copy(SCHEMAS_DIR / game, folder / SCHEMAS)
     for path in sorted(folder.rglob("*.yaml")):
         relative = path.relative_to(folder).as_posix()
         schema = folder / SCHEMAS / schema_name(relative, expansion=True)
         text = path.read_text(encoding="utf-8").rstrip("\n")
         path.write_text(f"{text}\n{modeline(path, schema)}\n", encoding="utf-8")
+
+
+def _copy(source: Path, target: Path) -> None:
+    """Copy the shipped folder ``source`` to ``target``, stopping at the first error with it
+    (``shutil.copytree`` goes on and gathers every error into one long message)."""
+    target.mkdir()
+    for path in sorted(source.rglob("*")):
+        copied = target / path.relative_to(source)
+        if path.is_dir():
+            copied.mkdir()
+        else:
+            shutil.copyfile(path, copied)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import glob
+import io
 import os
 import re
 import tempfile
@@ -78,7 +79,13 @@ class Writer:
 
     @contextlib.contextmanager
     def open(self, path: Path) -> Iterator[BinaryIO]:
-        """A binary file to write ``path`` through; staged on success, removed on failure."""
+        """A binary stream to write ``path`` through; staged on success, removed on failure.
+
+        The stream is memory: what a library (pikepdf, reportlab, Pillow) writes lands there,
+        and the file is written from it in one place, here. An error of the file system (a
+        full disk, a quota, a read-only disk) then is an :class:`OutputError` naming the file,
+        not an error inside a library: qpdf, writing a PDF itself, aborts the whole process
+        on a full disk."""
         self._check(path)
         self._make_folder(path.parent)
         _remove_stale(path, self.owner)
@@ -88,9 +95,14 @@ class Writer:
             )
         except OSError as error:
             raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
+        buffer = io.BytesIO()
         try:
-            with os.fdopen(handle, "wb") as stream:
-                yield stream
+            try:
+                yield buffer
+            except BaseException:
+                os.close(handle)
+                raise
+            _written(handle, buffer, path)
             os.chmod(partial, 0o644)
         except BaseException:
             with contextlib.suppress(FileNotFoundError):
@@ -149,6 +161,16 @@ class Writer:
             why = f"{blocking} is a file" if blocking else error.strerror or str(error)
             raise OutputError(f"cannot make the folder {folder}: {why}") from None
         self.created += reversed(missing)
+
+
+def _written(handle: int, buffer: io.BytesIO, path: Path) -> None:
+    """Write what ``buffer`` holds to the open partial file of ``path`` and close it (the
+    file is closed whatever happens: a disk that fails on close fails the file too)."""
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(buffer.getbuffer())
+    except OSError as error:
+        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
 
 
 def _same(partial: Path, path: Path) -> bool:

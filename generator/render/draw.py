@@ -30,6 +30,7 @@ from generator.layout.fontmerge import Selection
 from generator.layout.imposition import Rect
 from generator.layout.sizes import pt
 from generator.problems import AssetError, DrawError, clipped
+from generator.reading import Refused, TooLarge, Within, read_bytes, size
 from generator.render.fonts import SHIPPED_FONTS, use_project_fonts
 from generator.versions import FIXED_DATE
 
@@ -51,38 +52,49 @@ class Fetcher:
     def __init__(self, folder: Templates) -> None:
         self.folder = folder
         self.roots = template_roots(folder)
+        self.within = Within(self.roots, "templates")
 
     def __call__(self, url: str, resource_type: str) -> bytes:
-        data = _data_url(url) if url.startswith("data:") else self._file(url).read_bytes()
+        data = _data_url(url) if url.startswith("data:") else self._read(url)
         if resource_type.startswith("image/") and resource_type != "image/svg+xml":
             _check_image(url, data)
         return data
 
-    def _file(self, url: str) -> Path:
+    def _read(self, url: str) -> bytes:
+        """The bytes of a file ``url`` names, read as every input is (a link out of the
+        template folders, a pipe or a device is refused before it is opened)."""
+        path, root = self._file(url)
+        if not os.path.lexists(path):
+            path = self._searched(path, root)
+        try:
+            return read_bytes(path, self.within, MAX_ASSET_BYTES)
+        except TooLarge:
+            raise AssetError(f"{_short(url)}: larger than {size(MAX_ASSET_BYTES)}") from None
+        except Refused as refused:
+            raise AssetError(f"{shown(path, self.folder)}: {refused.what}") from None
+
+    def _file(self, url: str) -> tuple[Path, Path]:
+        """The file a URL names, and the template folder it lies in (links not followed: the
+        door of :func:`_read` judges where they lead)."""
         parsed = urlparse(url)
         if parsed.scheme not in ("", "file") or parsed.netloc:
             raise AssetError(
                 f"{_short(url)}: only files in the project's templates/ folder can be used"
             )
-        path = Path(unquote(parsed.path)).resolve()
-        root = next((root for root in self.roots if path.is_relative_to(root.resolve())), None)
+        path = Path(os.path.normpath(unquote(parsed.path)))
+        root = next((r for r in self.roots if path.is_relative_to(os.path.abspath(r))), None)
         if root is None:
             raise AssetError(f"{_short(url)}: outside the project's templates/ folder")
-        if not path.is_file():
-            path = self._searched(path, root)
-        if path.stat().st_size > MAX_ASSET_BYTES:
-            raise AssetError(f"{_short(url)}: larger than {MAX_ASSET_BYTES // 2**20} MB")
-        return path
+        return path, root
 
     def _searched(self, path: Path, root: Path) -> Path:
         """The same file in the folders searched after ``root`` (an expansion's templates, then
         the game's, then ``templates/_common/``), where templates are looked for too."""
-        relative = path.relative_to(root.resolve())
+        relative = path.relative_to(os.path.abspath(root))
         folders = search_path(self.folder)
         for later in folders[folders.index(root) + 1 :] if root in folders else []:
-            found = (later / relative).resolve()
-            if found.is_relative_to(later.resolve()) and found.is_file():
-                return found
+            if os.path.lexists(later / relative):
+                return later / relative
         missing = shown(root / relative, self.folder)
         raise AssetError(f"{missing}: no such file (nor in templates/_common/)")
 

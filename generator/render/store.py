@@ -56,6 +56,28 @@ def png_key(face: str, dpi: float, pixels: tuple[int, int] | None) -> str:
     return key("png", face, str(dpi), repr(pixels))
 
 
+def _art(payload: bytes) -> FaceArt | None:
+    """A face's art as the cache keeps it; ``None`` for an entry that kept its checksum but is
+    not one (a damaged or planted entry: the face is drawn again)."""
+    try:
+        art = FaceArt.unpack(payload)
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
+    box = (art.box.x, art.box.y, art.box.width, art.box.height)
+    numbers = all(type(value) in (int, float) for value in box)
+    return art if numbers and _pdf(art.pdf) is not None else None
+
+
+def _pdf(payload: bytes) -> bytes | None:
+    """A PDF file's bytes, if they look like one (its header and end of file)."""
+    return payload if payload.startswith(b"%PDF-") and b"%%EOF" in payload[-1024:] else None
+
+
+def _png(payload: bytes) -> bytes | None:
+    """A PNG file's bytes, if they start as one."""
+    return payload if payload.startswith(b"\x89PNG\r\n\x1a\n") else None
+
+
 class ArtStore:
     """Face art by key, from ``cache`` or drawn now and put there."""
 
@@ -65,12 +87,9 @@ class ArtStore:
     def art(self, svg: str, folder: Templates, known: str | None = None) -> FaceArt:
         """The drawn face of ``svg`` (``known``: its key, if the caller has it)."""
         entry = known or face_key(svg, folder)
-        cached = self.cache.get(entry)
+        cached = self.cache.parsed(entry, _art)
         if cached is not None:
-            try:
-                return FaceArt.unpack(cached)
-            except (ValueError, KeyError, TypeError):
-                pass  # a damaged entry that kept its checksum: drawn again
+            return cached
         art = draw.face(svg, folder)
         self.cache.put(entry, art.pack())
         return art
@@ -86,7 +105,7 @@ class ArtStore:
         """The face as a PNG at ``dpi`` (300) with its full bleed, or of exactly ``pixels``
         (see :func:`draw.png`)."""
         entry = png_key(known or face_key(svg, folder), dpi, pixels)
-        cached = self.cache.get(entry)
+        cached = self.cache.parsed(entry, _png)
         if cached is None:
             cached = draw.png(svg, folder, dpi, pixels)
             self.cache.put(entry, cached)
@@ -96,7 +115,7 @@ class ArtStore:
         """The part (0, 0) to (``width``, ``height``) mm of an SVG as a one-page PDF (a card or
         pictogram in a rules summary, see :func:`draw.pdf`)."""
         entry = key("picture", face_key(svg, folder), repr((width, height)))
-        cached = self.cache.get(entry)
+        cached = self.cache.parsed(entry, _pdf)
         if cached is None:
             cached = draw.pdf(svg, width, height, folder)
             self.cache.put(entry, cached)
