@@ -9,7 +9,7 @@ is a boundary: every mistake becomes a ``file:line`` problem, never an exception
 file can make loading slow or large. Card data has no use for YAML's aliases (a kilobyte of nested
 aliases expands to gigabytes), explicit types (``!!set``, ``!!binary``) or timestamps, so aliases
 and those tags are refused, dates stay the text they were written as, files are read up to
-:data:`MAX_BYTES` and nesting is limited to :data:`MAX_DEPTH`.
+:data:`MAX_YAML_BYTES` and nesting is limited to :data:`MAX_DEPTH`.
 """
 
 from __future__ import annotations
@@ -24,7 +24,11 @@ from generator.problems import ProblemLog, clipped
 from generator.reading import ANYWHERE, Refused, TooLarge, Within, read_bytes, size
 
 MAX_BYTES = 4 * 1024 * 1024
-"""The largest YAML file read (the largest shipped one is under 20 KB)."""
+"""The largest text file read (a PO file of a translation)."""
+MAX_YAML_BYTES = 1024 * 1024
+"""The largest YAML file read: the largest shipped one is under 20 KB, a deck of the most cards
+a deck may hold (:data:`generator.catalog.MAX_DECK_CARDS`) under 200 KB. PyYAML reads about
+half a megabyte a second on a busy machine, so this keeps any one file to a couple of seconds."""
 MAX_DEPTH = 32
 """The deepest nesting of mappings and lists (the shipped data uses 5)."""
 REFUSED_TAGS = ("set", "omap", "pairs", "binary")
@@ -138,7 +142,7 @@ def load_yaml(path: Path, log: ProblemLog, root: Path | None = None) -> Any:
 
     With ``root``, the file must lie inside that folder once links are followed: a locale or a
     deck linked to a file elsewhere on the machine is refused, not read."""
-    text = read_text(path, log, root)
+    text = read_text(path, log, root, MAX_YAML_BYTES)
     if text is None:
         return None
     try:
@@ -171,16 +175,18 @@ def _character(character: str | int) -> str:
     return f"the control character U+{code:04X}"
 
 
-def read_text(path: Path, log: ProblemLog, root: Path | None = None) -> str | None:
-    """The UTF-8 text of a file of at most :data:`MAX_BYTES`, or ``None`` with the problem
+def read_text(
+    path: Path, log: ProblemLog, root: Path | None = None, limit: int = MAX_BYTES
+) -> str | None:
+    """The UTF-8 text of a file of at most ``limit`` bytes, or ``None`` with the problem
     logged (missing, a link out of ``root``, not a regular file, too large, not UTF-8: with
     the line and column). Read through :mod:`generator.reading`: nothing is opened before it
     is judged. Without ``root`` the file may be anywhere (one named on the command line)."""
     within = ANYWHERE if root is None else Within.folder(root)
     try:
-        data = read_bytes(path, within, MAX_BYTES)
+        data = read_bytes(path, within, limit)
     except TooLarge:
-        log.add(0, "", f"larger than {size(MAX_BYTES)}: not a card-data file")
+        log.add(0, "", f"larger than {size(limit)}: not a card-data file")
         return None
     except Refused as refused:
         log.add(0, "", refused.what)
