@@ -15,6 +15,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Mapping as MappingABC
 from dataclasses import dataclass, replace
+from itertools import islice
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -42,6 +43,25 @@ from generator.names import (
 )
 from generator.problems import Problem, ProblemLog, UsageError, clipped, shown
 from generator.schema import Field, read_record, unknown_key
+
+MAX_DECK_CARDS = 2_000
+"""The most cards one deck file may stand for, each entry counted with its ``copies`` (so also
+the most entries it may hold).
+
+Why 2,000: the largest shipped deck holds 84 cards, and a large card game has a few hundred
+distinct cards, so no designer comes near it; a deck file of 2,000 cards still loads and checks
+in about a second. A generated or pasted file of 40,000 cards, each ``copies: 99``, would
+otherwise be four million cards to check and draw: it is refused, at the entry that passes the
+limit, before any of its cards is read."""
+
+MAX_GAME_CARDS = 10_000
+"""The most cards a game may print: every card file of the game and of the expansions laid
+over it, each entry counted with its ``copies`` (a card an expansion replaces counts again).
+
+Why 10,000: a big boxed card game prints a few thousand cards, so a designer never meets it;
+it bounds what the rule engine checks and the build draws, lays out and holds in memory, even
+when several decks or expansions each stay within :data:`MAX_DECK_CARDS`. Past it, the game
+is refused before any card is read."""
 
 ORIENTATIONS = ("portrait", "landscape")
 GAME_FIELDS = {
@@ -368,8 +388,13 @@ def _load_decks(
     schema: CardSchema,
     log: ProblemLog,
 ) -> list[Deck]:
-    """The cards of every deck: the game's, then each expansion's removed and added."""
-    loaded = []
+    """The cards of every deck: the game's, then each expansion's removed and added.
+
+    Every card file is parsed and counted first (:class:`_Tally`); a card is read only if the
+    game is within :data:`MAX_GAME_CARDS`, and a deck only if each of its files is within
+    :data:`MAX_DECK_CARDS`: data too large costs one problem and no per-card work."""
+    tally = _Tally(log)
+    plans: list[tuple[_DeckSpec, _CardReader, list[_CardFile]]] = []
     for deck_id, spec in specs.items():
         if spec is None:
             continue
@@ -378,35 +403,159 @@ def _load_decks(
             file, line = spec.card_id_at
             log.for_file(file).add(line, f"decks.{deck_id}.card_id", pattern)
             continue
-        reader = _CardReader(deck_id, pattern, spec.fields)
-        if spec.game:
-            file = f"{game_id}/decks/{deck_id}.yaml"
-            reader.read(data_dir / game_id / "decks" / f"{deck_id}.yaml", file, data_dir, log, "")
-        for layer in layers:
-            reader.remove(layer)
-            path = layer.expansion.folder / "decks" / f"{deck_id}.yaml"
-            if path.exists() or path.is_symlink():
-                label = layer.expansion.label(f"decks/{deck_id}.yaml")
-                reader.read(path, label, layer.expansion.folder, log, layer.expansion.name)
-        if spec.size is not None:
-            values = spec.values
-            cards = tuple(reader.cards.values())
-            loaded.append(
-                Deck(
-                    deck_id,
-                    spec.size,
-                    values["front"],
-                    values["back"],
-                    values["two_sided"],
-                    cards,
-                    spec.file,
-                    spec.line,
-                )
-            )
+        files = _card_files(data_dir, game_id, spec, layers)
+        for card_file in files:
+            if not tally.passed:  # past the game's limit, nothing more is read
+                card_file.load(deck_id, log)
+                tally.count(deck_id, card_file)
+        plans.append((spec, _CardReader(deck_id, pattern, spec.fields), files))
     for layer in layers:
         if layer.spec is not None:
             _unknown_decks(layer, specs, log)
-    return loaded
+    decks: list[Deck] = []
+    for spec, reader, files in plans:
+        if tally.passed or any(card_file.refused for card_file in files):
+            continue
+        if (deck := _read_deck(spec, reader, files, log)) is not None:
+            decks.append(deck)
+    return decks
+
+
+def _read_deck(
+    spec: _DeckSpec, reader: _CardReader, files: list[_CardFile], log: ProblemLog
+) -> Deck | None:
+    """One deck's cards from its parsed files, each expansion's removals before its cards;
+    ``None`` if the deck's size was wrong (its problem is already told)."""
+    for card_file in files:
+        if card_file.layer is not None:
+            reader.remove(card_file.layer)
+        reader.read(card_file, log)
+    if spec.size is None:
+        return None
+    values = spec.values
+    return Deck(
+        spec.id,
+        spec.size,
+        values["front"],
+        values["back"],
+        values["two_sided"],
+        tuple(reader.cards.values()),
+        spec.file,
+        spec.line,
+    )
+
+
+@dataclass
+class _CardFile:
+    """One card file of a deck, the game's or an expansion's (``layer``): where it is, and once
+    :meth:`load` ed, the list of cards under the deck's key."""
+
+    path: Path
+    label: str
+    root: Path
+    layer: _Layer | None = None
+    entries: Sequence | None = None
+    """The cards as written; ``None``: the expansion has no such file, or it is unreadable."""
+    refused: bool = False
+    """Whether the file stands for more than :data:`MAX_DECK_CARDS` cards."""
+
+    @property
+    def origin(self) -> str:
+        """The expansion the file belongs to; empty for the game's own."""
+        return self.layer.expansion.name if self.layer is not None else ""
+
+    def load(self, deck_id: str, log: ProblemLog) -> None:
+        """Parse the file: one key, the deck's id, holding the list of cards (an expansion
+        need not have a file for every deck)."""
+        if self.layer is not None and not (self.path.exists() or self.path.is_symlink()):
+            return
+        file_log = log.for_file(self.label)
+        raw = load_yaml(self.path, file_log, self.root)
+        if raw is None:
+            return
+        if (
+            not isinstance(raw, Mapping)
+            or list(raw) != [deck_id]
+            or not isinstance(raw[deck_id], Sequence)
+        ):
+            file_log.add(1, "", f"expected one key '{deck_id}:' holding the list of cards")
+            return
+        self.entries = raw[deck_id]
+
+
+def _card_files(
+    data_dir: Path, game_id: str, spec: _DeckSpec, layers: list[_Layer]
+) -> list[_CardFile]:
+    """The files a deck's cards come from, in order: the game's (if the game has the deck),
+    then one per expansion, whether it has the file or not (its removals apply either way)."""
+    name = f"decks/{spec.id}.yaml"
+    files = []
+    if spec.game:
+        files.append(_CardFile(data_dir / game_id / name, f"{game_id}/{name}", data_dir))
+    for layer in layers:
+        folder = layer.expansion.folder
+        files.append(_CardFile(folder / name, layer.expansion.label(name), folder, layer))
+    return files
+
+
+class _Tally:
+    """The cards the game's files stand for so far, copies counted, against the limits: the
+    first file that passes :data:`MAX_DECK_CARDS`, or the entry at which the game passes
+    :data:`MAX_GAME_CARDS`, is one problem at its line."""
+
+    def __init__(self, log: ProblemLog) -> None:
+        self.log = log
+        self.cards = 0
+        self.passed = False
+        """Whether the game passed :data:`MAX_GAME_CARDS`: no card of it is read."""
+
+    def count(self, deck_id: str, card_file: _CardFile) -> None:
+        """Add a parsed file's cards; refuse the file, or the game, that passes a limit (a
+        refused file adds nothing to the game: none of its cards is read)."""
+        entries = card_file.entries
+        if entries is None:
+            return
+        at = _passing(entries, MAX_DECK_CARDS)
+        if at is not None:
+            card_file.refused = True
+            what = f"the deck file passes {MAX_DECK_CARDS:,} cards here (copies counted): the "
+            self._refuse(card_file, f"{deck_id}[{at}]", at, what + "most one deck file may hold")
+            return
+        at = _passing(entries, MAX_GAME_CARDS - self.cards)
+        if at is not None:
+            self.passed = True
+            what = f"the game passes {MAX_GAME_CARDS:,} cards here (every deck, copies counted): "
+            self._refuse(card_file, f"{deck_id}[{at}]", at, what + "the most a game may print")
+            return
+        self.cards += sum(map(_written_copies, entries))
+
+    def _refuse(self, card_file: _CardFile, where: str, at: int, what: str) -> None:
+        """The one problem of a file, or a game, too large: at the entry passing the limit."""
+        line = card_file.entries.line_of(at) if card_file.entries is not None else 0
+        self.log.for_file(card_file.label).add(line, where, what)
+
+
+def _passing(entries: Sequence, room: int) -> int | None:
+    """The index of the entry at which the cards ``entries`` stand for (copies counted) pass
+    ``room``; ``None`` if they stay within it."""
+    total = 0
+    for index, node in enumerate(entries):
+        total += _written_copies(node)
+        if total > room:
+            return index
+    return None
+
+
+def _written_copies(node: Any) -> int:
+    """How many cards an entry stands for before it is checked: its ``copies`` if that is
+    right, else one (a wrong ``copies`` is told with the card, if the file is read)."""
+    if (
+        isinstance(node, Mapping)
+        and "copies" in node
+        and COPIES.problem_with(node["copies"]) is None
+    ):
+        return int(node["copies"])
+    return 1
 
 
 def _unknown_decks(layer: _Layer, specs: dict[str, Any], log: ProblemLog) -> None:
@@ -491,23 +640,14 @@ class _CardReader:
         self.fields = fields
         self.cards: dict[str, Card] = {}
 
-    def read(self, path: Path, file: str, root: Path, log: ProblemLog, origin: str) -> None:
-        """Add the cards of one file (``origin``: the expansion it belongs to, if any)."""
-        deck_log = log.for_file(file)
-        raw = load_yaml(path, deck_log, root)
-        if raw is None:
+    def read(self, card_file: _CardFile, log: ProblemLog) -> None:
+        """Add the cards of one parsed file (nothing if it is missing or unreadable)."""
+        if card_file.entries is None:
             return
-        deck_id = self.deck_id
-        if (
-            not isinstance(raw, Mapping)
-            or list(raw) != [deck_id]
-            or not isinstance(raw[deck_id], Sequence)
-        ):
-            deck_log.add(1, "", f"expected one key '{deck_id}:' holding the list of cards")
-            return
+        deck_log, file, origin = log.for_file(card_file.label), card_file.label, card_file.origin
         seen: dict[str, Card] = {}
-        for index, node in enumerate(raw[deck_id]):
-            where, line = f"{deck_id}[{index}]", raw[deck_id].line_of(index)
+        for index, node in enumerate(card_file.entries):
+            where, line = f"{self.deck_id}[{index}]", card_file.entries.line_of(index)
             for card in self._cards(node, where, line, file, origin, deck_log):
                 if card.id in seen:
                     first = seen[card.id]
@@ -548,7 +688,7 @@ class _CardReader:
             if card_id in self.cards:
                 del self.cards[card_id]
                 continue
-            listed = ", ".join(list(self.cards)[:5]) + (", ..." if len(self.cards) > 5 else "")
+            listed = ", ".join(islice(self.cards, 5)) + (", ..." if len(self.cards) > 5 else "")
             what = f"no card {shown(card_id)} in the deck {self.deck_id} (its cards: {listed})"
             layer.log.add(ids.line_of(index), f"{where}[{index}]", what)
 

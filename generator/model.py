@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -84,6 +85,12 @@ class Deck:
     cards: tuple[Card, ...]
     file: str
     line: int
+
+    @cached_property
+    def places(self) -> dict[str, int]:
+        """Each card's place in the deck, from 1, by its id (ids are unique in a deck): made
+        once, as naming every card by its place would scan the deck once per card."""
+        return {card.id: number for number, card in enumerate(self.cards, 1)}
 
 
 @dataclass(frozen=True)

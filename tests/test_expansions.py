@@ -12,6 +12,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from generator import catalog
 from generator.build import check
 from generator.catalog import load_game
 from generator.editor_schema import SCHEMAS_DIR
@@ -170,6 +171,89 @@ def test_copies_follow_the_engine_rules(tiny: DataCopy) -> None:
 def test_a_wrong_copies_is_reported_at_its_line(tiny: DataCopy, copies: str, what: str) -> None:
     tiny.edit("tiny/decks/numbers.yaml", "{value: 2}", f"{{value: 2, copies: {copies}}}")
     assert tiny.problems("tiny") == [f"tiny/decks/numbers.yaml:3: numbers[1].copies: {what}"]
+
+
+@pytest.fixture
+def small_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tiny as large as the card limits allow (numbers: 5 cards, the game: 7), so the limits'
+    rules are seen on a few cards instead of thousands."""
+    monkeypatch.setattr(catalog, "MAX_DECK_CARDS", 5)
+    monkeypatch.setattr(catalog, "MAX_GAME_CARDS", 7)
+
+
+@pytest.mark.usefixtures("small_limits")
+def test_a_game_right_at_the_card_limits_loads(tiny: DataCopy) -> None:
+    game, problems = load(tiny)
+    assert problems == []
+    assert [len(deck.cards) for deck in game.decks] == [5, 2]
+
+
+@pytest.mark.usefixtures("small_limits")
+def test_a_deck_file_past_the_limit_is_its_one_problem(
+    tiny: DataCopy, expansion: Callable[..., Path]
+) -> None:
+    """Copies count (a wrong ``copies`` as one card); none of the file's cards is read, so the
+    wrong value, the wrong copies and the removal of a card the deck lacks are not told."""
+    folder = expansion(
+        {
+            "expansion.yaml": "game: tiny\nremove:\n  numbers: [number-70]\n",
+            "decks/numbers.yaml": """
+                numbers:
+                  - {value: seven}
+                  - {value: 8, copies: 2}
+                  - {value: 9, copies: two}
+                  - {value: 10}
+                  - {value: 11}
+            """,
+        }
+    )
+    game, problems = load(tiny, folder)
+    assert problems == [
+        "more/decks/numbers.yaml:6: numbers[4]: the deck file passes 5 cards here (copies "
+        "counted): the most one deck file may hold"
+    ]
+    assert [deck.id for deck in game.decks] == ["colours"]
+
+
+@pytest.mark.usefixtures("small_limits")
+def test_the_game_limit_counts_the_game_and_its_expansions_as_written(
+    tiny: DataCopy, expansion: Callable[..., Path]
+) -> None:
+    """A card an expansion replaces counts again (files are counted before any card is read,
+    so before ids are known); past the limit no card of the game is read at all."""
+    folder = expansion(
+        {
+            "decks/numbers.yaml": "numbers:\n  - {value: 1}\n  - {value: 700}\n  - {value: 6}\n",
+        }
+    )
+    game, problems = load(tiny, folder)
+    assert problems == [
+        "more/decks/numbers.yaml:4: numbers[2]: the game passes 7 cards here (every deck, "
+        "copies counted): the most a game may print"
+    ]
+    assert game.decks == ()
+
+
+def test_a_card_is_named_by_its_place_in_the_merged_deck(
+    tiny: DataCopy, expansion: Callable[..., Path]
+) -> None:
+    folder = expansion(
+        {
+            "expansion.yaml": "game: tiny\nremove:\n  colours: [colour-red]\n",
+            "decks/colours.yaml": 'colours:\n  - {name: green, ink: "#2e7d32", copies: 2}\n',
+        }
+    )
+    game, problems = load(tiny, folder)
+    assert problems == []
+    colours = game.deck("colours")
+    assert colours is not None
+    en = game.locales["en"]
+    named = [(card.id, Tiny().name_of(game, colours, card, en)) for card in colours.cards]
+    assert [(card_id, name.rsplit(" ", 1)[1]) for card_id, name in named] == [
+        ("colour-blue", "1"),
+        ("colour-green-1", "2"),
+        ("colour-green-2", "3"),
+    ]
 
 
 def test_locale_keys_are_overridden_added_and_languages_brought(

@@ -93,7 +93,7 @@ def text(locale: Locale, key: str) -> str:
 
 def place(deck: Deck, card: Card) -> int:
     """The card's place in its deck, from 1 (card ids are unique in a deck)."""
-    return next(number for number, other in enumerate(deck.cards, 1) if other.id == card.id)
+    return deck.places[card.id]
 
 
 def missing_texts(game: Game, keys: list[str]) -> list[Problem]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -112,9 +113,12 @@ def difficulties(mode_id: str, tasks: Sequence[str]) -> list[Difficulty]:
     return rated
 
 
+@lru_cache(maxsize=4096)
 def stranded(mode_id: str, task: str) -> int:
     """How many setup boards can never reach a board showing ``task``: cheaper than
-    :func:`difficulty`, since reaching is decided once per group of setups that reach each other."""
+    :func:`difficulty`, since reaching is decided once per group of setups that reach each other.
+    Remembered: every copy of a card (``copies: 99``) asks again for the same task, and each
+    answer costs a scan of every board."""
     boards = space(mode_id)
     goals = boards.matching(task)
     setups = boards.setup_boards()
