@@ -12,9 +12,11 @@ import http.client
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.error import HTTPError
@@ -23,6 +25,7 @@ from urllib.request import Request, urlopen
 import pytest
 
 from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
+from generator.preview import server
 from generator.preview.check import check_game
 from generator.preview.server import Asked, Running
 from generator.preview.state import Preview
@@ -44,6 +47,25 @@ def start(trains: DataCopy) -> Iterator[Callable[[bool], Running]]:
             running.begin()
         else:
             running.preview.refresh()
+        threading.Thread(target=running.server.serve_forever, daemon=True).start()
+        return running
+
+    yield run
+    for running in started:
+        running.server.shutdown()
+        running.stop()
+
+
+@pytest.fixture
+def unchecked(trains: DataCopy) -> Iterator[Callable[[], Running]]:
+    """``unchecked()``: the preview of ``trains`` served before its first check, at once: what
+    the server does with a request itself (static files, limits, streams) needs no check. A
+    call, so that a test sets the server's numbers first; stopped after the test."""
+    started: list[Running] = []
+
+    def run() -> Running:
+        running = Running.listen(Asked(trains.root, GAME, port=0))
+        started.append(running)
         threading.Thread(target=running.server.serve_forever, daemon=True).start()
         return running
 
@@ -175,6 +197,155 @@ def test_it_listens_on_this_machine_only_by_default(start: Callable[[bool], Runn
     assert running.url.startswith("http://127.0.0.1:")
     # a web page that points its own name at 127.0.0.1 is not answered
     assert get(running, "/", host="attacker.example")[:1] == (403,)
+
+
+CSS = "/preview.css"
+"""A request the server answers without a check."""
+
+
+def connect(running: Running) -> http.client.HTTPConnection:
+    return http.client.HTTPConnection("127.0.0.1", running.server.server_address[1], GUARD)
+
+
+def handlers() -> int:
+    """The threads handling a request now (the standard library names them by their target)."""
+    return sum("process_request_thread" in thread.name for thread in threading.enumerate())
+
+
+def test_200_requests_at_once_are_all_answered(unchecked: Callable[[], Running]) -> None:
+    """A page asks for a hundred faces at once, a flood for more: each is answered, by at most
+    THREADS threads, the rest waiting in the listen queue."""
+    running = unchecked()
+    ready, statuses = threading.Barrier(201), list[int]()
+
+    def ask() -> None:
+        connection = connect(running)
+        ready.wait()
+        connection.request("GET", CSS)
+        response = connection.getresponse()
+        response.read()
+        statuses.append(response.status)
+        connection.close()
+
+    askers = [threading.Thread(target=ask) for _ in range(200)]
+    for asker in askers:
+        asker.start()
+    ready.wait()
+    most = 0
+    while any(asker.is_alive() for asker in askers):
+        most = max(most, handlers())
+        time.sleep(0.005)
+    assert statuses == [200] * 200
+    assert most <= server.THREADS
+
+
+@pytest.mark.parametrize(
+    "half", [b"GET /preview.css HT", b"GET /preview.css HTTP/1.1\r\nHost: 127.0"]
+)
+def test_a_stalled_request_is_dropped_and_its_thread_freed(
+    unchecked: Callable[[], Running], monkeypatch: pytest.MonkeyPatch, half: bytes
+) -> None:
+    """A client that sends half a head and waits holds a thread HEAD_TIMEOUT at most: with
+    one thread, the next request is answered once the stalled one is dropped, unanswered."""
+    monkeypatch.setattr(server, "HEAD_TIMEOUT", 0.2)
+    monkeypatch.setattr(server, "THREADS", 1)
+    running = unchecked()
+    address = ("127.0.0.1", running.server.server_address[1])
+    with socket.create_connection(address, GUARD) as stalled:
+        stalled.sendall(half)
+        assert get(running, CSS)[0] == 200
+        assert stalled.recv(1024) == b""
+
+
+def test_an_event_stream_outlives_the_head_timeout(
+    unchecked: Callable[[], Running], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only the request is timed, not a stream's answer: ten comments apart by STILL_HERE
+    each take longer than HEAD_TIMEOUT."""
+    monkeypatch.setattr(server, "HEAD_TIMEOUT", 0.1)
+    monkeypatch.setattr(server, "STILL_HERE", 0.05)
+    stream = connect(unchecked())
+    stream.request("GET", "/events")
+    response = stream.getresponse()
+    assert next_version(response) == 0
+    lines = [response.readline() for _ in range(21)]
+    stream.close()
+    assert lines == [b"\n"] + [b": still here\n", b"\n"] * 10
+
+
+KIB = 1024
+
+
+@pytest.mark.parametrize(
+    ("path", "headers", "status"),
+    [
+        (f"{CSS}?{'a' * 8000}", {}, 200),
+        (f"{CSS}?{'a' * 9 * KIB}", {}, 414),
+        (CSS, {"X-Long": "a" * 8000}, 200),
+        (CSS, {"X-Long": "a" * 9 * KIB}, 431),
+        (CSS, {f"X-{n}": "1" for n in range(60)}, 200),  # and Host, Accept-Encoding
+        (CSS, {f"X-{n}": "1" for n in range(63)}, 431),
+        (CSS, {f"X-{n}": "a" * 7000 for n in range(5)}, 431),  # 35 KB in all
+    ],
+    ids=[
+        "line-8000",
+        "line-9KiB",
+        "header-8000",
+        "header-9KiB",
+        "62-headers",
+        "65-headers",
+        "headers-35KB",
+    ],
+)
+def test_a_head_over_the_limits_is_refused(
+    unchecked: Callable[[], Running], path: str, headers: dict[str, str], status: int
+) -> None:
+    """Our limits, whatever the standard library's: a request line over 8 KiB is answered
+    414, a header line over 8 KiB, over 64 headers or over 32 KiB of them 431; the server
+    goes on serving."""
+    running = unchecked()
+    connection = connect(running)
+    connection.request("GET", path, headers=headers)
+    response = connection.getresponse()
+    assert (response.status, response.getheader("Connection")) == (
+        status,
+        "close" if status != 200 else None,
+    )
+    connection.close()
+    assert get(running, CSS)[0] == 200
+
+
+def test_event_streams_past_the_limit_are_told_to_ask_later(
+    unchecked: Callable[[], Running], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each stream holds a thread: one over MAX_STREAMS is told when to ask again (a 200, so
+    that the browser does) and ends; a stream closed by its page makes room again."""
+    monkeypatch.setattr(server, "MAX_STREAMS", 1)
+    monkeypatch.setattr(server, "STILL_HERE", 0.05)
+    running = unchecked()
+    first = connect(running)
+    first.request("GET", "/events")
+    assert next_version(first.getresponse()) == 0
+    refused = connect(running)
+    refused.request("GET", "/events")
+    response = refused.getresponse()
+    assert (response.status, response.getheader("Content-Type")) == (200, "text/event-stream")
+    assert response.readline() == b": too many streams\n"  # not an event: no endless read
+    assert response.read() == b"retry: 10000\n\n"
+    refused.close()
+    first.close()  # the server finds out at its next comment
+    until = time.monotonic() + GUARD
+    while time.monotonic() < until:
+        again = connect(running)
+        again.request("GET", "/events")
+        line = again.getresponse().readline()
+        again.close()
+        if line == b"event: version\n":
+            break
+        time.sleep(0.05)
+    else:
+        pytest.fail("the closed stream's place was never freed")
+    assert get(running, CSS)[0] == 200
 
 
 def test_the_game_may_be_left_out_when_the_data_has_one(trains: DataCopy) -> None:

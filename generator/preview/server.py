@@ -19,18 +19,29 @@ Reloading. ``/events`` is a stream of Server-Sent Events: the version of each ch
 check starting) as it is published. The page fetches ``/content`` for a version it does not
 show and swaps it in. A face's URL is the digest of what it is drawn from, so the browser keeps
 every face it has and fetches only the ones that changed.
+
+Load. A page loads a hundred faces at once, and anything on the machine (or the network, with
+``--host``) may open connections, so the server bounds what a client can hold: at most
+:data:`THREADS` requests are handled at a time and the rest wait in the kernel's listen queue
+(:data:`BACKLOG`); a request's head (request line and headers) must arrive within
+:data:`HEAD_TIMEOUT` and fit the limits below (else 414 or 431); an answer the client does not
+take is dropped after :data:`SEND_TIMEOUT`; at most :data:`MAX_STREAMS` event streams are open.
 """
 
 from __future__ import annotations
 
 import functools
+import io
 import ipaddress
 import socket
 import sys
+import threading
+import time
 from dataclasses import dataclass
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlsplit
 
 from generator.catalog import requested_games
@@ -41,6 +52,12 @@ from generator.preview.page import content, page
 from generator.preview.state import Preview, View
 from generator.preview.watcher import Watcher, watched
 from generator.problems import UsageError
+
+if TYPE_CHECKING:
+    from _socket import _RetAddress
+    from socketserver import _RequestType
+
+    from _typeshed import WriteableBuffer
 
 LOCAL_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -55,6 +72,48 @@ FACE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; san
 images as data; nothing else is allowed."""
 STATIC = {"/preview.js": "text/javascript", "/preview.css": "text/css"}
 FACE_PREFIX, FACE_SUFFIX = "/face/", ".svg"
+
+THREADS = 32
+"""Requests handled at once. The work is Python under one lock (the GIL), faces are drawn one at
+a time, and the machine has a few cores: more threads would draw nothing faster. Threads are
+there to wait: on a client slow to send its head or to take its answer (bounded by the timeouts
+below) and on event streams (:data:`MAX_STREAMS` at most), leaving 24 for pages and faces, four
+times the six connections a browser opens to one host. A thread costs little; one per
+connection would let a flood start thousands."""
+MAX_STREAMS = 8
+"""Event streams open at once: each holds a thread for as long as its page is open. A page has
+one, a browser opens at most six connections to a host; eight is several browsers' worth. One
+more is told when to ask again, and its page keeps what it shows until then."""
+STREAM_RETRY = 10_000
+"""Milliseconds after which a page whose event stream was refused asks again."""
+BACKLOG = 1024
+"""Connections the kernel queues while every thread is busy (the listen backlog). Waiting there
+costs this process no memory and no file descriptor; 1024 holds a burst of several hundred from
+one machine (a page loading its faces, a tool fetching them all). Linux caps it at
+``net.core.somaxconn`` (4096 since Linux 5.4, 128 before); past it a connection is retried by
+the client's kernel, not refused."""
+HEAD_TIMEOUT = 10.0
+"""Seconds a client has to send a request's head (request line and headers), in all: a browser
+sends it in one packet, and one that stalls half-way would hold a thread for ever. Only the head
+is timed: an event stream's answer lasts as long as its page."""
+SEND_TIMEOUT = 60.0
+"""Seconds a client may take none of an answer (its socket buffers full) before it is dropped:
+one that asks and never reads would hold a thread for ever."""
+MAX_LINE = 8 * 1024
+"""Bytes in the request line, and in each header line (with their line ends): a request line
+over it is answered 414 URI Too Long, a header line 431. The preview's URLs are short; 8 KiB is
+what most web servers allow (nginx, Apache), which cookies of other local servers must fit."""
+MAX_HEADERS = 64
+"""Headers in one request, over which it is answered 431: a browser sends about twenty. (Under
+the standard library's own 100, so that the answer is ours.)"""
+MAX_HEADER_BYTES = 32 * 1024
+"""Bytes of all the header lines of one request, over which it is answered 431."""
+LINGER = 1.0
+"""Seconds, after a refusal (414, 431), to read and drop what the client still sends: closing a
+socket that has unread bytes resets the connection, and the reset may reach the client before
+it has read the refusal."""
+LINGER_BYTES = 64 * 1024
+"""Bytes read and dropped at most after a refusal."""
 
 
 @dataclass(frozen=True)
@@ -168,14 +227,45 @@ def _authority(host: str, port: int) -> str:
 
 
 class _Server(ThreadingHTTPServer):
+    """A thread per request, :data:`THREADS` at most: while all are busy it accepts no
+    connection, and the next ones wait in the listen queue of :data:`BACKLOG`."""
+
     daemon_threads = True  # an open event stream must not keep pnp from exiting
+    request_queue_size = BACKLOG
     preview: Preview
 
     def __init__(self, address: tuple[str, int], game: str, lang: str | None) -> None:
         self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
+        self.free = threading.BoundedSemaphore(THREADS)
+        self.streams = threading.BoundedSemaphore(MAX_STREAMS)
+        self.stopping = threading.Event()
         super().__init__(address, _Handler)
         self.game = game
         self.lang = lang
+
+    def process_request(self, request: _RequestType, client_address: _RetAddress) -> None:
+        """Handle the connection in a thread once one of :data:`THREADS` is free; waiting
+        here holds up accepting, so the kernel queues the rest. It looks every half second
+        whether the server is stopping, which would otherwise wait for a free thread."""
+        while not self.free.acquire(timeout=0.5):
+            if self.stopping.is_set():
+                self.shutdown_request(request)
+                return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.free.release()  # no thread was started to release it
+            raise
+
+    def process_request_thread(self, request: _RequestType, client_address: _RetAddress) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.free.release()
+
+    def shutdown(self) -> None:
+        self.stopping.set()
+        super().shutdown()
 
     def names(self) -> set[str] | None:
         """The ``Host`` headers a request may carry: only this server's own when it is local
@@ -186,8 +276,134 @@ class _Server(ThreadingHTTPServer):
         return {_authority(name, port) for name in ("127.0.0.1", "localhost", "::1", str(host))}
 
 
+class _Refused(Exception):
+    """A request's head is over one of the limits: answered ``status``, then closed."""
+
+    def __init__(self, status: HTTPStatus, why: str) -> None:
+        super().__init__(why)
+        self.status = status
+        self.why = why
+
+
+class _Deadline(io.RawIOBase):
+    """A connection's bytes, each read waiting only until :attr:`until` (a monotonic time):
+    a socket timeout alone restarts at every byte, and a client sending one byte a second
+    would never reach it."""
+
+    def __init__(self, connection: socket.socket) -> None:
+        self.connection = connection
+        self.until = time.monotonic() + HEAD_TIMEOUT
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: WriteableBuffer) -> int:
+        left = self.until - time.monotonic()
+        if left <= 0:
+            raise TimeoutError(f"no whole request head within {HEAD_TIMEOUT:g} s")
+        self.connection.settimeout(left)
+        return self.connection.recv_into(buffer)
+
+
+class _Head(io.BufferedReader):
+    """What the handler reads of a connection: the standard library reads a request's line,
+    then its headers, with ``readline``; here each read has :data:`HEAD_TIMEOUT` in all, and
+    each line is held to this server's limits (the standard library's are 64 KiB and 100
+    headers, and what it answers past them differs between Python versions)."""
+
+    def __init__(self, connection: socket.socket) -> None:
+        self.deadline = _Deadline(connection)
+        super().__init__(self.deadline)
+        self.begin()
+
+    def begin(self) -> None:
+        """A new request: its request line comes next, and its head has the whole time."""
+        self.deadline.until = time.monotonic() + HEAD_TIMEOUT
+        self.request_line = True
+        self.header_count = 0
+        self.header_bytes = 0
+
+    def readline(self, size: int | None = -1) -> bytes:
+        """The next line (``size``, the standard library's limit, gives way to ours); a
+        :class:`_Refused` when the request line or the headers are over the limits."""
+        line = super().readline(MAX_LINE + 1)
+        if self.request_line:
+            self.request_line = False
+            if len(line) > MAX_LINE:
+                raise _Refused(HTTPStatus.REQUEST_URI_TOO_LONG, f"request line over {MAX_LINE} B")
+        elif line not in (b"\r\n", b"\n", b""):  # a header, not the end of the head
+            self.header_count += 1
+            self.header_bytes += len(line)
+            over = _headers_over(len(line), self.header_count, self.header_bytes)
+            if over:
+                raise _Refused(HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, over)
+        return line
+
+
+def _headers_over(line: int, count: int, total: int) -> str | None:
+    """Which limit a request's headers are over, given the length of the last line read, how
+    many have been read and their bytes; ``None``: none."""
+    if line > MAX_LINE:
+        return f"a header line over {MAX_LINE} B"
+    if count > MAX_HEADERS:
+        return f"over {MAX_HEADERS} headers"
+    if total > MAX_HEADER_BYTES:
+        return f"headers over {MAX_HEADER_BYTES} B"
+    return None
+
+
+def _linger(connection: socket.socket) -> None:
+    """Say the answer is whole, then read and drop what the client still sends, until it
+    closes, for :data:`LINGER` and :data:`LINGER_BYTES` at most."""
+    until, dropped = time.monotonic() + LINGER, 0
+    try:
+        connection.shutdown(socket.SHUT_WR)
+        while dropped < LINGER_BYTES and (left := until - time.monotonic()) > 0:
+            connection.settimeout(left)
+            read = len(connection.recv(LINGER_BYTES))
+            if not read:
+                return
+            dropped += read
+    except OSError:
+        pass  # gone, or still sending: closed either way
+
+
 class _Handler(BaseHTTPRequestHandler):
     server: _Server
+
+    def setup(self) -> None:
+        super().setup()
+        self.rfile.close()  # the standard library's reader: the head is read through ours
+        self.rfile = self.head = _Head(self.connection)
+
+    def handle_one_request(self) -> None:
+        """The standard library's, within this server's limits and :data:`HEAD_TIMEOUT` (a
+        head that takes longer is dropped unanswered, as the standard library drops a timed
+        out read)."""
+        self.head.begin()
+        try:
+            super().handle_one_request()
+        except _Refused as refused:
+            self._refuse(refused)
+
+    def parse_request(self) -> bool:
+        """The standard library's; the head is in, what follows is the answer: the client
+        has :data:`SEND_TIMEOUT` to take each part of it."""
+        parsed = super().parse_request()
+        self.connection.settimeout(SEND_TIMEOUT)
+        return parsed
+
+    def _refuse(self, refused: _Refused) -> None:
+        """Answer a head over the limits and close, once the client has read the answer."""
+        if refused.status is HTTPStatus.REQUEST_URI_TOO_LONG:
+            self.requestline = self.request_version = self.command = ""  # as the stdlib's 414
+        self.close_connection = True
+        try:
+            self.connection.settimeout(LINGER)
+            self.send_error(refused.status, explain=refused.why)
+        except OSError:
+            return  # the client is gone, or reads nothing
+        _linger(self.connection)
 
     def do_GET(self) -> None:
         names = self.server.names()
@@ -222,11 +438,15 @@ class _Handler(BaseHTTPRequestHandler):
         self._send(HTTPStatus.OK, "image/svg+xml", svg, FACE_POLICY, kept)
 
     def _events(self) -> None:
-        """Each new version of the view, as it is published, until the client goes away."""
+        """Each new version of the view, as it is published, until the client goes away; past
+        :data:`MAX_STREAMS`, only when to ask again (the browser does, by itself)."""
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-store")
         self.end_headers()
+        if not self.server.streams.acquire(blocking=False):
+            self.wfile.write(f": too many streams\nretry: {STREAM_RETRY}\n\n".encode())
+            return
         preview, seen = self.server.preview, -1
         try:
             while not preview.closed:
@@ -239,6 +459,8 @@ class _Handler(BaseHTTPRequestHandler):
                 self.wfile.flush()
         except (BrokenPipeError, ConnectionResetError):
             pass  # the page was closed or reloaded
+        finally:
+            self.server.streams.release()
 
     def _send(
         self,
