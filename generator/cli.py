@@ -33,6 +33,8 @@ from generator.layout.registration import parse as parse_registration
 from generator.layout.sizes import PAPERS
 from generator.options import CUTTERS, DUPLEX, LAYOUTS, SHEETS, Options
 from generator.problems import DataError, DrawError, RuleError, UsageError
+from generator.report.trials import HELP as TRIALS_HELP
+from generator.report.trials import trials
 from generator.workers import default_jobs
 from generator.writer import OutputError, Writer, Written, output_folder_problem
 
@@ -220,9 +222,7 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     report_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
     _add_expansion_options(report_cmd, prints=False)
     report_cmd.add_argument("--lang", metavar="LANG", help="card names' language (default: en)")
-    report_cmd.add_argument(
-        "--trials", type=_positive, metavar="N", help="games or shuffles per measure"
-    )
+    report_cmd.add_argument("--trials", type=trials, metavar="N", help=TRIALS_HELP)
     report_cmd.add_argument("--json", action="store_true", help="print JSON, not a table")
     report_cmd.add_argument("--out", type=Path, metavar="DIR", help="plots (output/report/GAME)")
     report_cmd.set_defaults(run=_report)

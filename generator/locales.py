@@ -21,10 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from generator.expansions import Expansion
-from generator.language_rules import CATEGORIES, categories
+from generator.language_rules import CATEGORIES, COUNT, categories
 from generator.languages import AS_WRITTEN, LOCALES, PSEUDO, PSEUDO_GROWTH, SOURCE, Languages
 from generator.loading import Mapping, load_yaml
 from generator.model import Locale, Plural, Text
+from generator.placeholders import formatted_problem
 from generator.problems import Problem, ProblemLog, UsageError, shown
 from generator.render.fonts import SHIPPED_FONTS, describe_characters, missing_glyphs
 
@@ -271,7 +272,9 @@ def _collect_texts(node: Mapping, prefix: str, reading: _Reading) -> None:
 
 
 def _plural(forms: Mapping, path: str, line: int, reading: _Reading) -> Plural:
-    """A text with plural forms, which must be those CLDR gives the file's language."""
+    """A text with plural forms, which must be those CLDR gives the file's language. A form is
+    chosen by a count, which every form is given as ``{count}``: a ``{count:...}`` in one is
+    reported here, whichever summary or template prints the text."""
     needed = categories(reading.lang)
     for category in forms:
         if category not in needed:
@@ -287,6 +290,9 @@ def _plural(forms: Mapping, path: str, line: int, reading: _Reading) -> Plural:
         for category, value in forms.items()
         if (text := _text(value, f"{path}.{category}", forms.line_of(category), reading))
     }
+    for text in texts.values():
+        if problem := formatted_problem(text, (COUNT,)):
+            reading.log.add(text.line, path, problem)
     return Plural(texts, reading.file, line, path)
 
 

@@ -4,15 +4,26 @@ text is given no value for, prints as written. Texts are never given to ``str.fo
 card text with ``{`` or ``}`` prints, and ``{{`` prints ``{{`` (see
 :mod:`generator.rulebook.words`). Summaries, templates (``plural(...)``) and the PO checks
 share it.
+
+A placeholder is only a name: ``{count:>5}``, ``{count!r}``, ``{count.real}`` or ``{count[0]}``
+would be formatted by ``str.format`` but is printed as written here. Around a value the text is
+given that is the designer's mistake (they meant the value), so the checks of locale texts and
+PO files report it (:func:`formatted_problem`); around any other word it prints as written,
+like every other brace.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
+from generator.problems import clipped
+
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+FORMATTED = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)([.\[!:](?:[^{}]|\{[^{}]*\})*)\}")
+"""A name with what ``str.format`` would do to its value after it: an attribute (``.real``),
+an index (``[0]``), a conversion (``!r``) or a format spec (``:>5``, ``:{width}``)."""
 
 
 def placeholders(text: str) -> list[str]:
@@ -24,4 +35,18 @@ def fill(text: str, values: Mapping[str, Any]) -> str:
     """``text`` with each ``{name}`` of ``values`` replaced by its value; the rest stays."""
     return PLACEHOLDER.sub(
         lambda match: str(values[match[1]]) if match[1] in values else match[0], text
+    )
+
+
+def formatted_problem(text: str, names: Collection[str]) -> str | None:
+    """What is wrong with the first placeholder of ``text`` that names one of ``names`` (the
+    values the text is given) with a format spec, a conversion, an attribute or an index:
+    nothing fills it, so it would print as written."""
+    match = next((m for m in FORMATTED.finditer(text) if m[1] in names), None)
+    if match is None:
+        return None
+    return (
+        f"{clipped(match[0])}: a placeholder is only the name of a value ({{{match[1]}}}); "
+        "pnp applies no format spec, conversion, attribute or index, so this one would print "
+        "as written"
     )

@@ -28,6 +28,7 @@ from generator.games.three_by_three.solver import difficulties
 from generator.model import Card, Game
 from generator.report.run import load, measure, report
 from generator.report.table import Report, Row, as_json, as_text
+from generator.report.trials import MAX_TRIALS, trials
 from tests import fixture
 from tests.test_imports import MODULES
 
@@ -247,6 +248,30 @@ def test_usage_mistakes(pnp, tmp_path, args, message) -> None:
     result = pnp("report", *args, "--out", tmp_path)
     assert result.code == 2
     assert f"pnp: error: {message}" in result.err
+
+
+@pytest.mark.parametrize(
+    "trials",
+    ["1000000000000", str(MAX_TRIALS + 1), "0", "-5", "1e5", "\uff11\uff10", "9" * 5000],
+    ids=["trillion", "one-past", "zero", "negative", "exponent", "wide-digits", "5000-digits"],
+)
+def test_trials_past_the_maximum_are_a_usage_error(pnp, tmp_path, trials) -> None:
+    """A count no report needs (an extra zero or six) would play for hours or never end: it is
+    refused before anything is loaded, as argparse refuses a malformed number."""
+    result = pnp("report", "gears", "--trials", trials, "--out", tmp_path)
+    assert result.code == 2
+    assert result.err.endswith(
+        f"pnp report: error: argument --trials: {trials!r}: expected a whole number, "
+        f"1 to {MAX_TRIALS}\n"
+    )
+    assert not any(tmp_path.iterdir())
+
+
+def test_the_maximum_of_trials_is_allowed_and_said_in_the_help(pnp) -> None:
+    assert (trials("1"), trials(str(MAX_TRIALS))) == (1, MAX_TRIALS)
+    result = pnp("report", "--help")
+    assert result.code == 0
+    assert f"1 to {MAX_TRIALS}" in " ".join(result.out.split())
 
 
 def test_plots_need_a_folder(pnp, tmp_path) -> None:

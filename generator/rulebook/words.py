@@ -19,7 +19,7 @@ from typing import Any
 
 from generator.language_rules import COUNT, category, number, signed
 from generator.model import Locale, Plural
-from generator.placeholders import fill, placeholders
+from generator.placeholders import fill, formatted_problem, placeholders
 from generator.problems import Problem
 
 Wording = Mapping[str, tuple[str, ...]]
@@ -38,8 +38,10 @@ def steps(locale: Locale, key: str) -> list[str]:
 
 
 def wording_problems(locale: Locale, wording: Wording, numbered: tuple[str, ...]) -> list[Problem]:
-    """Missing texts, values a text asks for that the summary cannot fill, and numbered
-    lists (setup, turn) without a single step."""
+    """Missing texts, values a text asks for that the summary cannot fill, a value it can
+    fill asked for with a format spec or an attribute (printed as written: see
+    :func:`~generator.placeholders.formatted_problem`), and numbered lists (setup, turn)
+    without a single step."""
     problems = []
     for key, allowed in wording.items():
         text = locale.text(key)
@@ -62,6 +64,11 @@ def wording_problems(locale: Locale, wording: Wording, numbered: tuple[str, ...]
                     f"{{{unknown[0]}}} is not a value this text can show (it can use {can})",
                 )
             )
+        problems += [
+            Problem(form.file, form.line, key, problem)
+            for form in forms
+            if (problem := formatted_problem(form, allowed))
+        ][:1]
     for key in numbered:
         if not steps(locale, key):
             what = 'needs numbered steps ("1": ..., "2": ...)'

@@ -28,8 +28,9 @@ from generator.languages import SOURCE
 from generator.loading import read_text
 from generator.locales import language_problem
 from generator.model import Locale, Plural, Text
-from generator.placeholders import placeholders
+from generator.placeholders import formatted_problem, placeholders
 from generator.problems import Problem, ProblemLog, clipped
+from generator.translation import reader
 from generator.translation.sources import English
 
 GAME_HEADER = "X-Pnp-Game"
@@ -160,10 +161,16 @@ def read_po(
     made_from: dict[str, English] = {}
     at: dict[str, int] = {}
     fuzzy = 0
+    twice = {id(entry): earlier for entry, earlier in reader.duplicates(parsed)}
     for entry in parsed:
         if entry.obsolete:
             continue
-        line = at[entry.msgctxt or ""] = _line_of(entry, lines)
+        line = _line_of(entry, lines)
+        if earlier := twice.get(id(entry)):
+            what = f"a second entry for this text (the first is on line {at[earlier.msgctxt]})"
+            problems.append(Problem(shown, line, entry.msgctxt, what))
+            continue
+        at[entry.msgctxt or ""] = line
         problem = _entry_problem(entry, locale, lang)
         if problem:
             problems.append(Problem(shown, line, entry.msgctxt or "msgid", problem))
@@ -186,7 +193,8 @@ def _line_of(entry: polib.POEntry, lines: list[str]) -> int:
 
 def _parse(path: Path, shown: str, problems: list[Problem]) -> tuple[polib.POFile, str] | None:
     """The PO file at ``path`` and its text, read as every data file is (a regular file, at
-    most :data:`~generator.loading.MAX_BYTES`, UTF-8), and parsed from that text."""
+    most :data:`~generator.loading.MAX_BYTES`, UTF-8), and parsed from that text by polib's
+    parser in linear time (:mod:`~generator.translation.reader`)."""
     log = ProblemLog(shown, problems)
     if path.exists() and not path.is_file():  # a device or a pipe would be read forever
         log.add(0, "", "not a regular file")
@@ -198,9 +206,7 @@ def _parse(path: Path, shown: str, problems: list[Problem]) -> tuple[polib.POFil
         log.add(1, "", "not a PO file: it holds a file name")
         return None
     try:
-        return polib.pofile(text, wrapwidth=WRAP, check_for_duplicates=True), text
-    except ValueError as error:  # an entry twice
-        log.add(0, "", clipped(str(error), 200))
+        return reader.read(text), text
     except OSError as error:
         line = re.search(r"\(line (\d+)\)", str(error))
         what = "a PO syntax error" if line else clipped(str(error.strerror or error), 200)
@@ -220,7 +226,8 @@ def _header_problem(game: str, lang: str, english: Mapping[str, Locale]) -> tupl
 def _entry_problem(entry: polib.POEntry, english: Locale, lang: str) -> str | None:
     """What is wrong with an entry: one pnp did not write, or a translation that loses or
     invents a ``{value}`` (the check ``msgfmt -c`` makes of ``python-brace-format``; a plural
-    form may leave out its ``{count}``, as "one" often does)."""
+    form may leave out its ``{count}``, as "one" often does), or formats one (``{count:>5}``,
+    which would print as written)."""
     if not entry.msgctxt:
         return "no msgctxt: pnp names each text by its key there"
     text = english.text(entry.msgctxt)
@@ -238,7 +245,9 @@ def _entry_problem(entry: polib.POEntry, english: Locale, lang: str) -> str | No
     for translated in _translated_forms(entry):
         if translated:
             used = set(placeholders(translated))
-            problem = _values_problem(used, values, bool(entry.msgid_plural))
+            problem = formatted_problem(translated, values) or _values_problem(
+                used, values, bool(entry.msgid_plural)
+            )
             if problem:
                 return problem
     return None

@@ -21,10 +21,11 @@ from pathlib import Path
 from generator.folders import discover_games
 from generator.language_rules import english_name
 from generator.languages import LOCALES, SOURCE
-from generator.loading import inside
+from generator.loading import MAX_YAML_BYTES, inside
 from generator.locales import MISSING, language_problem, load_locales
 from generator.model import Locale
 from generator.problems import DataError, Problem, ProblemLog, UsageError
+from generator.reading import size
 from generator.translation.po import Translated, english_of, po_file, read_po
 from generator.translation.sources import FOLDER, English, read_sources, sources_file, sources_text
 from generator.translation.yaml_file import file_text, updated
@@ -178,11 +179,41 @@ def import_files(data_dir: Path, files: tuple[Path, ...]) -> list[Imported]:
             kept[(translated.game, translated.lang)] = read_sources(folder, translated.lang, log)
     if problems:
         raise DataError(problems)
-    return [
-        _write(data_dir, path, translated, games[translated.game], kept)
+    made = [
+        (path, translated, _made(data_dir, translated, games[translated.game]))
         for path, translated in read
         if translated
     ]
+    too_large = [_too_large(path, translated, text) for path, translated, (_, text) in made]
+    if any(too_large):
+        raise DataError([problem for problem in too_large if problem is not None])
+    return [
+        _write(data_dir, path, translated, texts, games[translated.game], kept)
+        for path, translated, texts in made
+    ]
+
+
+def _made(
+    data_dir: Path, translated: Translated, locales: dict[str, Locale]
+) -> tuple[str | None, str]:
+    """The locale file's text now (``None``: there is none yet) and with the translation."""
+    folder = data_dir / translated.game / LOCALES
+    current = file_text(folder / f"{translated.lang}.yaml", data_dir)
+    english = file_text(folder / f"{SOURCE}.yaml", data_dir) or ""
+    title, language = locales[SOURCE].text("title"), english_name(translated.lang)
+    header = f"Every word printed on the {title or translated.game} cards, in {language}. "
+    header += "Written for this\nproject (translated with pnp i18n export / import)."
+    return current, updated(current, english, translated.texts, header)
+
+
+def _too_large(po: Path, translated: Translated, text: str) -> Problem | None:
+    """A translation that would make its locale file larger than pnp reads: refused before
+    anything is written, rather than written and then refused by every build."""
+    if len(text.encode()) <= MAX_YAML_BYTES:
+        return None
+    locale = f"{translated.game}/{LOCALES}/{translated.lang}.yaml"
+    what = f"would make {locale} larger than {size(MAX_YAML_BYTES)}, more than a locale file may be"
+    return Problem(str(po), 0, "", what)
 
 
 def _target_problems(data_dir: Path, translated: Translated) -> list[Problem]:
@@ -211,22 +242,19 @@ def _write(
     data_dir: Path,
     po: Path,
     translated: Translated,
+    texts: tuple[str | None, str],
     locales: dict[str, Locale],
     kept: dict[tuple[str, str], dict[str, English]],
 ) -> Imported:
-    folder = data_dir / translated.game / LOCALES
-    path = folder / f"{translated.lang}.yaml"
-    current = file_text(path)
-    english = (folder / f"{SOURCE}.yaml").read_text(encoding="utf-8")
-    title, language = locales[SOURCE].text("title"), english_name(translated.lang)
-    header = f"Every word printed on the {title or translated.game} cards, in {language}. "
-    header += "Written for this\nproject (translated with pnp i18n export / import)."
-    text = updated(current, english, translated.texts, header)
+    """Write the locale file's text made from the translation (``texts``: now and then), and
+    the English its texts were translated from."""
+    path = data_dir / translated.game / LOCALES / f"{translated.lang}.yaml"
+    current, text = texts
     if text != current and (current is not None or translated.texts):
         _replace(path, text)
     if translated.lang != SOURCE and translated.texts:
         sources = kept[(translated.game, translated.lang)]
-        _remember_sources(folder, translated, sources, list(locales[SOURCE].flat))
+        _remember_sources(data_dir, translated, sources, list(locales[SOURCE].flat))
     before = locales.get(translated.lang)
     changed = sum(
         1
@@ -239,15 +267,15 @@ def _write(
 
 
 def _remember_sources(
-    folder: Path, translated: Translated, sources: dict[str, English], order: list[str]
+    data_dir: Path, translated: Translated, sources: dict[str, English], order: list[str]
 ) -> None:
     """Keep the English each imported text was translated from (for later fuzzy marks), in
     the English file's order."""
     merged = {**sources, **translated.made_from}
     ordered = {key: merged[key] for key in [*order, *merged] if key in merged}
-    path = sources_file(folder, translated.lang)
+    path = sources_file(data_dir / translated.game / LOCALES, translated.lang)
     text = sources_text(translated.lang, ordered)
-    if file_text(path) != text:
+    if file_text(path, data_dir) != text:
         path.parent.mkdir(exist_ok=True)
         _replace(path, text)
 
