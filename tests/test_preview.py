@@ -348,6 +348,29 @@ def test_event_streams_past_the_limit_are_told_to_ask_later(
     assert get(running, CSS)[0] == 200
 
 
+@pytest.mark.parametrize(
+    ("error", "said"),
+    [
+        (ConnectionResetError(104, "Connection reset by peer"), ""),
+        (BrokenPipeError(32, "Broken pipe"), ""),
+        (ValueError("odd"), "pnp serve: a request failed: ValueError('odd')\n"),
+    ],
+)
+def test_a_failed_request_is_one_line_or_none(
+    unchecked: Callable[[], Running],
+    capsys: pytest.CaptureFixture[str],
+    error: Exception,
+    said: str,
+) -> None:
+    """A client that leaves mid-answer (a reload) is quiet; no failure prints a traceback."""
+    running = unchecked()
+    try:
+        raise error
+    except Exception:
+        running.server.handle_error(None, ("127.0.0.1", 1))  # type: ignore[arg-type]
+    assert capsys.readouterr().err == said
+
+
 def test_the_game_may_be_left_out_when_the_data_has_one(trains: DataCopy) -> None:
     running = Running.listen(Asked(trains.root, port=0))
     running.stop()

@@ -267,6 +267,13 @@ class _Server(ThreadingHTTPServer):
         self.stopping.set()
         super().shutdown()
 
+    def handle_error(self, request: _RequestType, client_address: _RetAddress) -> None:
+        """A client that went away mid-answer (a reload, a closed tab) is no error; anything
+        else is one line, not the standard library's traceback in the designer's terminal."""
+        error = sys.exc_info()[1]
+        if not isinstance(error, (ConnectionError, TimeoutError)):
+            print(f"pnp serve: a request failed: {error!r}", file=sys.stderr)
+
     def names(self) -> set[str] | None:
         """The ``Host`` headers a request may carry: only this server's own when it is local
         (``None``: any, for a host the user opened to the network)."""
