@@ -3,15 +3,28 @@
 from __future__ import annotations
 
 import dataclasses
+import math
+from pprint import pformat
 from xml.etree import ElementTree
 
 import jinja2
 import pytest
+from jinja2.defaults import DEFAULT_FILTERS
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+from jinja2.utils import Namespace
 
-from generator import TEMPLATES_DIR
+from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
 from generator.build import check
 from generator.folders import Templates
 from generator.render import draw
+from generator.render.budget import (
+    FILTER_SIZES,
+    MAX_CHARACTERS,
+    MAX_STEPS,
+    Budget,
+    text_size,
+    weight,
+)
 from generator.render.templates import CardRenderer, environment
 from tests.conftest import DataCopy
 
@@ -58,3 +71,137 @@ def test_template_cannot_include_files_outside_its_folders(data: DataCopy) -> No
         environment(Templates.of(TEMPLATES_DIR / "game_of_trains")).get_template(
             "../../pyproject.toml"
         )
+
+
+# --- the budget every face renders on (generator/render/budget.py) -------------------------
+# The corpus (tests/bad_inputs/templates.yaml) runs each attack through a whole build; these
+# check what a corpus case cannot see: that counting leaves a template's meaning alone, that a
+# face's count does not depend on what rendered before it, and the estimates themselves.
+
+
+def rendered(source: str, **context: object) -> tuple[str, Budget]:
+    """``source`` rendered by the game of trains' environment on a fresh budget."""
+    sandbox = environment(Templates.of(TEMPLATES_DIR / "game_of_trains"))
+    with sandbox.spending(Budget()) as budget:  # type: ignore[attr-defined]
+        return "".join(sandbox.from_string(source).generate(**context)), budget
+
+
+SAME_MEANING = [
+    "{{ 1 < 2 < 3 }} {{ 3 > 2 > 2 }} {{ 'a' in 'cab' }} {{ 2 not in [1, 3] }} {{ [1] == [1] }}",
+    "{{ 'abcdef'[1:5:2] }} {{ [1, 2, 3][::-1] }} {{ 'abc'[:] }} {{ (1, 2, 3)[1:] }}",
+    "{% set d = {'a': 1, (1, 2): 2} %}{{ d['a'] }} {{ d[(1, 2)] }} {{ d|length }}",
+    "{% for x in [3, 1, 2] if x > 1 %}{{ loop.index }}/{{ loop.length }}:{{ x }} {% else %}none"
+    "{% endfor %}",
+    "{% for x in [[1, [2]], 3] recursive %}<{% if x is iterable %}{{ loop(x) }}{% else %}{{ x }}"
+    "{% endif %}>{% endfor %}",
+    "{% macro m(n) %}[{{ n }}]{% endmacro %}{% macro k() %}({{ caller() }}){% endmacro %}"
+    "{{ m(1) }}{% call k() %}c{% endcall %}",
+    "{% set ns = namespace(s='a') %}{% for i in range(3) %}{% set ns.s = ns.s ~ i %}{% endfor %}"
+    "{{ ns.s }} {{ '<' ~ 1 ~ '>' }} {{ 'x' + 'y' }} {{ [1] + [2] }} {{ 'ab' * 2 }}",
+    "{{ '%s-%03d' % ('a', 7) }} {{ '{:>4}|{}'.format(1, 'b') }} {{ 'a\tb'.expandtabs(2) }}",
+    "{{ [1, 2, 3]|join(',') }} {{ range(4)|sum }} {{ 'abc'|center(7) }} {{ 'a b c'|wordwrap(1) }}"
+    " {{ [3, 1]|sort|list }} {{ range(5)|batch(2, 0)|list }} {{ range(5)|slice(2)|list }}",
+    "{{ 'a\nb'|indent(2, true) }} {{ {'b': 1, 'a': [1, 'x']}|tojson }} {{ [1, 'a']|string }}"
+    " {{ 'xax'|replace('a', 'bb') }} {{ 2.5|round(1, 'floor') }} {{ 12 ** 3 - 7 }}",
+    "{% set s %}{{ 'q' }}{% endset %}{{ s }}{% filter upper %}up{% endfilter %}"
+    " {{ '<b>'|e }} {{ '%(a)s' % {'a': '<'} }} {{ [[1, 2]] * 2 }}",
+]
+
+
+@pytest.mark.parametrize("source", SAME_MEANING)
+def test_counting_leaves_what_a_template_means_alone(source: str) -> None:
+    plain = ImmutableSandboxedEnvironment(
+        autoescape=True, trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined
+    )
+    assert rendered(source)[0] == plain.from_string(source).render()
+
+
+def test_each_face_counts_afresh_and_the_same_whatever_rendered_before(data: DataCopy) -> None:
+    """A face over its budget leaves the next face its whole budget, and the first face of a
+    process (which compiles the templates and makes the names of those it imports, each on a
+    budget of its own) counts what every later one counts."""
+    folder = data.templates("game_of_trains")
+    (folder / "zz-loops.svg.j2").write_text(
+        "{% extends 'card.svg.j2' %}{% block face %}\n{% for i in range(10000) %}"
+        "{% for j in range(10000) %}{% endfor %}{% endfor %}\n{% endblock %}",
+        encoding="utf-8",
+    )
+    (game,) = check(data.root, ("game_of_trains",))
+    renderer = CardRenderer(game, game.locales["en"])
+    wagons, locomotives = game.deck("wagons"), game.deck("locomotives")
+    first = renderer.front(wagons, wagons.cards[0])
+    spent = renderer.fitter.budget.steps, renderer.fitter.budget.characters
+    assert first is not None and 0 < spent[0] <= MAX_STEPS // 20
+    broken = dataclasses.replace(locomotives, front="zz-loops.svg.j2")
+    assert renderer.front(broken, broken.cards[0]) is None
+    assert renderer.fitter.budget.steps > MAX_STEPS
+    assert renderer.front(wagons, wagons.cards[0]) == first
+    assert (renderer.fitter.budget.steps, renderer.fitter.budget.characters) == spent
+
+
+def test_every_shipped_face_of_the_largest_kind_keeps_a_wide_margin() -> None:
+    """The wagons took the most steps of any shipped face when the limits were set
+    (budget.SHIPPED_STEPS): a change that makes them cost far more shows here first."""
+    (game,) = check(DEFAULT_DATA_DIR, ("game_of_trains",))
+    renderer = CardRenderer(game, game.locales["ru"])
+    spent = []
+    for face in renderer.faces(game.deck("wagons")):
+        assert face.svg is not None
+        spent.append((renderer.fitter.budget.steps, renderer.fitter.budget.characters))
+    assert max(steps for steps, _ in spent) <= MAX_STEPS // 10
+    assert max(characters for _, characters in spent) <= MAX_CHARACTERS // 10
+
+
+def test_a_structure_is_measured_by_what_reading_it_reads_without_reading_it_all() -> None:
+    shared = [0] * 100_000
+    held = [shared] * 100_000  # ten billion items to read, two lists to measure
+    assert weight([1, "ab", (2.5, None)], 1000) == 1 + 1 + 3 + 1 + 1 + 1
+    assert weight(held, 10**12) == 1 + 100_000 * (1 + 100_000)
+    assert weight(held, 1000) == 1001
+    space = Namespace()
+    space["items"] = [space]
+    assert weight(space, 1000) == 1001  # a structure holding itself never ends
+    assert weight({1: "ab"}.values(), 100) == 1 + 3  # ``x in d.values()`` reads them all
+    assert text_size("abc", 100) == 3
+    assert text_size([1, "ab"], 100) >= len(str([1, "ab"]))
+    key = "k" * 50
+    pretty = text_size({key: list(range(40))}, 10**6, keyed=True)
+    assert pretty >= len(pformat({key: list(range(40))}))
+
+
+def test_every_filter_jinja_has_is_counted_by_what_it_makes() -> None:
+    """``join`` and ``sum`` read their items first; every other filter has its estimate, so
+    a filter a later Jinja adds is noticed here rather than counted as its value's size."""
+    assert set(DEFAULT_FILTERS) - {"join", "sum"} == set(FILTER_SIZES)
+
+
+@pytest.mark.parametrize(
+    ("source", "makes"),
+    [
+        ("{% set s = text|center(50) %}", 50),
+        ("{{ 'x' * n }}", 40 + 40),  # made, then printed
+        ("{% set s = text ~ 'cd' %}", 4),
+        ("{% set s = 'abcabc'.replace('a', 'xyz') %}", 6 + 2 * 2),
+        ("{% set s = numbers|join('--') %}", 3 * 2 + 2 * 2),  # a small number: up to 2 digits
+        ("{% set s = 'ab' ~ 'cd' %}", 0),  # a constant: made once, as the template compiles
+    ],
+)
+def test_what_an_operation_makes_is_counted_before_it_makes_it(source: str, makes: int) -> None:
+    assert rendered(source, n=40, text="ab", numbers=[1, 2, 3])[1].characters == makes
+
+
+def test_a_negative_estimate_gives_no_characters_back() -> None:
+    """``'a'|indent(-99999)`` would otherwise refund what the face made before."""
+    budget = Budget()
+    budget.make(10, "x")
+    budget.make(-99_999, "x")
+    assert budget.characters == 10
+    assert rendered("{% set s = text|indent(-99999, true) %}", text="a\nb")[1].characters == 0
+
+
+def test_a_text_of_infinite_size_is_refused_instead_of_shrinking_for_ever(data: DataCopy) -> None:
+    (game,) = check(data.root, ("game_of_trains",))
+    renderer = CardRenderer(game, game.locales["en"])
+    renderer.fitter.where = None
+    with pytest.raises(ValueError, match="finite"):
+        renderer.fitter.text("", 5, 5, 50, 10, math.inf, min_size=1)

@@ -4,7 +4,8 @@ The environment is strict: an undefined variable is an error, every inserted val
 XML-escaped (a card text with ``<`` or ``&`` cannot break the SVG), templates run sandboxed and
 can only load files from ``templates/<game>/`` and ``templates/_common/`` (a link to a file
 elsewhere is refused). Templates may come from strangers, so the sandbox also bounds what a
-template can cost: ranges, nested calls, repeated strings and the size of the SVG it writes.
+template can cost: ranges, nested calls, repeated strings and the size of the SVG it writes, and
+every face renders on a budget of steps and characters (:mod:`~generator.render.budget`).
 Text goes through :meth:`TextFitter.text`, which wraps and shrinks it to a box with the real font
 metrics and reports what does not fit or cannot be drawn, at the line a translator has to edit.
 """
@@ -15,17 +16,20 @@ import math
 import re
 import sys
 import traceback
-from collections.abc import Callable, Iterator, MutableMapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, update_wrapper
 from pathlib import Path
 from types import CodeType, FrameType, FunctionType
 from typing import Any, NamedTuple, cast
 from xml.etree import ElementTree
 
 import jinja2
+from jinja2 import nodes
 from jinja2.exceptions import SecurityError
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2.runtime import BlockReference, LoopContext, Macro, markup_join, str_join
+from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment
 from markupsafe import Markup, escape
 
 from generator import language_rules
@@ -38,6 +42,33 @@ from generator.model import Card, Deck, Game, Handout, Locale, Plural, Text
 from generator.placeholders import fill
 from generator.problems import Problem, clipped
 from generator.render.borders import LineMarks, borders, unmarked
+from generator.render.budget import (
+    CALL_STEPS,
+    FILTER_STEPS,
+    MAX_BITS,
+    MAX_CHARACTERS,
+    MAX_DIGITS,
+    MAX_STEPS,
+    STEPS,
+    TEXT_STEPS,
+    Budget,
+    CountingGenerator,
+    bounded,
+    call_size,
+    checked_percent,
+    compare,
+    counted,
+    filter_size,
+    format_size,
+    huge_power,
+    joined_size,
+    percent_size,
+    shown_number,
+    string_method_size,
+    summed_size,
+    text_size,
+    too_large,
+)
 from generator.render.draw import asset_problem
 from generator.render.fill import Asked, BoxFill, box_fill
 from generator.render.fonts import (
@@ -67,9 +98,6 @@ ALIGN = {"start": 0.0, "middle": 0.5, "end": 1.0}
 VALIGN = {"top": 0.0, "middle": 0.5, "bottom": 1.0}
 MAX_RANGE = 10_000
 MAX_CALL_DEPTH = 64
-MAX_SIZE = 100_000
-"""The longest string or list a template may make by repeating (``"x" * n``, ``"x".ljust(n)``),
-and the largest number it may pass to a string method."""
 RENAMED_SIZE = "'size' is now 'geometry' (see templates/_common/card.svg.j2)"
 """What a template written for an earlier pnp is told when it reads ``size``."""
 SMALLEST_PRINTED = 1.8
@@ -111,23 +139,9 @@ _PLAIN_NUMBERS = frozenset({int, float})
 a class whose ``str`` or ``*`` does something else)."""
 
 
-def _escape(value: Any) -> str:
-    """What a template prints of ``value``: markupsafe's ``escape``, except for a plain number
-    (nine in ten of the values a face prints), whose text holds nothing XML must escape, and
-    for ``Markup`` (already escaped, such as a macro's or ``text(...)``'s output): ``escape``
-    would look for an ``__html__`` method and copy the text into a new ``Markup``, several
-    times the work. The output joins a ``str`` like any ``Markup``."""
-    kind = type(value)
-    if kind in _PLAIN_NUMBERS:
-        return str(value)
-    if kind is Markup:
-        return cast(Markup, value)
-    return escape(value)
-
-
 class _Template(jinja2.Template):
-    """A template whose printed values go through :func:`_escape`, and which remembers the
-    template lines of its compiled code's lines."""
+    """A template whose printed values, ``~`` and output go through the face's budget
+    (:class:`_Sandbox`), and which remembers the template lines of its compiled code's lines."""
 
     _lines: dict[int, int]
 
@@ -139,10 +153,13 @@ class _Template(jinja2.Template):
         globals: MutableMapping[str, Any],
         uptodate: Callable[[], bool] | None = None,
     ) -> jinja2.Template:
-        """The compiled code finds ``escape`` among its module's names: replaced there, it
-        is what every ``{{ ... }}`` of the template's blocks and macros calls."""
+        """The compiled code finds ``escape`` (what every ``{{ ... }}`` calls) and
+        ``markup_join`` and ``str_join`` (what ``~`` calls) among its module's names: replaced
+        there, they are what the template's blocks and macros call."""
         template = cast(_Template, super().from_code(environment, code, globals, uptodate))
-        cast(FunctionType, template.root_render_func).__globals__["escape"] = _escape
+        sandbox = cast(_Sandbox, environment)
+        names = cast(FunctionType, template.root_render_func).__globals__
+        names.update(escape=sandbox.printing, markup_join=sandbox.joining, str_join=sandbox.joining)
         template._lines = {}
         return template
 
@@ -153,21 +170,174 @@ class _Template(jinja2.Template):
             self._lines[lineno] = super().get_corresponding_lineno(lineno)
         return self._lines[lineno]
 
+    def _get_default_module(self, ctx: Any = None) -> Any:
+        """An imported template's names are made once per process (Jinja keeps them): on a
+        budget of their own, so that no face pays for them depending on which came first."""
+        if self._module is None:
+            with cast(_Sandbox, self.environment).spending(Budget()):
+                self._module = self.make_module()
+        return super()._get_default_module(ctx)
 
-class _Sandbox(SandboxedEnvironment):
-    """Jinja's sandbox (no attribute access to Python internals), plus limits on what a
-    template can make the machine do: a template is data from a stranger, not our code."""
 
-    intercepted_binops = frozenset({"*", "**", "%"})
+class _Sandbox(ImmutableSandboxedEnvironment):
+    """Jinja's sandbox (no attribute access to Python internals, no changing a list or a
+    mapping in place), plus limits on what a template can make the machine do: a template is
+    data from a stranger, not our code. Every face renders on a :class:`Budget`: the compiled
+    code counts its loops and comparisons through :meth:`iterate`, :meth:`compare` and
+    :meth:`read` (:class:`~generator.render.budget.CountingGenerator`), and every call, filter,
+    test, operator, slice, printed value and collected output is counted here before it runs."""
+
+    intercepted_binops = frozenset({"+", "*", "**", "%"})
+    """The operators that can make a long string or list, or a huge number fast (``-`` makes
+    neither: a number grows a bit per subtraction, each counted as a step of code)."""
     template_class = _Template
+    code_generator_class = CountingGenerator
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.depth = 0
+        self.budget = Budget()
+        for name, function in self.filters.items():
+            self.filters[name] = self._budgeted_filter(name, function)
+        for name, test in self.tests.items():
+            self.tests[name] = self._budgeted_test(cast(Callable[..., Any], test))
+
+    @contextmanager
+    def spending(self, budget: Budget) -> Iterator[Budget]:
+        """Run on ``budget`` for a while (compiling, making an imported template's names)."""
+        spent, self.budget = self.budget, budget
+        try:
+            yield budget
+        finally:
+            self.budget = spent
+
+    def _generate(
+        self,
+        source: nodes.Template,
+        name: str | None,
+        filename: str | None,
+        defer_init: bool = False,
+    ) -> str:
+        """Compiling folds constant expressions, filters included: on a budget of its own
+        (a template is compiled once per process, by whichever face first needs it)."""
+        with self.spending(Budget()):
+            return super()._generate(source, name, filename, defer_init)
+
+    def _load_template(
+        self, name: str, globals: MutableMapping[str, Any] | None
+    ) -> jinja2.Template:
+        """A template to include, import or extend: a call's steps (an include in a loop
+        renders it each round, with a copy of the context)."""
+        self.budget.step(CALL_STEPS)
+        return super()._load_template(name, globals)
+
+    def iterate(self, iterable: Iterable[Any], size: int) -> Iterator[Any]:
+        """A loop's items, each round the steps of the loop's body (``size``)."""
+        return counted(iterable, self.budget, size)
+
+    def spend(self, size: int) -> None:
+        """The steps of running a template, macro or block (``size``) once."""
+        self.budget.step(size)
+
+    def compare(self, operator: str, left: Any, right: Any) -> Any:
+        return compare(operator, left, right, self.budget)
+
+    def read(self, value: Any) -> Any:
+        """``value``, after the steps to read it (one side of a chained comparison)."""
+        self.budget.read(value)
+        return value
+
+    def printing(self, value: Any) -> str:
+        """What a template prints of ``value``: markupsafe's ``escape``, except for a plain
+        number (nine in ten of the values a face prints), whose text holds nothing XML must
+        escape, and for ``Markup`` (already escaped, such as a macro's or ``text(...)``'s
+        output, and counted when it was made): ``escape`` would look for an ``__html__`` method
+        and copy the text into a new ``Markup``, several times the work. Anything else is
+        counted before it is written out as text (escaping at most quintuples it)."""
+        kind = type(value)
+        if kind in _PLAIN_NUMBERS:
+            return str(value)
+        if kind is Markup:
+            return cast(Markup, value)
+        budget = self.budget
+        if kind is str and budget.characters + len(value) <= MAX_CHARACTERS:
+            budget.characters += len(value)
+        else:
+            budget.make(text_size(value, budget.room), "printing")
+        return escape(value)
+
+    def joining(self, parts: Sequence[Any]) -> str:
+        """``~``: the parts as text, joined (escaped if one is markup), counted first."""
+        size, markup = 0, False
+        for part in parts:
+            kind = type(part)
+            if kind is str:
+                size += len(part)
+            elif kind is float:
+                size += 24
+            else:
+                size += text_size(part, self.budget.room)
+                markup = markup or hasattr(part, "__html__")
+        self.budget.make(size, "'~'")
+        return markup_join(parts) if markup else str_join(parts)
+
+    def concat(self, parts: Iterable[str]) -> str:
+        """The output of a macro, a call or filter block, a ``set`` block or a block called
+        as ``self.name()``, counted before it is joined."""
+        chunks = parts if isinstance(parts, list) else list(parts)
+        self.budget.make(sum(map(len, chunks)), "collecting output")
+        return "".join(chunks)
+
+    def getitem(self, obj: Any, argument: Any) -> Any:
+        """``obj[argument]``: a key that is not a number or a text counted as what hashing it
+        reads."""
+        if not isinstance(argument, (int, str)):
+            self.budget.read(argument)
+        return super().getitem(obj, argument)
+
+    def sliced(self, obj: Any, part: slice) -> Any:
+        """``obj[a:b:c]``, counted as what it copies (Jinja slices without :meth:`getitem`)."""
+        self.budget.make(_sliced(obj, part), "slicing")
+        return obj[part]
+
+    def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
+        """``text.format(...)``: Jinja's sandboxed formatting, counted first."""
+        formats = super().wrap_str_format(value)
+        if formats is None:
+            return None
+        text: str = value.__self__
+        mapping = value.__name__ == "format_map"
+
+        def counted_format(*args: Any, **kwargs: Any) -> str:
+            given = args[0] if mapping and args and isinstance(args[0], Mapping) else kwargs
+            positional = () if mapping else args
+            scale = 5 if isinstance(text, Markup) else 1  # the values are escaped
+            size = scale * format_size(text, positional, given)
+            self.budget.make(size, f"{value.__name__}()")
+            return formats(*args, **kwargs)
+
+        return update_wrapper(counted_format, value)
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
-        if isinstance(getattr(__obj, "__self__", None), str):
-            _bounded(*args, *kwargs.values())
+        budget = __self.budget
+        budget.step(CALL_STEPS)
+        given = _arguments(kwargs)
+        owner = getattr(__obj, "__self__", None)
+        if isinstance(owner, (str, bytes)):
+            bounded(*args, *given.values())
+            args = __self._string_method(owner, __obj.__name__, args, given)
+        elif isinstance(__obj, LoopContext) and args:
+            args = (counted(args[0], budget), *args[1:])
+        elif type(owner) in _PLAIN_NUMBERS:  # (5).to_bytes(n) makes n bytes
+            bounded(*args, *given.values())
+            numbers = (abs(v) for v in (*args, *given.values()) if type(v) is int)
+            budget.make(sum(numbers), f"{__obj.__name__}()")
+        elif not isinstance(__obj, (Macro, BlockReference)) and not _counts_itself(__obj):
+            made = call_size(__obj, args, given)
+            if made is None:
+                budget.read(owner, *args, *given.values())
+            else:
+                budget.make(made[1], made[0])
         __self.depth += 1
         try:
             if __self.depth > MAX_CALL_DEPTH:
@@ -178,32 +348,186 @@ class _Sandbox(SandboxedEnvironment):
         finally:
             __self.depth -= 1
 
+    def _string_method(
+        self, owner: str | bytes, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> tuple[Any, ...]:
+        """Count a string method's reading and making before it runs; ``join`` reads its
+        items first (once: they may come from a generator)."""
+        budget = self.budget
+        budget.read(owner, *args, *kwargs.values())
+        if name == "join" and args:
+            items = list(counted(args[0], budget))
+            budget.make(joined_size(items, owner, budget.room), "join()")
+            return (items, *args[1:])
+        size = string_method_size(owner, name, args, kwargs, budget.room)
+        budget.make(size, f"{name}()")
+        return args
+
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         if type(left) in _PLAIN_NUMBERS and type(right) in _PLAIN_NUMBERS and operator != "**":
-            return self.binop_table[operator](left, right)  # the usual case: nothing to bound
-        if operator == "**" and _huge_power(left, right):
-            raise SecurityError(f"{clipped(str(left))} ** {clipped(str(right))} is too large")
-        if operator == "*" and isinstance(left, (str, list, tuple)):
-            _bounded(len(left) * right if isinstance(right, int) else 0)
-        if operator == "*" and isinstance(right, (str, list, tuple)):
-            _bounded(len(right) * left if isinstance(left, int) else 0)
-        if operator == "%" and isinstance(left, str):
-            _bounded(*(int(n) for n in re.findall(r"\d+", left)))
-        return super().call_binop(context, operator, left, right)
+            result = self.binop_table[operator](left, right)  # the usual case: numbers
+            if type(result) is int and result.bit_length() > MAX_BITS:
+                raise SecurityError(_too_large(left, operator, right))
+            return result
+        if operator == "**" and huge_power(left, right):
+            raise SecurityError(_too_large(left, operator, right))
+        self.budget.make(_operator_size(operator, left, right, self.budget.room), repr(operator))
+        result = super().call_binop(context, operator, left, right)
+        if too_large(result):
+            raise SecurityError(f"the result of {operator} is too large")
+        return result
+
+    def _budgeted_filter(self, name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        """Filter ``name`` counted before it runs: a step, reading its value, and what it
+        makes (:func:`~generator.render.budget.filter_size`); its output, if made as it is
+        read (``map``, ``select``...), a step per item. A number given no arguments (``x|int``,
+        most of the filters a face runs) makes a few characters at most."""
+        if name == "round":
+            return self._budgeted_round(function)
+        passed = 1 if hasattr(function, "jinja_pass_arg") else 0
+        plain = passed + 1
+
+        def run(*args: Any, **kwargs: Any) -> Any:
+            budget = self.budget
+            budget.steps += FILTER_STEPS
+            if budget.steps > MAX_STEPS:
+                raise SecurityError(STEPS)
+            if kwargs or len(args) != plain or type(args[passed]) not in _PLAIN_NUMBERS:
+                args = self._filter_arguments(name, args, kwargs, passed)
+            result = function(*args, **kwargs)
+            kind = type(result)
+            if kind in _PLAIN_NUMBERS or kind is str or kind is Markup:
+                if kind is int and result.bit_length() > MAX_BITS:
+                    raise SecurityError(f"the {name} filter's result is too large")
+                return result
+            return counted(result, budget) if isinstance(result, Iterator) else result
+
+        return _passing_like(run, function)
+
+    def _filter_arguments(
+        self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any], passed: int
+    ) -> tuple[Any, ...]:
+        """Read a filter's value and count what it makes, before it runs; ``join`` and
+        ``sum`` get their items read first."""
+        if len(args) <= passed:
+            return args
+        if type(args[passed]) not in _PLAIN_NUMBERS:
+            self.budget.read(args[passed])
+        if name in ("join", "sum"):
+            return self._collected(name, args, passed, kwargs)
+        makes = filter_size(name)
+        size = makes(*args[passed:], **kwargs) if makes is not None else 0
+        if size:
+            self.budget.make(size, f"the {name} filter")
+        return args
+
+    def _budgeted_round(self, function: Callable[..., Any]) -> Callable[..., Any]:
+        """``round``, a third of the filters a shipped face runs, in fewer steps: it makes
+        nothing, but computes ``10 ** precision`` (:func:`~generator.render.budget.filter_size`
+        refuses a large precision)."""
+        makes = cast(Callable[..., int], filter_size("round"))
+
+        def run(*args: Any, **kwargs: Any) -> Any:
+            budget = self.budget
+            budget.steps += FILTER_STEPS
+            if budget.steps > MAX_STEPS:
+                raise SecurityError(STEPS)
+            if kwargs or len(args) > 2 or (len(args) == 2 and not _few_digits(args[1])):
+                makes(*args, **kwargs)
+            return function(*args, **kwargs)
+
+        return run
+
+    def _collected(
+        self, name: str, args: tuple[Any, ...], passed: int, kwargs: dict[str, Any]
+    ) -> tuple[Any, ...]:
+        """``join`` and ``sum`` with their items read first, and counted by what they make."""
+        budget = self.budget
+        items = list(counted(args[passed], budget))
+        rest = args[passed + 1 :]
+        if name == "join":
+            separator = rest[0] if rest else kwargs.get("d", "")
+            size = joined_size(items, separator, budget.room)
+        else:
+            size = summed_size(items, rest[1] if len(rest) > 1 else kwargs.get("start", 0))
+        budget.make(size, f"the {name} filter")
+        return (*args[:passed], items, *rest)
+
+    def _budgeted_test(self, function: Callable[..., Any]) -> Callable[..., Any]:
+        """A test (``is ...``): a step, and reading what it compares."""
+        passed = 1 if hasattr(function, "jinja_pass_arg") else 0
+
+        def run(*args: Any, **kwargs: Any) -> Any:
+            self.budget.step(FILTER_STEPS)
+            self.budget.read(*args[passed:], *kwargs.values())
+            return function(*args, **kwargs)
+
+        return _passing_like(run, function)
 
 
-def _huge_power(base: Any, exponent: Any) -> bool:
-    """Whole-number powers of more than 4,096 bits (Python would compute them, slowly)."""
-    if not (isinstance(base, int) and isinstance(exponent, int)) or abs(base) < 2:
-        return False
-    return exponent * math.log2(abs(base)) > 4096
+def _few_digits(precision: Any) -> bool:
+    """Whether ``x|round(precision)`` rounds to a usual number of digits (``2``)."""
+    return type(precision) is int and -MAX_DIGITS <= precision <= MAX_DIGITS
 
 
-def _bounded(*values: Any) -> None:
-    """Numbers a template passes to string making must stay below :data:`MAX_SIZE`."""
-    for value in values:
-        if isinstance(value, int) and abs(value) > MAX_SIZE:
-            raise SecurityError(f"{clipped(str(value))} is larger than a template may use")
+_SCOPES = frozenset({"_loop_vars", "_block_vars"})
+"""What the compiled code passes every call in a loop or block (Jinja's own, taken out before
+the callable sees its arguments)."""
+
+
+def _arguments(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The named arguments a callable sees of ``kwargs`` (without :data:`_SCOPES`)."""
+    if not kwargs or (len(kwargs) == 1 and next(iter(kwargs)) in _SCOPES):
+        return {}
+    return {name: value for name, value in kwargs.items() if name not in _SCOPES}
+
+
+def _passing_like(wrapper: Callable[..., Any], function: Callable[..., Any]) -> Callable[..., Any]:
+    """``wrapper`` receiving what Jinja passes ``function`` first (its environment, context
+    or evaluation context), if anything."""
+    if hasattr(function, "jinja_pass_arg"):
+        wrapper.jinja_pass_arg = function.jinja_pass_arg  # type: ignore[attr-defined]
+    return wrapper
+
+
+def _counts_itself(function: Any) -> bool:
+    """``text(...)``: it counts the characters it measures (:class:`_Measure`)."""
+    return getattr(function, "__func__", None) is TextFitter.text
+
+
+def _sliced(obj: Any, part: slice) -> int:
+    """How many items (characters) ``obj[part]`` copies; 0 where slicing it fails anyway."""
+    try:
+        return len(range(*part.indices(len(obj))))
+    except (TypeError, ValueError):
+        return 0
+
+
+def _operator_size(operator: str, left: Any, right: Any, room: int) -> int:
+    """At most how many characters (or items) ``left <operator> right`` makes: ``+`` both
+    sides, ``*`` the sequence repeated, ``%`` the formatted text (a width or precision past
+    :data:`MAX_SIZE`, or a repetition past it, refused outright). Markup escapes the other
+    side: up to five times its length."""
+    sequences = (str, bytes, list, tuple)
+    scale = 5 if isinstance(left, Markup) or isinstance(right, Markup) else 1
+    if operator == "*":
+        for sequence, times in ((left, right), (right, left)):
+            if isinstance(sequence, sequences) and isinstance(times, int):
+                bounded(len(sequence) * times)
+                return max(len(sequence) * times, 0)
+    if operator == "%" and isinstance(left, (str, bytes)):
+        text = left if isinstance(left, str) else left.decode("latin-1")
+        checked_percent(text)
+        return scale * percent_size(text, right, room)
+    if operator == "+" and isinstance(left, sequences) and isinstance(right, sequences):
+        return scale * (len(left) + len(right))
+    return 0
+
+
+def _too_large(left: Any, operator: str, right: Any) -> str:
+    """What a template is told of an operation whose number would be too large."""
+    shown = [shown_number(v) if isinstance(v, int) else clipped(str(v)) for v in (left, right)]
+    return f"{shown[0]} {operator} {shown[1]} is too large"
 
 
 def _range(*args: int) -> range:
@@ -288,6 +612,9 @@ class TextFitter:
     def __init__(self, overflow: bool = False) -> None:
         self.tally = Tally()
         self.where: _Where | None = None
+        self.budget = Budget()
+        """The budget of the face being rendered (fitting a text counts the characters it
+        measures)."""
         self.boxes: list[TextBox] = []
         self.asked: list[Asked] = []
         self.overflow = overflow
@@ -322,6 +649,10 @@ class TextFitter:
         """
         paragraphs = [value] if isinstance(value, str) else list(value)
         content = "\n".join(paragraphs)
+        numbers = (x, y, width, height, size, min_size or size, line_height)
+        if any(isinstance(n, float) and not math.isfinite(n) for n in numbers):
+            raise ValueError("text() takes finite numbers (a box, sizes, a line height)")
+        self.budget.step(TEXT_STEPS + len(content))
         source = next((p for p in paragraphs if isinstance(p, Text)), None)
         face = find_font(font, weight)
         if face is None:
@@ -338,7 +669,10 @@ class TextFitter:
                 "and would vanish from the print",
             )
         smallest = min_size or size
-        fitted = _fit(content, face, width, height, size, smallest, line_height, max_lines)
+        fitted, measured = _fit(
+            content, face, width, height, size, smallest, line_height, max_lines
+        )
+        self.budget.step(measured)
         box = TextBox(x, y, width, height, *_template_line())
         self.boxes.append(box)
         printed = None if fitted is None else fitted.size
@@ -353,7 +687,8 @@ class TextFitter:
             )
             if not self.overflow:
                 return Markup("")
-            fitted = _overflowing(content, face, width, smallest)
+            fitted, measured = _overflowing(content, face, width, smallest)
+            self.budget.step(measured)
         step = fitted.size * line_height
         cap = cap_height(face) * fitted.size
         top = y + (height - step * len(fitted.lines)) * VALIGN[valign]
@@ -493,8 +828,11 @@ class CardRenderer:
         }
         self.fitter.boxes = []
         self.fitter.asked = []
+        self.fitter.budget = budget = Budget()
+        sandbox = cast(_Sandbox, environment(self.game.templates))
         try:
-            svg = _render_bounded(environment(self.game.templates).get_template(name), context)
+            with sandbox.spending(budget):
+                svg = _render_bounded(sandbox.get_template(name), context)
         except Exception as error:  # the template is a stranger's code: its failures are its own
             self._report(self._template_problem(error, name, card))
             return None
@@ -680,6 +1018,23 @@ class _Fitted(NamedTuple):
     widths: tuple[float, ...]
 
 
+class _Measure:
+    """Text widths in one font, counting the characters measured. Fitting measures each line
+    as it grows, word by word, at each size it tries: a long text in a wide box at a tiny
+    ``min_size`` measures billions of characters. Past :data:`MAX_STEPS` (all a face may take)
+    the fitting stops; the count is the fitting's steps on the face's budget."""
+
+    def __init__(self, face: Font) -> None:
+        self.face = face
+        self.characters = 0
+
+    def __call__(self, text: str, size: float) -> float:
+        self.characters += len(text)
+        if self.characters > MAX_STEPS:
+            raise SecurityError(STEPS)
+        return measure_width(text, self.face, size)
+
+
 @cache
 def _fit(
     content: str,
@@ -690,33 +1045,26 @@ def _fit(
     min_size: float,
     line_height: float,
     max_lines: int | None,
-) -> _Fitted | None:
-    """Fitting is pure and the same text recurs on many cards (eleven wagons share an ability)."""
-    fitted = fit(
-        content,
-        width,
-        height,
-        size,
-        min_size,
-        lambda s, sz: measure_width(s, face, sz),
-        line_height,
-        max_lines,
-    )
+) -> tuple[_Fitted | None, int]:
+    """Fitting is pure and the same text recurs on many cards (eleven wagons share an ability);
+    with the fit, the characters it measured, which every face fitting it is charged."""
+    measure = _Measure(face)
+    fitted = fit(content, width, height, size, min_size, measure, line_height, max_lines)
     if fitted is None:
-        return None
-    widths = tuple(measure_width(line, face, fitted.size) for line in fitted.lines)
-    return _Fitted(fitted.size, fitted.lines, widths)
+        return None, measure.characters
+    widths = tuple(measure(line, fitted.size) for line in fitted.lines)
+    return _Fitted(fitted.size, fitted.lines, widths), measure.characters
 
 
 @cache
-def _overflowing(content: str, face: Font, width: float, size: float) -> _Fitted:
+def _overflowing(content: str, face: Font, width: float, size: float) -> tuple[_Fitted, int]:
     """Text that fits no size, wrapped at ``size`` as if the box were as tall as it needs (a
-    word wider than the box on a line of its own), to show how far it runs out."""
-    lines = tuple(
-        wrap(content, width, size, lambda s, sz: measure_width(s, face, sz), wide_words=True) or ()
-    )
-    widths = tuple(measure_width(line, face, size) for line in lines)
-    return _Fitted(size, lines, widths)
+    word wider than the box on a line of its own), to show how far it runs out; with the
+    characters measured."""
+    measure = _Measure(face)
+    lines = tuple(wrap(content, width, size, measure, wide_words=True) or ())
+    widths = tuple(measure(line, size) for line in lines)
+    return _Fitted(size, lines, widths), measure.characters
 
 
 @cache

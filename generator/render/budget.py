@@ -1,0 +1,886 @@
+"""What one card face's template may cost: a budget per rendered face.
+
+Templates may come from strangers (an expansion's ``templates/`` folder). Jinja's sandbox keeps
+a template away from Python's internals, not from the machine's time and memory: two nested
+loops of 10,000 rounds, ``'x'|center(3000000000)``, a string doubled in a loop, a macro calling
+itself twice per call, each ran for minutes. So every face renders on a :class:`Budget` of
+
+- **steps**: each loop round, each call (of a function, method, macro, filter or test), each
+  template included, and each item or character a comparison, a filter or a call reads (``x in
+  list`` reads the list, ``text(...)`` every character it measures while fitting); and
+- **characters**: each character (and list item) the template makes, counted *before* it is
+  made, as much as the operation can make at most (``'x'|center(n)`` makes ``n``): the
+  operation that would pass the budget never starts, so neither time nor memory runs away.
+
+Both are counts, never times: the same build makes the same output and reaches the same verdict
+on every machine, however busy. Template code that runs once per process (compiling, which
+folds constants, and the top of a template others import, which Jinja keeps) runs on a budget
+of its own, so a face's count does not depend on which face came first in its process.
+
+The limits are about twenty times what a shipped face takes, measured over every face of
+every game in every language (``pnp build --no-cache``, with the rulebook pictures and the
+handouts), and in the pseudo-locale ``qps``, whose texts run 40 % longer: the most steps were
+:data:`SHIPPED_STEPS` (a Game of Trains wagon in ``qps``; 35,314 in Russian), the most
+characters :data:`SHIPPED_CHARACTERS` (a 3x3 chess task card); no face made more than 51 calls
+or 543 loop rounds, and no shipped template is larger than 1,462 nodes (its code's steps,
+:func:`code_size`). A step is weighed as about the time of a loop round (a node of template
+code, a character measured, an item read; a call is :data:`CALL_STEPS` of them): at the limits
+a face stops within a second, in well under 100 MB.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+import re
+import string
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sized, ValuesView
+from collections.abc import Set as AbstractSet
+from typing import Any, TypeVar, cast
+
+from jinja2 import nodes
+from jinja2.compiler import CodeGenerator, Frame, operators, optimizeconst
+from jinja2.exceptions import SecurityError
+from jinja2.utils import Namespace, generate_lorem_ipsum
+from markupsafe import Markup
+
+from generator.render.shapes import blob_path, gear_path, star_path
+
+SHIPPED_STEPS = 35_450
+"""The most steps a shipped face takes (measured, see the module's docstring)."""
+SHIPPED_CHARACTERS = 65_152
+"""The most characters a shipped face makes (measured, see the module's docstring)."""
+MAX_STEPS = 750_000
+"""The steps a face may take: 21.2 times :data:`SHIPPED_STEPS`."""
+MAX_CHARACTERS = 1_300_000
+"""The characters (and list items) a face may make: about 20 times :data:`SHIPPED_CHARACTERS`."""
+CALL_STEPS = 20
+"""The steps of a call (of a macro, function or method): the time of 20 loop rounds."""
+FILTER_STEPS = 4
+"""The steps of a filter or a test, which Jinja calls directly: the time of 4 loop rounds."""
+TEXT_STEPS = 100
+"""The steps ``text(...)`` takes besides the characters it measures (finding its font and its
+template line, placing its box): the time of 100 loop rounds."""
+MAX_SIZE = 100_000
+"""The longest string or list a template may make by repeating (``"x" * n``, ``"x".ljust(n)``),
+and the largest number it may pass to a string method or a filter as a size."""
+MAX_DIGITS = 100
+"""The most digits a template may round to (a float has 17)."""
+MAX_BITS = 4096
+"""The largest whole number a template may compute, in bits (Python would compute larger ones,
+ever more slowly: a number doubled in a loop)."""
+QUOTED = 12
+"""The most characters one character of a text inside a structure prints as: ``repr`` writes
+``\\U0001f600`` (10), JSON two ``\\ud83d`` escapes (12)."""
+OTHER = 200
+"""What an object that is not a plain value prints as at most (``<Macro 'x'>``, a geometry)."""
+STEPS = (
+    f"the face takes more than {MAX_STEPS:,} steps (loop rounds, calls, items read): "
+    f"a template may take {MAX_STEPS:,} per face"
+)
+"""Where the steps run out."""
+
+T = TypeVar("T")
+_NUMBERS = frozenset({int, float, bool, type(None)})
+
+
+class Budget:
+    """What one face has spent so far; each count raises Jinja's ``SecurityError`` (reported at
+    the template's line) once past its limit."""
+
+    __slots__ = ("characters", "steps")
+
+    def __init__(self) -> None:
+        self.steps = 0
+        self.characters = 0
+
+    def step(self, count: int = 1) -> None:
+        self.steps += count
+        if self.steps > MAX_STEPS:
+            raise SecurityError(STEPS)
+
+    def read(self, *values: object) -> None:
+        """Steps for reading every part of ``values`` (comparing, hashing, sorting them)."""
+        for value in values:
+            kind = type(value)
+            if kind in _NUMBERS:
+                self.steps += 1
+            elif kind is str:
+                self.steps += len(value) + 1  # type: ignore[arg-type]
+            else:
+                self.steps += weight(value, MAX_STEPS - self.steps)
+        if self.steps > MAX_STEPS:
+            raise SecurityError(STEPS)
+
+    @property
+    def room(self) -> int:
+        """The characters the face may still make."""
+        return MAX_CHARACTERS - self.characters
+
+    def make(self, count: int, what: str) -> None:
+        """Count ``count`` characters ``what`` is about to make, refusing before it does (an
+        estimate below 0, from a negative width, makes nothing: it never gives any back)."""
+        count = max(count, 0)
+        if count > self.room:
+            raise SecurityError(
+                f"{what} would make more characters than the face has left: a template may "
+                f"make {MAX_CHARACTERS:,} per face"
+            )
+        self.characters += count
+
+
+def counted(iterable: Iterable[T], budget: Budget, steps: int = 1) -> Iterator[T]:
+    """``iterable``, ``steps`` per item: a loop's rounds, the items a filter's output yields."""
+    step = budget.step
+    for item in iterable:
+        step(steps)
+        yield item
+
+
+def bounded(*values: object) -> None:
+    """Numbers a template passes to string making as sizes must stay below :data:`MAX_SIZE`."""
+    for value in values:
+        if isinstance(value, int) and abs(value) > MAX_SIZE:
+            raise SecurityError(f"{shown_number(value)} is larger than a template may use")
+
+
+def shown_number(value: int) -> str:
+    """``value`` as a message shows it: one past 64 bits by its size (its digits would fill
+    the message; Python would not even write one of 4,300 digits)."""
+    if value.bit_length() <= 64:
+        return str(value)
+    return f"a number of {value.bit_length():,} bits"
+
+
+def huge_power(base: object, exponent: object) -> bool:
+    """Whole-number powers of more than :data:`MAX_BITS` bits."""
+    if not (isinstance(base, int) and isinstance(exponent, int)) or abs(base) < 2:
+        return False
+    return exponent * math.log2(abs(base)) > MAX_BITS
+
+
+def too_large(value: object) -> bool:
+    """Whether ``value`` is a whole number past :data:`MAX_BITS` bits."""
+    return isinstance(value, int) and value.bit_length() > MAX_BITS
+
+
+_LEAVES = frozenset({int, float, bool, type(None), str, Markup, bytes})
+"""The types of values holding no other values (reading them never reaches further)."""
+_STRUCTURES = (list, tuple, Mapping, AbstractSet, ValuesView, Namespace)
+
+
+def _structure(value: object) -> bool:
+    """Whether ``value`` holds other values a reading or printing reaches."""
+    kind = type(value)
+    if kind in _LEAVES:
+        return False
+    return kind in (list, tuple, dict) or isinstance(value, _STRUCTURES)
+
+
+def weight(value: object, limit: int) -> int:
+    """The items and characters reading all of ``value`` reads (comparing, hashing, sorting
+    it): a part reached twice counts twice, as a comparison reads it twice (see :func:`_fold`,
+    which counts a list holding the same list 100,000 times by reading that list once).
+    Past ``limit``, ``limit + 1``."""
+    if type(value) in _LEAVES or not _structure(value):
+        return _weighed(value)
+    if type(value) in (list, tuple):  # most are a few numbers or texts: counted at once
+        total = 1
+        for item in value:  # type: ignore[attr-defined]
+            kind = type(item)
+            if kind is str:
+                total += len(item) + 1
+            elif kind in _NUMBERS:
+                total += 1
+            else:
+                return _fold(value, limit, _weighed, 1, 0, 0, False)
+        return total
+    return _fold(value, limit, _weighed, 1, 0, 0, False)
+
+
+def _weighed(value: object) -> int:
+    """The weight of a value holding no other values: a text by its length."""
+    if isinstance(value, (str, bytes, range)):
+        return len(value) + 1
+    return 1
+
+
+def text_size(value: object, limit: int, indent: int = 0, keyed: bool = False) -> int:
+    """At most how many characters ``str(value)`` has. With ``indent``, a form with each item
+    on a line of its own, ``indent`` further in per level (JSON's ``indent``); with ``keyed``,
+    ``pprint``'s, one further in per level and a mapping's values by the width of their key
+    too. A text inside a structure is quoted and escaped (:data:`QUOTED`). Past ``limit``,
+    ``limit + 1``."""
+    if isinstance(value, str):
+        return len(value)
+    if not _structure(value):
+        return _shown(value)
+    return _fold(value, limit, _shown, 2, 2, indent + keyed, keyed)
+
+
+def _shown(value: object) -> int:
+    """At most how many characters a value holding no other values prints as, quoted."""
+    if isinstance(value, str):
+        return QUOTED * len(value) + 10
+    if isinstance(value, bytes):
+        return 4 * len(value) + 3
+    if isinstance(value, bool) or value is None:
+        return 5
+    if isinstance(value, int):
+        return value.bit_length() // 3 + 2
+    return 24 if isinstance(value, float) else OTHER
+
+
+def _parts(value: object) -> Iterable[tuple[object, object]]:
+    """What a mapping or namespace holds, each with the key it stands under (a mapping's
+    values), or ``None``."""
+    if isinstance(value, Namespace):
+        return [(object.__getattribute__(value, "_Namespace__attrs"), None)]
+    assert isinstance(value, Mapping)
+    return [part for key, item in value.items() for part in ((key, None), (item, key))]
+
+
+def _fold(
+    value: object,
+    limit: int,
+    leaf: Callable[[object], int],
+    own: int,
+    between: int,
+    indent: int,
+    keyed: bool,
+) -> int:
+    """The size of a structure: ``own`` for each structure, ``leaf`` for each value holding no
+    other, ``between`` for each part, and with ``indent``, a line for each part, indented
+    ``indent`` more per level (and, ``keyed``, by its key's size more). Each structure is
+    measured once however often it is held (a list of one list held 100,000 times takes two
+    small steps, not ten billion), as a size and a number of lines (a part's indentation adds
+    its margin once per line); a structure holding itself is past ``limit``, as is any part
+    measured past it."""
+    known: dict[int, tuple[int, int]] = {}
+    entered: set[int] = set()
+    stack: list[tuple[object, bool]] = [(value, False)]
+    while stack:
+        item, leaving = stack.pop()
+        sequence = not isinstance(item, (Mapping, Namespace))
+        if not leaving:
+            if id(item) not in entered:
+                entered.add(id(item))
+                stack.append((item, True))
+                held = item if sequence else (part for part, _ in _parts(item))
+                stack.extend((part, False) for part in held if _structure(part))  # type: ignore[attr-defined]
+            continue
+        size, lines = own, 1
+        parts = ((part, None) for part in item) if sequence else _parts(item)  # type: ignore[attr-defined]
+        for part, key in parts:
+            if type(part) in _LEAVES or not _structure(part):
+                part_size, part_lines = leaf(part), 1
+            elif id(part) in known:
+                part_size, part_lines = known[id(part)]
+            else:
+                return limit + 1  # still being measured: it holds itself
+            margin = indent + (_key_width(key, known, leaf) if keyed and key is not None else 0)
+            size += part_size + between + margin * part_lines
+            lines += part_lines
+            if size > limit:
+                return limit + 1
+        known[id(item)] = (size, lines)
+    return known[id(value)][0]
+
+
+def _key_width(
+    key: object, known: dict[int, tuple[int, int]], leaf: Callable[[object], int]
+) -> int:
+    """How far ``pprint`` indents the lines of a value under ``key``: the key's width."""
+    return (known[id(key)][0] if id(key) in known else leaf(key)) + 2
+
+
+_DIGITS = re.compile(r"\d+")
+
+
+def _numbers(text: str) -> list[int]:
+    """The whole numbers written in ``text`` (a run of more than 18 digits by its first 19)."""
+    return [int(run[:19]) for run in _DIGITS.findall(text)]
+
+
+def checked_percent(text: str) -> None:
+    """``text % ...`` may not name a width or precision past :data:`MAX_SIZE`."""
+    bounded(*_numbers(text))
+
+
+def percent_size(text: str, values: object, limit: int) -> int:
+    """At most how many characters ``text % values`` has: every conversion padded to the
+    largest number written in it, and showing the widest of the values (``*`` takes a width
+    from the values)."""
+    if isinstance(values, tuple):
+        given: tuple[object, ...] = values
+    elif isinstance(values, Mapping):
+        given = tuple(values.values())
+    else:
+        given = (values,)
+    return _fields_size(len(text), text.count("%"), sum(_numbers(text)), given, limit, "*" in text)
+
+
+def _fields_size(
+    literal: int, fields: int, widths: int, values: tuple[object, ...], limit: int, star: bool
+) -> int:
+    """The characters of a format with ``literal`` characters of its own and ``fields``
+    fields whose written widths and precisions add up to ``widths``, each showing one of
+    ``values`` (a number in ``values`` may be a width when ``star``)."""
+    widest = max((text_size((value,), limit) for value in values), default=0)
+    stars = max((abs(v) for v in values if isinstance(v, int)), default=0) if star else 0
+    return literal + widths + fields * (widest + stars + 330)
+
+
+def format_size(text: str, args: tuple[object, ...], kwargs: Mapping[str, object]) -> int:
+    """At most how many characters ``text.format(*args, **kwargs)`` has (a field's spec may
+    take its width from the arguments: ``{:{}}``)."""
+    fields, widths, nested, literal = 0, 0, False, 0
+    for before, name, spec, _ in string.Formatter().parse(text):
+        literal += len(before)
+        if name is not None:
+            fields += 1
+            widths += sum(_numbers(spec or ""))
+            nested = nested or "{" in (spec or "")
+    values = (*args, *kwargs.values())
+    return _fields_size(literal, fields, widths, values, MAX_CHARACTERS + 1, nested)
+
+
+_READS = frozenset(
+    (
+        "count",
+        "endswith",
+        "find",
+        "index",
+        "isalnum",
+        "isalpha",
+        "isascii",
+        "isdecimal",
+        "isdigit",
+        "isidentifier",
+        "islower",
+        "isnumeric",
+        "isprintable",
+        "isspace",
+        "istitle",
+        "isupper",
+        "rfind",
+        "rindex",
+        "startswith",
+    )
+)
+"""String methods that make nothing of a string's size (a number, a truth)."""
+_CASES = frozenset(("capitalize", "casefold", "lower", "swapcase", "title", "upper"))
+"""String methods whose result may be three times the string (``'ﬃ'.upper()``)."""
+_SPLITS = frozenset(("split", "rsplit", "splitlines", "partition", "rpartition"))
+_WIDTHS = frozenset(("center", "ljust", "rjust", "zfill"))
+
+
+def string_method_size(
+    text: str | bytes, name: str, args: tuple[Any, ...], kwargs: Mapping[str, Any], limit: int
+) -> int:
+    """At most how many characters (and items) ``text.name(*args, **kwargs)`` makes; a method
+    makes about the string's size unless known to make more."""
+    length = len(text)
+    if name in _READS:
+        return 0
+    if name in _WIDTHS:
+        width = _given(args, kwargs, 0, "width", 0)
+        return max(length, width if isinstance(width, int) else 0)
+    if name == "expandtabs":
+        tab = _given(args, kwargs, 0, "tabsize", 8)
+        tabs = text.count("\t" if isinstance(text, str) else b"\t")  # type: ignore[arg-type]
+        return length + tabs * max(tab if isinstance(tab, int) else 0, 0)
+    if name == "replace":
+        old, new = _given(args, kwargs, 0, "old", ""), _given(args, kwargs, 1, "new", "")
+        return replaced_size(text, old, new, _given(args, kwargs, 2, "count", -1), limit)
+    if name == "translate":
+        table = _given(args, kwargs, 0, "table", None)
+        widest = (
+            max((text_size(v, limit) for v in table.values()), default=1)
+            if isinstance(table, Mapping)
+            else 1
+        )
+        return length * max(widest, 1)
+    if name in _CASES:
+        return 3 * length
+    if name in _SPLITS:
+        return 2 * length + 2
+    if name in ("encode", "decode", "hex"):
+        return 4 * length
+    return length + sum(text_size(arg, limit) for arg in (*args, *kwargs.values()))
+
+
+def _given(
+    args: tuple[Any, ...], kwargs: Mapping[str, Any], index: int, name: str, default: Any
+) -> Any:
+    """Argument ``index`` (named ``name``) of a call, or ``default``."""
+    return args[index] if len(args) > index else kwargs.get(name, default)
+
+
+def replaced_size(text: object, old: object, new: object, count: object, limit: int) -> int:
+    """At most how many characters ``text.replace(old, new, count)`` has."""
+    if not isinstance(text, (str, bytes)) or type(old) is not type(new):
+        return text_size(text, limit) + text_size(new, limit)
+    assert isinstance(old, (str, bytes)) and isinstance(new, (str, bytes))
+    found = text.count(old) if old else len(text) + 1  # type: ignore[arg-type]
+    if isinstance(count, int) and count >= 0:
+        found = min(found, count)
+    return len(text) + found * max(len(new) - len(old), 0)
+
+
+def _size(value: object) -> int:
+    """The characters of ``str(value)``, at most (:func:`text_size`, up to the whole budget)."""
+    return text_size(value, MAX_CHARACTERS + 1)
+
+
+def _items(value: object, *args: object, **kwargs: object) -> int:
+    """A filter making a list of its value's items."""
+    return len(value) if isinstance(value, Sized) else 0
+
+
+def _number(
+    args: tuple[Any, ...], kwargs: Mapping[str, Any], index: int, name: str, default: int = 0
+) -> int:
+    """A size argument (``width``, ``linecount``...): refused past :data:`MAX_SIZE`;
+    ``default`` if missing, 0 if not a whole number (the filter refuses that itself)."""
+    given = _given(args, kwargs, index, name, default)
+    if not isinstance(given, int):
+        return 0
+    bounded(given)
+    return given
+
+
+def _center(value: object, *args: Any, **kwargs: Any) -> int:
+    return max(_size(value), _number(args, kwargs, 0, "width", 80))
+
+
+def _format(value: object, *args: Any, **kwargs: Any) -> int:
+    if not isinstance(value, str):
+        return _size(value)
+    checked_percent(value)
+    return percent_size(value, kwargs or args, MAX_CHARACTERS + 1)
+
+
+def _indent(value: object, *args: Any, **kwargs: Any) -> int:
+    """Every line indented: by a text (``width`` may be one) or by ``width`` spaces."""
+    width = _given(args, kwargs, 0, "width", 4)
+    step = _size(width) if isinstance(width, str) else _number(args, kwargs, 0, "width", 4)
+    lines = value.count("\n") + 1 if isinstance(value, str) else _size(value) + 1
+    return _size(value) + lines * step
+
+
+def _wordwrap(value: object, *args: Any, **kwargs: Any) -> int:
+    """A line at least every ``width`` characters, and one at each space at most, each ending
+    with ``wrapstring``; wrapping copies what is left of a long word at each cut."""
+    size = _size(value)
+    width = max(_number(args, kwargs, 0, "width", 79), 1)
+    spaces = value.count(" ") if isinstance(value, str) else size
+    lines = min(size // width + spaces, size) + 1
+    ending = _given(args, kwargs, 2, "wrapstring", None)
+    return size + lines * _size(ending or "\n") + size * (size // width)
+
+
+def _replace(value: object, *args: Any, **kwargs: Any) -> int:
+    old, new = _given(args, kwargs, 0, "old", ""), _given(args, kwargs, 1, "new", "")
+    count = _given(args, kwargs, 2, "count", None)
+    made = replaced_size(value, old, new, -1 if count is None else count, MAX_CHARACTERS)
+    return made * (5 if isinstance(value, Markup) else 1)
+
+
+def _truncate(value: object, *args: Any, **kwargs: Any) -> int:
+    return _size(value) + _size(_given(args, kwargs, 2, "end", "..."))
+
+
+def _urlize(value: object, *args: Any, **kwargs: Any) -> int:
+    """Each word may become a link showing it twice, escaped, the ``target`` and ``rel``
+    added."""
+    size = _size(value)
+    added = _size(_given(args, kwargs, 2, "target", "") or "")
+    added += _size(_given(args, kwargs, 3, "rel", "") or "")
+    return QUOTED * size + (size // 2 + 1) * (60 + added)
+
+
+def _batch(value: object, *args: Any, **kwargs: Any) -> int:
+    count = _number(args, kwargs, 0, "linecount")
+    filled = _given(args, kwargs, 1, "fill_with", None) is not None
+    return _items(value) + (count if filled else 0)
+
+
+def _slice(value: object, *args: Any, **kwargs: Any) -> int:
+    return _items(value) + _number(args, kwargs, 0, "slices")
+
+
+def _round(value: object, *args: Any, **kwargs: Any) -> int:
+    """Nothing made, but ``10 ** precision`` computed (3 ms for 100,000 digits, each time):
+    a precision past :data:`MAX_DIGITS` refused."""
+    precision = args[0] if args and not kwargs else _given(args, kwargs, 0, "precision", 0)
+    if isinstance(precision, int) and abs(precision) > MAX_DIGITS:
+        raise SecurityError(
+            f"round() to {shown_number(precision)} digits: a template may round to "
+            f"{MAX_DIGITS} at most"
+        )
+    return 0
+
+
+def _tojson(value: object, *args: Any, **kwargs: Any) -> int:
+    indent = _given(args, kwargs, 0, "indent", None)
+    step = _size(indent) if isinstance(indent, str) else _number(args, kwargs, 0, "indent")
+    return text_size(value, MAX_CHARACTERS + 1, indent=step + 1 if indent is not None else 0)
+
+
+def _pprint(value: object, *args: Any, **kwargs: Any) -> int:
+    return text_size(value, MAX_CHARACTERS + 1, keyed=True)
+
+
+def _copies(factor: int) -> Callable[..., int]:
+    """A filter making at most ``factor`` times the characters of its value."""
+
+    def size(value: object, *args: object, **kwargs: object) -> int:
+        return factor * _size(value)
+
+    return size
+
+
+def _nothing(*args: object, **kwargs: object) -> int:
+    return 0
+
+
+FILTER_SIZES: dict[str, Callable[..., int]] = {
+    **dict.fromkeys(
+        (
+            "abs",
+            "attr",
+            "count",
+            "d",
+            "default",
+            "filesizeformat",
+            "first",
+            "float",
+            "int",
+            "items",
+            "last",
+            "length",
+            "map",
+            "max",
+            "min",
+            "random",
+            "reject",
+            "rejectattr",
+            "select",
+            "selectattr",
+            "unique",
+            "wordcount",
+        ),
+        _nothing,
+    ),
+    **dict.fromkeys(("capitalize", "lower", "title", "upper"), _copies(3)),
+    **dict.fromkeys(("e", "escape", "forceescape", "xmlattr"), _copies(6)),
+    **dict.fromkeys(("safe", "string", "striptags", "trim"), _copies(1)),
+    **dict.fromkeys(("dictsort", "groupby", "list", "reverse", "sort"), _items),
+    "urlencode": _copies(QUOTED),
+    "batch": _batch,
+    "center": _center,
+    "format": _format,
+    "indent": _indent,
+    "pprint": _pprint,
+    "replace": _replace,
+    "round": _round,
+    "slice": _slice,
+    "tojson": _tojson,
+    "truncate": _truncate,
+    "urlize": _urlize,
+    "wordwrap": _wordwrap,
+}
+"""At most how many characters (and items) each of Jinja's filters makes, from the arguments
+it is given after what Jinja passes first (the environment or evaluation context), by position
+or name; an argument the filter refuses is left to it to refuse. ``join`` and ``sum`` read
+their items first (:func:`joined_size`, :func:`summed_size`); a filter not named here (a
+later Jinja's) is taken to make its value's size."""
+
+
+def filter_size(name: str) -> Callable[..., int] | None:
+    """What filter ``name`` makes of its value and arguments (``None``: nothing)."""
+    size = FILTER_SIZES.get(name) or _copies(1)
+    return None if size is _nothing else size
+
+
+def joined_size(items: list[Any], separator: object, limit: int) -> int:
+    """At most how many characters joining ``items`` with ``separator`` makes (each item
+    shown as ``str`` shows it, escaped if the result is markup)."""
+    scale = 5 if any(hasattr(item, "__html__") for item in (*items, separator)) else 1
+    total = max(len(items) - 1, 0) * text_size(separator, limit)
+    for item in items:
+        if total > limit:
+            break
+        total += text_size(item, limit - total)
+    return scale * total
+
+
+def summed_size(items: list[Any], start: object) -> int:
+    """The items ``sum`` makes adding lists (or tuples): each sum so far is copied anew."""
+    if not isinstance(start, (list, tuple)):
+        return 0
+    running, total = len(start), 0
+    for item in items:
+        running += _items(item)
+        total += running
+    return total
+
+
+def _lipsum(*args: Any, **kwargs: Any) -> int:
+    """Lorem ipsum is ``n`` paragraphs of at most ``max`` words of up to 16 characters."""
+    _number(args, kwargs, 2, "min")
+    paragraphs, words = _number(args, kwargs, 0, "n", 5), _number(args, kwargs, 3, "max", 100)
+    return paragraphs * (words * 16 + 20)
+
+
+def path_size(count: object, radius: object, numbers: int) -> int:
+    """The characters of an SVG path of ``count`` teeth, points or corners at most ``radius``
+    from the centre, each written as ``numbers`` numbers (``-12.345``); 0 for arguments the
+    shape itself refuses."""
+    if not isinstance(count, int) or not isinstance(radius, (int, float)):
+        return 0
+    bounded(count)
+    try:
+        widest = len(f"{-abs(float(radius)):.3f}")
+    except OverflowError:
+        return 0
+    return max(count, 0) * numbers * (widest + 3) + 16
+
+
+def _radius(args: tuple[Any, ...], kwargs: Mapping[str, Any], *at: tuple[int, str]) -> object:
+    """The largest of the radii at ``at`` (position, name), or one that is not a number (the
+    shape refuses it)."""
+    radii = [_given(args, kwargs, index, name, 0) for index, name in at]
+    if all(isinstance(r, (int, float)) for r in radii):
+        return max(abs(r) for r in radii)
+    return next(r for r in radii if not isinstance(r, (int, float)))
+
+
+def _gear(*args: Any, **kwargs: Any) -> int:
+    """Four points of two numbers a tooth."""
+    radius = _radius(args, kwargs, (1, "outer"), (2, "root"))
+    return path_size(_given(args, kwargs, 0, "teeth", 0), radius, 8)
+
+
+def _star(*args: Any, **kwargs: Any) -> int:
+    """Two corners of two numbers a point."""
+    radius = _radius(args, kwargs, (1, "outer"), (2, "inner"))
+    return path_size(_given(args, kwargs, 0, "points", 0), radius, 4)
+
+
+def _blob(*args: Any, **kwargs: Any) -> int:
+    """A corner reaches out at most twice the radius (``roughness`` is below 1); a smooth
+    spot writes four numbers a corner."""
+    radius = _radius(args, kwargs, (0, "radius"))
+    reach = 2 * radius if isinstance(radius, (int, float)) else radius
+    return path_size(_given(args, kwargs, 3, "corners", 9), reach, 4)
+
+
+CALL_SIZES: dict[Callable[..., Any], tuple[str, Callable[..., int]]] = {
+    gear_path: ("gear_path()", _gear),
+    star_path: ("star_path()", _star),
+    blob_path: ("blob_path()", _blob),
+    generate_lorem_ipsum: ("lipsum()", _lipsum),
+}
+"""At most how many characters the functions a template may call make, from their arguments
+(the shapes' paths, lorem ipsum), with the name a template calls each by: counted before they
+run."""
+
+
+def call_size(
+    function: object, args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> tuple[str, int] | None:
+    """What calling ``function`` makes, and its name, if it is one of :data:`CALL_SIZES`;
+    ``None`` for any other."""
+    for known, (name, size) in CALL_SIZES.items():
+        if known is function:
+            return name, size(*args, **kwargs)
+    return None
+
+
+def compare(operator: str, left: Any, right: Any, budget: Budget) -> Any:
+    """``left <operator> right``, a step per item the comparison may read: ``in`` a text reads
+    the text, ``in`` a mapping or set hashes the value sought, ``in`` a list (or a range, for
+    anything but a whole number) compares with every item; ``==`` and ordering read as far as
+    the shorter side."""
+    if operator not in ("in", "notin"):
+        if type(left) in _NUMBERS and type(right) in _NUMBERS:
+            budget.step()
+        else:
+            room = MAX_STEPS - budget.steps
+            budget.step(min(weight(left, room), weight(right, room)))
+        return _COMPARISONS[operator](left, right)
+    if isinstance(right, (str, bytes)):
+        budget.step(len(right))
+        budget.read(left)
+    elif isinstance(right, (Mapping, AbstractSet)) or (
+        isinstance(right, range) and type(left) is int
+    ):
+        budget.read(left)  # hashed, or a number looked up in a range
+    else:
+        budget.read(right)
+    found = left in right
+    return found if operator == "in" else not found
+
+
+_COMPARISONS: dict[str, Callable[[Any, Any], Any]] = {
+    "eq": operator.eq,
+    "ne": operator.ne,
+    "gt": operator.gt,
+    "gteq": operator.ge,
+    "lt": operator.lt,
+    "lteq": operator.le,
+}
+
+
+def code_size(body: Iterable[nodes.Node]) -> int:
+    """The steps running ``body`` once takes: one per node of its syntax tree. Each node runs
+    in about the time of a loop round (a name, an attribute, a comparison, a piece of text),
+    and what a node's data can make cost more (reading a list, making a text) is counted when
+    it runs; so a loop round, or a macro's call, takes the size of what it runs, which the
+    template's author cannot make cheap to count and slow to run."""
+    return sum(1 + sum(1 for _ in node.find_all(nodes.Node)) for node in body)
+
+
+def _plain_number(node: nodes.Node) -> bool:
+    """Whether ``node`` is a number written in the template, not past 64 bits."""
+    return (
+        isinstance(node, nodes.Const)
+        and type(node.value) in (int, float)
+        and abs(node.value) < 2**64
+    )
+
+
+def _fraction(node: nodes.Node) -> bool:
+    """Whether ``node`` is a fraction written in the template (``0.5``, ``1e3``), finite."""
+    return isinstance(node, nodes.Const) and type(node.value) is float and math.isfinite(node.value)
+
+
+class CountingGenerator(CodeGenerator):
+    """Jinja's compiler, writing code that counts on the face's budget what the sandbox does
+    not see (it sees calls, attributes, subscripts and arithmetic only):
+
+    - every ``for`` loop takes its items through ``environment.iterate``, a step each, and
+      each round starts by charging the size of the loop's body (:func:`code_size`,
+      ``environment.spend``);
+    - the template, and each macro, call block and block, starts by charging its size: each
+      include, call or ``self.name()`` runs it again;
+    - every comparison goes through ``environment.compare`` (or, in a chain, each side through
+      ``environment.read``), every slice through ``environment.sliced`` and every key of a
+      ``{...}`` through ``environment.read``.
+
+    Jinja allows no node types of our own: a loop's sequence, and a node standing for a charge,
+    are known by their identity while the template is written."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._sequences: dict[int, int] = {}
+        self._charges: dict[int, int] = {}
+
+    def visit_Template(self, node: nodes.Template, frame: Frame | None = None) -> None:
+        bodies: list[list[nodes.Node]] = [node.body]
+        for runs in node.find_all((nodes.Block, nodes.Macro, nodes.CallBlock)):
+            bodies.append(cast(Any, runs).body)
+        for body in bodies:
+            self._charge(body)
+        super().visit_Template(node, frame)
+
+    def visit_For(self, node: nodes.For, frame: Frame) -> None:
+        """Each item a step (and the size of the loop's ``if``), each round run the size of
+        the body, charged as the round starts: a recursive loop's ``loop(...)`` runs the same
+        body on items the sandbox counts (:meth:`~generator.render.templates._Sandbox.call`)."""
+        self._sequences[id(node.iter)] = 1 + (code_size([node.test]) if node.test else 0)
+        self._charge(node.body)
+        super().visit_For(node, frame)
+
+    def _charge(self, body: list[nodes.Node]) -> None:
+        """Start ``body`` with a node standing for charging its size."""
+        charge = nodes.ExprStmt(nodes.Const(None), lineno=body[0].lineno if body else 1)
+        self._charges[id(charge)] = code_size(body)
+        body.insert(0, charge)
+
+    def visit(self, node: nodes.Node, *args: Any, **kwargs: Any) -> Any:
+        key = id(node)
+        if key in self._charges:
+            self.writeline(f"environment.spend({self._charges.pop(key)})", node)
+            return None
+        if key not in self._sequences:
+            return super().visit(node, *args, **kwargs)
+        size = self._sequences.pop(key)
+        self.write("environment.iterate(")
+        super().visit(node, *args, **kwargs)
+        self.write(f", {size})")
+        return None
+
+    @optimizeconst
+    def visit_Add(self, node: nodes.BinExpr, frame: Frame) -> None:
+        """``a + 2``: a number added to anything makes no long text or list (a text plus a
+        number fails), and grows a number by a bit at most; so the sandbox need not check it
+        (most of a face's arithmetic is a coordinate plus a constant)."""
+        if _plain_number(node.left) or _plain_number(node.right):
+            self._plain_binop(node, "+", frame)
+        else:
+            super().visit_Add(node, frame)
+
+    @optimizeconst
+    def visit_Mul(self, node: nodes.BinExpr, frame: Frame) -> None:
+        """``a * 0.5``: a fraction repeats nothing (``'x' * 0.5`` fails) and grows a number
+        by a bit at most."""
+        if _fraction(node.left) or _fraction(node.right):
+            self._plain_binop(node, "*", frame)
+        else:
+            super().visit_Mul(node, frame)
+
+    def _plain_binop(self, node: nodes.BinExpr, operator: str, frame: Frame) -> None:
+        self.write("(")
+        self.visit(node.left, frame)
+        self.write(f" {operator} ")
+        self.visit(node.right, frame)
+        self.write(")")
+
+    @optimizeconst
+    def visit_Getitem(self, node: nodes.Getitem, frame: Frame) -> None:
+        """A slice (which Jinja writes as Python's ``obj[a:b]``) through
+        ``environment.sliced``: it copies."""
+        if not isinstance(node.arg, nodes.Slice):
+            super().visit_Getitem(node, frame)
+            return
+        self.write("environment.sliced(")
+        self.visit(node.node, frame)
+        self.write(", slice(")
+        for part in (node.arg.start, node.arg.stop, node.arg.step):
+            if part is None:
+                self.write("None")
+            else:
+                self.visit(part, frame)
+            self.write(", ")
+        self.write("))")
+
+    def visit_Dict(self, node: nodes.Dict, frame: Frame) -> None:
+        """A mapping's keys through ``environment.read``: making it hashes them."""
+        self.write("{")
+        for index, item in enumerate(node.items):
+            self.write(", environment.read(" if index else "environment.read(")
+            self.visit(item.key, frame)
+            self.write("): ")
+            self.visit(item.value, frame)
+        self.write("}")
+
+    @optimizeconst
+    def visit_Compare(self, node: nodes.Compare, frame: Frame) -> None:
+        if len(node.ops) == 1:
+            self.write(f"environment.compare({node.ops[0].op!r}, ")
+            self.visit(node.expr, frame)
+            self.write(", ")
+            self.visit(node.ops[0].expr, frame)
+            self.write(")")
+            return
+        self.write("(environment.read(")
+        self.visit(node.expr, frame)
+        self.write(")")
+        for operand in node.ops:
+            self.write(f" {operators[operand.op]} environment.read(")
+            self.visit(operand.expr, frame)
+            self.write(")")
+        self.write(")")
