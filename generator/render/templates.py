@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMappin
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache, update_wrapper
-from pathlib import Path
 from types import CodeType, FrameType, FunctionType
 from typing import Any, NamedTuple, cast
 from xml.etree import ElementTree
@@ -33,11 +32,10 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment
 from markupsafe import Markup, escape
 
 from generator import language_rules
-from generator.folders import Templates, search_path, shown, template_roots
+from generator.folders import Templates, search_path, shown
 from generator.language_rules import COUNT
 from generator.languages import PSEUDO, PSEUDO_GROWTH
 from generator.layout.sizes import CardSize, Paper
-from generator.loading import inside
 from generator.model import Card, Deck, Game, Handout, Locale, Plural, Text
 from generator.placeholders import fill
 from generator.problems import Problem, clipped
@@ -81,6 +79,7 @@ from generator.render.fonts import (
 )
 from generator.render.fonts import text_width as measure_width
 from generator.render.geometry import Geometry, mm
+from generator.render.loader import ProjectLoader, template_text
 from generator.render.safe_area import (
     BOX_ATTRIBUTE,
     TOLERANCE,
@@ -114,24 +113,6 @@ starts a word (``xlink:href``, not ``data-xhref``); its check, ``(?<!\\wh)``, st
 jump from one ``h``, ``u`` or ``@`` to the next instead of trying each position of the SVG."""
 REFERENCE_MARKS = ("href", "url(", "@import")
 """What every :data:`REFERENCE` contains: an SVG without any of them names no file."""
-
-
-class _ProjectLoader(jinja2.FileSystemLoader):
-    """Loads a game's templates from its folder and the shared one, refusing a link that leads
-    out of the templates folders."""
-
-    def __init__(self, folder: Templates) -> None:
-        super().__init__(search_path(folder))
-        self.folder = folder
-
-    def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Any]:
-        source, filename, uptodate = super().get_source(environment, template)
-        if not any(inside(Path(filename), root) for root in template_roots(self.folder)):
-            target = Path(filename).resolve()
-            raise jinja2.TemplateError(
-                f"{shown(filename, self.folder)} links outside templates/ (to {target}): refused"
-            )
-        return source, filename, uptodate
 
 
 _PLAIN_NUMBERS = frozenset({int, float})
@@ -542,7 +523,7 @@ def _range(*args: int) -> range:
 def environment(folder: Templates) -> SandboxedEnvironment:
     """The Jinja environment of the game drawn from ``folder`` (its templates first, then the
     shared ones)."""
-    loader = _ProjectLoader(folder)
+    loader = ProjectLoader(folder)
     env = _Sandbox(
         loader=loader,
         undefined=jinja2.StrictUndefined,
@@ -981,10 +962,7 @@ def _line_naming(reference: str, folder: Templates, name: str) -> tuple[str, int
     first = folder / name
     candidates = [first, *(p for place in search_path(folder) for p in sorted(place.glob("*.j2")))]
     for path in candidates:
-        if not any(inside(path, root) for root in template_roots(folder)) or not path.is_file():
-            continue
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-        for number, line in enumerate(lines, start=1):
+        for number, line in enumerate(template_text(path, folder).splitlines(), start=1):
             if reference in line:
                 return shown(path, folder), number
     return shown(first, folder), 0
