@@ -636,12 +636,10 @@ class TextFitter:
         self.budget.step(TEXT_STEPS + len(content))
         source = next((p for p in paragraphs if isinstance(p, Text)), None)
         face = find_font(font, weight)
-        if face is None:
-            self._report(
-                source,
-                f"no shipped font {font!r} ({weight}); use one of {', '.join(sorted(FAMILIES))}",
+        if face is None:  # the template's mistake, not the text's: reported at its line
+            raise jinja2.TemplateRuntimeError(
+                f"no shipped font {font!r} ({weight}); use one of {', '.join(sorted(FAMILIES))}"
             )
-            return Markup("")
         missing = _missing_glyphs(content, face)
         if missing:
             self._report(
@@ -904,7 +902,8 @@ class CardRenderer:
     def _check_svg(self, marked: str, drawn: str, name: str) -> ElementTree.Element | None:
         """The parsed SVG (with the line marks of :mod:`~generator.render.borders` where they
         parse), after reporting what the build could not draw or may not read in the SVG as
-        it is drawn, ``drawn``."""
+        it is drawn, ``drawn``, each at the template line that wrote it where one can be
+        found."""
         root = None
         try:
             root = ElementTree.fromstring(marked)
@@ -912,19 +911,24 @@ class CardRenderer:
             try:  # a column is counted in the SVG without the marks, as it is drawn
                 root = ElementTree.fromstring(drawn)
             except ElementTree.ParseError as error:
+                rendered = drawn.splitlines()[error.position[0] - 1 :][:1]
+                file, line = self._writing(rendered[0].strip() if rendered else "", name)
                 what = f"the rendered SVG is not valid XML: {error}"
-                self._report(Problem(self._shown(name), 0, "svg", what))
+                self._report(Problem(file, line, "svg", what))
         self._check_references(drawn, name)
         for family in set(re.findall(r'font-family="([^"]+)"', drawn)) - FAMILIES:
-            self._report(
-                Problem(
-                    self._shown(name),
-                    0,
-                    "font-family",
-                    f"{family!r} is not a shipped font ({', '.join(sorted(FAMILIES))})",
-                )
-            )
+            file, line = self._writing(f'font-family="{family}"', name)
+            what = f"{family!r} is not a shipped font ({', '.join(sorted(FAMILIES))})"
+            self._report(Problem(file, line, "font-family", what))
         return root
+
+    def _writing(self, text: str, name: str) -> tuple[str, int]:
+        """The template file and line that write ``text`` as it is (a line of the face that
+        holds no value the template computed); the face's template, with no line, if none
+        does."""
+        if not text:
+            return self._shown(name), 0
+        return _line_naming(text, self.game.templates, name)
 
     def _shown(self, name: str) -> str:
         """The template ``name`` as a problem names it: worked out only when there is one to
