@@ -26,6 +26,7 @@ import io
 import os
 import stat
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 MB = 1024 * 1024
@@ -85,10 +86,15 @@ class Within:
 
     def holds(self, path: Path) -> bool:
         """Whether ``path``, links followed, lies inside one of the folders (nothing opened)."""
-        real = Path(os.path.realpath(path))
-        return not self.roots or any(
-            real.is_relative_to(os.path.realpath(root)) for root in self.roots
-        )
+        return self._holds_real(Path(os.path.realpath(path)))
+
+    def _holds_real(self, real: Path) -> bool:
+        return not self.roots or any(real.is_relative_to(root) for root in self._real_roots)
+
+    @cached_property
+    def _real_roots(self) -> tuple[str, ...]:
+        """The folders with their links followed, found once (every file read asks)."""
+        return tuple(os.path.realpath(root) for root in self.roots)
 
 
 ANYWHERE = Within(())
@@ -99,12 +105,12 @@ def size(limit: int) -> str:
     return f"{limit // MB} MB" if limit >= MB else f"{limit // 1024} KB"
 
 
-def judged(path: Path, within: Within, limit: int) -> os.stat_result:
-    """What is at ``path`` (its own ``lstat``, after links inside ``within`` are followed), if
-    it is a regular file of at most ``limit`` bytes inside ``within``; else :class:`Refused`.
-    Nothing is opened."""
-    real = Path(os.path.realpath(path))
-    if not within.holds(real):
+def _judged(path: Path, within: Within, limit: int) -> tuple[str, os.stat_result]:
+    """Where ``path`` leads (links inside ``within`` followed) and what is there (its own
+    ``lstat``), if it is a regular file of at most ``limit`` bytes inside ``within``; else
+    :class:`Refused`. Nothing is opened."""
+    real = os.path.realpath(path)
+    if not within._holds_real(Path(real)):
         raise Refused(f"links outside {within.name}/ (to {real}): refused")
     try:
         found = os.lstat(real)
@@ -117,7 +123,7 @@ def judged(path: Path, within: Within, limit: int) -> os.stat_result:
         raise Refused(KINDS.get(kind, "not a regular file: refused"))
     if found.st_size > limit:
         raise TooLarge(limit)
-    return found
+    return real, found
 
 
 def read_bytes(path: Path, within: Within, limit: int) -> bytes:
@@ -145,9 +151,9 @@ def digest(path: Path, within: Within, limit: int) -> str:
 
 def _opened(path: Path, within: Within, limit: int) -> io.FileIO:
     """The judged file, opened as step 3 says."""
-    found = judged(path, within, limit)
+    real, found = _judged(path, within, limit)
     try:
-        stream = io.FileIO(os.open(os.path.realpath(path), OPENING), "rb")
+        stream = io.FileIO(os.open(real, OPENING), "rb")
     except OSError as error:  # a link or something else swapped in since it was judged
         raise Refused(f"cannot read the file: {error.strerror or error}") from None
     opened = os.fstat(stream.fileno())
