@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import outputs
-from generator.cache import Cache
+from generator.cache import MAX_LISTED, Cache
 from generator.cache import key as cache_key
 from generator.catalog import load_game, requested_games
 from generator.expansions import Expansion, of_game
@@ -133,7 +133,7 @@ def validate(
         laid = of_game(expansions, name)
         inputs = game_inputs(data_dir, name, identity(engine), laid, languages)
         keys[name] = check_key(inputs, papers)
-        if (found := store.parsed(keys[name], Verdict.unpack)) is not None:
+        if (found := store.parsed(keys[name], Verdict.unpack, MAX_LISTED)) is not None:
             known[name] = found
     unknown = tuple(name for name in every if name not in known)
     checked = check(data_dir, unknown, wanted, None, jobs, expansions, languages) if unknown else []

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import os
 import re
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from generator.reading import Refused, TooLarge, Within, read_bytes
 
@@ -34,6 +35,8 @@ DIGEST = 32
 ENTRY = re.compile(r"[0-9a-f]{64}")
 MAX_BYTES = 2 * 1024**3
 """Past this size (2 GiB) the entries used least recently are removed after a build."""
+MAX_LISTED = 1024**2
+"""The largest JSON entry read (a build's list of files, a validation's verdict: a few KB)."""
 MAX_ENTRY = 256 * 1024**2
 """The largest payload kept (256 MiB; the largest a build makes is a game's PDF of a few MB):
 an entry is read whole, so a larger one, or a sparse file of gigabytes planted in the folder,
@@ -74,15 +77,16 @@ class Cache:
     def path(self, entry: str) -> Path:
         return self.folder / entry[:2] / entry
 
-    def get(self, entry: str) -> bytes | None:
-        """The payload stored under ``entry``, or ``None`` if there is none or it is damaged
-        (a damaged one is removed). Read through :mod:`generator.reading` and never through a
-        link: an entry, or its ``<kk>/`` folder, that is a link is no entry of ours."""
+    def get(self, entry: str, limit: int = MAX_ENTRY) -> bytes | None:
+        """The payload stored under ``entry``, or ``None`` if there is none, it is damaged or
+        larger than ``limit`` (such a one is removed). Read through :mod:`generator.reading`
+        and never through a link: an entry, or its ``<kk>/`` folder, that is a link is no entry
+        of ours."""
         path = self.path(entry)
         if os.path.islink(path.parent) or os.path.islink(path):
             return None
         try:
-            data = read_bytes(path, Within.folder(self.folder), len(MAGIC) + DIGEST + MAX_ENTRY)
+            data = read_bytes(path, Within.folder(self.folder), len(MAGIC) + DIGEST + limit)
         except TooLarge:
             self.discard(entry)
             return None
@@ -120,10 +124,12 @@ class Cache:
             with contextlib.suppress(OSError):
                 os.unlink(partial)
 
-    def parsed(self, entry: str, parse: Callable[[bytes], T | None]) -> T | None:
+    def parsed(
+        self, entry: str, parse: Callable[[bytes], T | None], limit: int = MAX_ENTRY
+    ) -> T | None:
         """The payload under ``entry`` as ``parse`` reads it; ``None`` if there is none, or
         if ``parse`` finds it is not what it should be (``None``): such an entry is removed."""
-        payload = self.get(entry)
+        payload = self.get(entry, limit)
         if payload is None:
             return None
         value = parse(payload)
@@ -170,6 +176,20 @@ class Cache:
         with contextlib.suppress(OSError):
             self.folder.rmdir()
         return removed
+
+
+def json_payload(payload: bytes) -> Any:
+    """The JSON value of a payload; ``None`` for one that is not JSON, not UTF-8, nested past
+    Python's recursion limit, or holding ``NaN`` or ``Infinity`` (no entry of ours does, and
+    they would reach arithmetic and ``int()`` as values no build makes)."""
+    try:
+        return json.loads(payload, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a value a cache entry holds")
 
 
 def _stats(paths: Iterable[Path]) -> Iterator[tuple[Path, os.stat_result]]:

@@ -51,9 +51,10 @@ class Expansion:
 
     @property
     def templates(self) -> Path | None:
-        """Its ``templates/`` folder, if it has one of its own (a link could lead anywhere)."""
+        """Its ``templates/`` folder, if it has one inside its own folder (a link out of it is
+        refused when the expansion is found: :func:`find_expansions`)."""
         folder = self.folder / "templates"
-        return folder if folder.is_dir() and not folder.is_symlink() else None
+        return folder if folder.is_dir() and Within.folder(self.folder).holds(folder) else None
 
 
 def find_expansions(folders: Sequence[Path], games: Sequence[str]) -> tuple[Expansion, ...]:

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from generator.cache import MAX_ENTRY, Cache, key
+from generator.cache import MAX_ENTRY, MAX_LISTED, Cache, json_payload, key
 from generator.expansions import Expansion, of_game
 from generator.folders import discover_games
 from generator.games.shipped import SHIPPED
@@ -44,12 +44,14 @@ class Verdict:
 
     @classmethod
     def unpack(cls, payload: bytes) -> Verdict | None:
+        """The verdict a cache entry holds; ``None`` for a damaged one (the game is checked
+        again)."""
+        fields = json_payload(payload)
         try:
-            fields = json.loads(payload)
             decks = tuple((str(deck), int(count)) for deck, count in fields["decks"])
             return cls(str(fields["game"]), decks, tuple(str(lang) for lang in fields["locales"]))
         except (ValueError, KeyError, TypeError):
-            return None  # a damaged entry: the game is checked again
+            return None
 
 
 def engine_of(game: str) -> str | None:
@@ -169,7 +171,7 @@ def listed(entry: str, out: Path, cache: Cache) -> Listed | None:
     """The files the :func:`listing` under ``entry`` names, under ``out``; ``None`` without a
     listing (or with one that is not what :func:`listing` writes), or if the cache has lost
     (or holds other bytes than) a file the output folder lacks."""
-    items = cache.parsed(entry, _items)
+    items = cache.parsed(entry, _items, MAX_LISTED)
     if items is None:
         return None
     files: Listed = []
@@ -193,10 +195,7 @@ def _items(entry: bytes) -> list[dict[str, Any]] | None:
     """The files of a listing, if it is one: a cache entry with the right digest may still
     hold anything (an entry of another kind, a stranger's bytes), which is a miss, never a
     crash. Each path must be a relative path down into the output folder."""
-    try:
-        items = json.loads(entry)
-    except ValueError:  # not JSON, or not UTF-8
-        return None
+    items = json_payload(entry)
     if not isinstance(items, list):
         return None
     for item in items:
@@ -204,15 +203,25 @@ def _items(entry: bytes) -> list[dict[str, Any]] | None:
             return None
         if any(type(item[name]) is not kind for name, kind in _LISTED.items()):
             return None
-        if not _down(item["path"]):
+        if not (_down(item["path"]) and item["kind"].isprintable()):
             return None
-    return items
+    paths = [item["path"] for item in items]
+    return items if len(set(paths)) == len(paths) else None
 
 
 def _down(path: str) -> bool:
-    """Whether ``path`` is relative and stays below the folder it is joined to."""
-    parts = PurePosixPath(path).parts
-    return bool(parts) and not PurePosixPath(path).is_absolute() and ".." not in parts
+    """Whether ``path`` is a plain relative path (as :func:`listing` writes it: no ``..``,
+    ``.`` or doubled ``/``, nothing a terminal would take as a command) that stays below the
+    folder it is joined to."""
+    plain = PurePosixPath(path)
+    parts = plain.parts
+    return (
+        bool(parts)
+        and str(plain) == path
+        and not plain.is_absolute()
+        and ".." not in parts
+        and path.isprintable()
+    )
 
 
 def remember_build(
@@ -246,7 +255,7 @@ def verdicts(
     inputs = requested(data_dir, names, expansions, languages)
     if inputs is None:
         return None
-    found = [cache.parsed(check_key(game, papers), Verdict.unpack) for game in inputs]
+    found = [cache.parsed(check_key(game, papers), Verdict.unpack, MAX_LISTED) for game in inputs]
     return None if any(v is None for v in found) else [v for v in found if v is not None]
 
 

@@ -11,6 +11,7 @@ languages' locale files, so a translator's edit remakes only their language.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,7 +21,17 @@ from generator.expansions import MANIFEST, PARTS, Expansion
 from generator.folders import COMMON_DIR, game_templates
 from generator.languages import AS_WRITTEN, LOCALES, PSEUDO, SOURCE, Languages
 from generator.problems import DataError, Problem
-from generator.reading import MAX_FILES, MAX_INPUT_BYTES, Refused, Within, digest, entries
+from generator.reading import (
+    MAX_FILES,
+    MAX_GAME_BYTES,
+    MAX_INPUT_BYTES,
+    Refused,
+    TooLarge,
+    Within,
+    entries,
+    hashed,
+    size,
+)
 from generator.versions import code_version
 
 EXPANSION_PARTS = (MANIFEST, *PARTS)
@@ -84,14 +95,14 @@ def game_inputs(
         ("common", COMMON_DIR, ("",), "templates/_common"),
     ]
     folders += [(f"with/{e.name}", e.folder, EXPANSION_PARTS, e.name) for e in expansions]
-    readable = Within((data_dir, templates, COMMON_DIR, *(e.folder for e in expansions)))
+    states = _States(Within((data_dir, templates, COMMON_DIR, *(e.folder for e in expansions))))
     files: list[tuple[str, str]] = []
     for label, folder, parts, shown in folders:
         for part in parts:
-            for path in _listed(folder / part if part else folder, readable, f"{shown}/{part}"):
-                files.append(
-                    (f"{label}/{path.relative_to(folder).as_posix()}", _state(path, readable))
-                )
+            named = f"{shown}/{part}".rstrip("/")
+            for path in _listed(folder / part if part else folder, states.readable, named):
+                name = f"{label}/{path.relative_to(folder).as_posix()}"
+                files.append((name, states.of(path, named)))
     return GameInputs(game, tuple(files), engine, made)
 
 
@@ -105,23 +116,43 @@ def _listed(top: Path, readable: Within, shown: str) -> list[Path]:
     try:
         return entries(top, readable, MAX_FILES)
     except Refused as refused:
-        raise DataError([Problem(shown.rstrip("/"), 0, "", refused.what)]) from None
+        raise DataError([Problem(shown, 0, "", refused.what)]) from None
 
 
-def _state(path: Path, readable: Within) -> str:
-    """What the loader will find at ``path``: a file's digest, or what else is there (a
-    folder named like a locale file, a link out of the project, a pipe, a file it may not
-    read) so that a build whose data is broken that way is never answered from the cache of
-    one whose data was not. Read as every input is (:mod:`generator.reading`): a link out of
-    the project or a pipe is named, never opened."""
-    if os.path.islink(path) and not os.path.exists(path):
-        return "a link to nowhere"
-    if os.path.isdir(path):
-        return f"a link to the folder {os.readlink(path)}" if os.path.islink(path) else "a folder"
-    try:
-        return digest(path, readable, MAX_INPUT_BYTES)
-    except Refused as refused:
-        return refused.what
+class _States:
+    """What the loader will find at each path of a game's folders, at most
+    :data:`~generator.reading.MAX_GAME_BYTES` read in all (ten thousand files of 16 MB, or
+    sparse files that cost a stranger nothing, would otherwise be hours of hashing)."""
+
+    def __init__(self, readable: Within) -> None:
+        self.readable = readable
+        self.left = MAX_GAME_BYTES
+
+    def of(self, path: Path, shown: str) -> str:
+        """A file's digest, or what else is there (a folder named like a locale file, a link
+        out of the project, a pipe, a file it may not read) so that a build whose data is
+        broken that way is never answered from the cache of one whose data was not. Read as
+        every input is (:mod:`generator.reading`): a link out or a pipe is named, never
+        opened."""
+        if os.path.islink(path) and not os.path.exists(path):
+            return "a link to nowhere"
+        if os.path.isdir(path) and not os.path.islink(path):
+            return "a folder"
+        if os.path.isdir(path):
+            with contextlib.suppress(OSError):  # unless it changed since: then as it is now
+                return f"a link to the folder {os.readlink(path)}"
+        limit = min(MAX_INPUT_BYTES, self.left)
+        try:
+            digest, read = hashed(path, self.readable, limit)
+        except TooLarge:
+            if limit == MAX_INPUT_BYTES:
+                return f"larger than {size(MAX_INPUT_BYTES)}: never read"
+            what = f"more than {size(MAX_GAME_BYTES)} of files in the game's folders: refused"
+            raise DataError([Problem(shown, 0, "", what)]) from None
+        except Refused as refused:
+            return refused.what
+        self.left -= read
+        return digest
 
 
 def _flat(files: tuple[tuple[str, str], ...]) -> list[str]:

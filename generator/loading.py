@@ -176,7 +176,11 @@ def _character(character: str | int) -> str:
 
 
 def read_text(
-    path: Path, log: ProblemLog, root: Path | None = None, limit: int = MAX_BYTES
+    path: Path,
+    log: ProblemLog,
+    root: Path | None = None,
+    limit: int = MAX_BYTES,
+    kind: str = "a card-data file",
 ) -> str | None:
     """The UTF-8 text of a file of at most ``limit`` bytes, or ``None`` with the problem
     logged (missing, a link out of ``root``, not a regular file, too large, not UTF-8: with
@@ -186,7 +190,7 @@ def read_text(
     try:
         data = read_bytes(path, within, limit)
     except TooLarge:
-        log.add(0, "", f"larger than {size(limit)}: not a card-data file")
+        log.add(0, "", f"larger than {size(limit)}: not {kind}")
         return None
     except Refused as refused:
         log.add(0, "", refused.what)

@@ -11,10 +11,14 @@ opened:
    ``readlink``) and must lie inside one of the folders it may come from;
 2. what is there is looked at (``lstat``): a regular file of at most the caller's limit, not
    a folder, pipe, device or socket;
-3. only then it is opened, without following a link (``O_NOFOLLOW``: a link swapped in since
-   step 1 is refused, not followed) and without waiting (``O_NONBLOCK``: a pipe swapped in
-   does not block), checked again on the open descriptor (``fstat``: the same file, still
-   regular), and read up to the limit and one byte more, never further.
+3. only then it is opened at the path step 1 found, without following a link in its last
+   part (``O_NOFOLLOW``) and without waiting (``O_NONBLOCK``: a pipe swapped in does not
+   block), checked again on the open descriptor (``fstat``: the same file as step 2 saw,
+   still regular), and read up to the limit and one byte more, never further.
+
+This guards against what a stranger's files *are*, not against someone changing them while pnp
+runs: a folder swapped for a link between steps 1 and 3 would be followed (``O_NOFOLLOW`` sees
+only the last part). Such a person already writes in the user's folders.
 
 Every refusal is a :class:`Refused` whose text completes ``<file>: ...`` in a problem line.
 """
@@ -30,9 +34,13 @@ from functools import cached_property
 from pathlib import Path
 
 MB = 1024 * 1024
-MAX_INPUT_BYTES = 32 * MB
-"""The largest file of a game's folders that is read at all (a template, an image, a font a
-template names; YAML files have their own, smaller limit)."""
+MAX_INPUT_BYTES = 16 * MB
+"""The largest file of a game's folders whose digest is taken: the most any reader of them
+reads (an image a template names; templates and YAML files have smaller limits). A larger file
+is never read by a build, so its digest would tell nothing."""
+MAX_GAME_BYTES = 256 * MB
+"""The most bytes of a game's folders (its data, templates and expansions) read to take their
+digests: the shipped games hold under 1 MB each."""
 MAX_FILES = 10_000
 """The most files and folders a game's folder, its templates or an expansion may hold (the
 largest shipped game has under a hundred)."""
@@ -109,7 +117,10 @@ def _judged(path: Path, within: Within, limit: int) -> tuple[str, os.stat_result
     """Where ``path`` leads (links inside ``within`` followed) and what is there (its own
     ``lstat``), if it is a regular file of at most ``limit`` bytes inside ``within``; else
     :class:`Refused`. Nothing is opened."""
-    real = os.path.realpath(path)
+    try:
+        real = os.path.realpath(path)
+    except ValueError:  # a NUL in the name, from a planted cache listing
+        raise Refused("not a file name: refused") from None
     if not within._holds_real(Path(real)):
         raise Refused(f"links outside {within.name}/ (to {real}): refused")
     try:
@@ -129,24 +140,32 @@ def _judged(path: Path, within: Within, limit: int) -> tuple[str, os.stat_result
 def read_bytes(path: Path, within: Within, limit: int) -> bytes:
     """The bytes of the regular file ``path`` inside ``within``, of at most ``limit`` bytes;
     :class:`Refused` for anything else (see the module's three steps)."""
+    chunks, left = [], limit + 1
     with _opened(path, within, limit) as stream:
-        data = stream.read(limit + 1)
-    if len(data) > limit:  # it grew since it was judged
+        while left > 0 and (chunk := stream.read(left)):  # a network disk may read short
+            chunks.append(chunk)
+            left -= len(chunk)
+    if left <= 0:  # it grew since it was judged
         raise TooLarge(limit)
-    return data
+    return b"".join(chunks)
 
 
 def digest(path: Path, within: Within, limit: int) -> str:
     """The SHA-256 of the file, read as :func:`read_bytes` reads it, a chunk at a time (a file
     only hashed is never held whole in memory)."""
-    hashed, left = hashlib.sha256(), limit + 1
+    return hashed(path, within, limit)[0]
+
+
+def hashed(path: Path, within: Within, limit: int) -> tuple[str, int]:
+    """:func:`digest`, and how many bytes were read for it."""
+    hashing, left = hashlib.sha256(), limit + 1
     with _opened(path, within, limit) as stream:
         while left > 0 and (chunk := stream.read(min(CHUNK, left))):
-            hashed.update(chunk)
+            hashing.update(chunk)
             left -= len(chunk)
     if left <= 0:
         raise TooLarge(limit)
-    return hashed.hexdigest()
+    return hashing.hexdigest(), limit + 1 - left
 
 
 def _opened(path: Path, within: Within, limit: int) -> io.FileIO:

@@ -102,8 +102,7 @@ class Writer:
             except BaseException:
                 os.close(handle)
                 raise
-            _written(handle, buffer, path)
-            os.chmod(partial, 0o644)
+            _written(handle, buffer, path, partial)
         except BaseException:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(partial)
@@ -163,12 +162,14 @@ class Writer:
         self.created += reversed(missing)
 
 
-def _written(handle: int, buffer: io.BytesIO, path: Path) -> None:
+def _written(handle: int, buffer: io.BytesIO, path: Path, partial: str) -> None:
     """Write what ``buffer`` holds to the open partial file of ``path`` and close it (the
-    file is closed whatever happens: a disk that fails on close fails the file too)."""
+    file is closed whatever happens: a disk that fails on close fails the file too), readable
+    as a checkout's files are (``mkstemp`` makes it private)."""
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(buffer.getbuffer())
+        os.chmod(partial, 0o644)
     except OSError as error:
         raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
 

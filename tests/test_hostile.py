@@ -6,6 +6,7 @@ libraries. (Hostile card data, templates and expansions are cases of the bad-inp
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import subprocess
 import sys
@@ -47,11 +48,27 @@ def cached(pnp: Pnp, tiny: DataCopy, tmp_path: Path) -> tuple[Path, dict[str, by
     return tmp_path / "cache", snapshot(tmp_path / "first")
 
 
-@pytest.mark.parametrize(
-    "payload",
-    [b"\xff\xfe\x00binary", b'[{"path": 5}]', b'[{"path": "../../x"}]', b"{}\n%PDF-1.4", b""],
-    ids=["binary", "listing-of-a-number", "listing-out-of-the-folder", "face-art-half", "empty"],
-)
+def listed_twice(path: str) -> bytes:
+    """A listing that names ``path`` twice, each entry well formed."""
+    item = {"path": path, "digest": "0" * 64, "kind": "cards", "pages": 1, "cards": 1, "saved": 0}
+    return json.dumps([item, item]).encode()
+
+
+PLANTED = {
+    "binary": b"\xff\xfe\x00binary",
+    "listing-of-a-number": b'[{"path": 5}]',
+    "listing-out-of-the-folder": b'[{"path": "../../x"}]',
+    "listing-twice": listed_twice("tiny/uk/cards-a4.pdf"),
+    "listing-with-a-nul": listed_twice("a\u0000"),
+    "face-art-half": b"{}\n%PDF-1.4",
+    "face-art-at-infinity": b'{"box": [Infinity, 0, 1, 1], "fonts": {}}\n%PDF-1.4\n%%EOF',
+    "nested-deeper-than-python": b"[" * 100_000,
+    "empty": b"",
+}
+"""Payloads a stranger could plant under every key, each with its right digest."""
+
+
+@pytest.mark.parametrize("payload", PLANTED.values(), ids=PLANTED.keys())
 def test_a_planted_entry_is_a_miss_and_removed(
     pnp: Pnp, tiny: DataCopy, tmp_path: Path, cached: tuple[Path, dict[str, bytes]], payload: bytes
 ) -> None:
@@ -113,6 +130,24 @@ def test_cache_folders_linked_elsewhere_are_neither_read_nor_written(
     assert list(elsewhere.iterdir()) == []
     assert pnp("clean", "--cache", cache).code == 0
     assert list(elsewhere.iterdir()) == []
+
+
+def test_a_game_of_more_bytes_than_pnp_reads_is_refused_before_they_are_read(
+    pnp: Pnp, tmp_path: Path
+) -> None:
+    """Twenty sparse files of 15 MB (nothing on disk, 300 MB to whoever reads them) in an
+    expansion's templates: the digests of the game's inputs stop at 256 MB, in one line."""
+    assert pnp("new", "expansion", "night", "--game", "gears", "--dir", tmp_path).code == 0
+    (tmp_path / "night" / "templates").mkdir()
+    for number in range(20):
+        with (tmp_path / "night" / "templates" / f"art-{number:02}.png").open("wb") as stream:
+            stream.truncate(15 * 1024**2)
+    result = pnp("validate", "gears", "--with", tmp_path / "night", "--cache", tmp_path / "c")
+    assert (result.code, result.err) == (
+        1,
+        "night/templates: more than 256 MB of files in the game's folders: refused\n"
+        "1 problem found.\n",
+    )
 
 
 # --- a full disk ---------------------------------------------------------------------------

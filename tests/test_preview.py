@@ -27,7 +27,7 @@ import pytest
 from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
 from generator.preview import server
 from generator.preview.check import check_game
-from generator.preview.server import Asked, Running
+from generator.preview.server import LOCAL_HOST, Asked, Running
 from generator.preview.state import Preview
 from tests.conftest import DataCopy, Result, interruptible
 from tests.previewed import FACES_EN, GAME, GUARD, TYPO, WAGONS, swap_abilities
@@ -346,6 +346,16 @@ def test_event_streams_past_the_limit_are_told_to_ask_later(
     else:
         pytest.fail("the closed stream's place was never freed")
     assert get(running, CSS)[0] == 200
+
+
+def test_a_request_that_is_not_a_url_is_answered_400(unchecked: Callable[[], Running]) -> None:
+    """An absolute URL the standard library cannot split (a bracket opened in its host)."""
+    running = unchecked()
+    host, port = LOCAL_HOST, running.server.server_address[1]
+    with socket.create_connection((host, port), timeout=GUARD) as raw:
+        raw.sendall(f"GET http://[x/ HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode())
+        assert raw.recv(64).startswith(b"HTTP/1.0 400 ")
+    assert get(running, "/preview.css")[0] == 200
 
 
 @pytest.mark.parametrize(

@@ -336,7 +336,7 @@ def test_a_po_file_that_is_not_a_regular_file_is_not_read(
     result = pnp("i18n", "import", endless, "--data", data.root)
     assert (result.code, result.err) == (
         1,
-        f"{endless}: not a regular file\n1 problem found; nothing was written.\n",
+        f"{endless}: a device, not a file: refused\n1 problem found; nothing was written.\n",
     )
 
 

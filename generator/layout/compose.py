@@ -24,6 +24,7 @@ from typing import BinaryIO
 
 import pikepdf
 
+from generator.cache import json_payload
 from generator.layout.fontmerge import Selection, characters_of, file_fonts, use_file_fonts
 from generator.layout.imposition import Rect
 from generator.layout.sizes import pt
@@ -49,10 +50,17 @@ class FaceArt:
 
     @classmethod
     def unpack(cls, data: bytes) -> FaceArt:
+        """What :meth:`pack` wrote; ``ValueError`` (or ``KeyError``, ``TypeError``) for bytes
+        it did not write: cairo's slant and weight are small numbers, the box is four."""
         head, _, pdf = data.partition(b"\n")
-        fields = json.loads(head)
+        fields = json_payload(head)
         fonts = {base: (str(f), int(s), int(w)) for base, (f, s, w) in fields["fonts"].items()}
-        return cls(pdf, Rect(*fields["box"]), fonts)
+        if any(not (0 <= s <= 2 and 0 <= w <= 1) for _, s, w in fonts.values()):
+            raise ValueError("not a font selection cairo makes")
+        x, y, width, height = fields["box"]
+        if any(type(value) not in (int, float) for value in (x, y, width, height)):
+            raise ValueError("a box is four numbers")
+        return cls(pdf, Rect(x, y, width, height), fonts)
 
 
 @dataclass(frozen=True)

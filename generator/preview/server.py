@@ -417,7 +417,11 @@ class _Handler(BaseHTTPRequestHandler):
         if names is not None and self.headers.get("Host") not in names:
             self._send(HTTPStatus.FORBIDDEN, "text/plain", b"this preview answers its own host\n")
             return
-        url = urlsplit(self.path)
+        try:
+            url = urlsplit(self.path)
+        except ValueError:  # '//[': not a URL
+            self._send(HTTPStatus.BAD_REQUEST, "text/plain", b"not a URL\n")
+            return
         preview = self.server.preview
         lang = _language(parse_qs(url.query).get("lang", [""])[0], self.server.lang, preview.view)
         if url.path in ("/", "/content"):

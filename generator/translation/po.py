@@ -196,10 +196,7 @@ def _parse(path: Path, shown: str, problems: list[Problem]) -> tuple[polib.POFil
     most :data:`~generator.loading.MAX_BYTES`, UTF-8), and parsed from that text by polib's
     parser in linear time (:mod:`~generator.translation.reader`)."""
     log = ProblemLog(shown, problems)
-    if path.exists() and not path.is_file():  # a device or a pipe would be read forever
-        log.add(0, "", "not a regular file")
-        return None
-    text = read_text(path, log)
+    text = read_text(path, log, kind="a PO file")
     if text is None:
         return None
     if os.path.isfile(text):  # polib would read the file the text names instead

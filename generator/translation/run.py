@@ -29,7 +29,7 @@ from generator.reading import size
 from generator.translation.po import Translated, english_of, po_file, read_po
 from generator.translation.sources import FOLDER, English, read_sources, sources_file, sources_text
 from generator.translation.yaml_file import file_text, updated
-from generator.writer import Writer
+from generator.writer import OutputError, Writer
 
 FILE_MODE = 0o644
 """A new locale file's permissions, as a checkout's files have them (mkstemp's are 0600)."""
@@ -281,13 +281,20 @@ def _remember_sources(
 
 
 def _replace(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all (a file beside it, renamed over it)."""
-    handle, scratch = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    """Write ``text`` to ``path`` whole or not at all (a file beside it, renamed over it); a
+    full disk or a read-only folder is one line naming the file."""
+    try:
+        handle, scratch = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as error:
+        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
             file.write(text)
         os.chmod(scratch, stat.S_IMODE(path.stat().st_mode) if path.exists() else FILE_MODE)
         os.replace(scratch, path)
+    except OSError as error:
+        Path(scratch).unlink(missing_ok=True)
+        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
     except BaseException:
         Path(scratch).unlink(missing_ok=True)
         raise
