@@ -13,6 +13,7 @@ The schema of a card comes from the game's rule engine, seen here only as a
 from __future__ import annotations
 
 import difflib
+import os
 from collections.abc import Mapping as MappingABC
 from dataclasses import dataclass, replace
 from itertools import islice
@@ -42,6 +43,7 @@ from generator.names import (
     template_name_problem,
 )
 from generator.problems import Problem, ProblemLog, UsageError, clipped, shown
+from generator.reading import links_out
 from generator.schema import Field, read_record, unknown_key
 
 MAX_DECK_CARDS = 2_000
@@ -619,8 +621,7 @@ def _template_exists(
     problem = template_name_problem(name)
     path = folder / name if problem is None else folder.base
     if problem is None and not any(inside(path, root) for root in template_roots(folder)):
-        target = path.resolve()
-        problem = f"{shown_path(path, folder)} links outside templates/ (to {target}): refused"
+        problem = f"{shown_path(path, folder)} {links_out('templates', os.path.realpath(path))}"
     elif problem is None and not path.is_file():
         places = " or ".join(f"{shown_path(place, folder)}/" for place in folder.own)
         problem = f"no template {shown(name)} in {places}"

@@ -25,7 +25,7 @@ from generator.expansion_fields import EXPANSION_FIELDS
 from generator.languages import LOCALES
 from generator.loading import Mapping, load_yaml
 from generator.problems import DataError, Problem, ProblemLog, UsageError
-from generator.reading import Within
+from generator.reading import Within, links_out
 
 MANIFEST = "expansion.yaml"
 PARTS = ("decks", LOCALES, "templates")
@@ -92,7 +92,7 @@ def _parts_linked_out(folder: Path) -> list[Problem]:
     for part in PARTS:
         path = folder / part
         if os.path.islink(path) and not Within.folder(folder).holds(path):
-            what = f"links outside {folder.name}/ (to {os.path.realpath(path)}): refused"
+            what = links_out(folder.name, os.path.realpath(path))
             problems.append(Problem(f"{folder.name}/{part}", 0, "", what))
     return problems
 

@@ -69,6 +69,18 @@ class Refused(Exception):
         self.what = what
 
 
+class LinksOut(Refused):
+    """A path that leads out of the folders it may come from (through a link)."""
+
+    def __init__(self, within: Within, target: str) -> None:
+        super().__init__(links_out(within.name, target))
+
+
+def links_out(folder: str, target: str) -> str:
+    """What a problem says of a path that leads out of ``folder`` to ``target``."""
+    return f"links outside {folder}/ (to {target}): refused"
+
+
 class TooLarge(Refused):
     """A regular file over the caller's limit (which words it, as only it knows the kind)."""
 
@@ -122,7 +134,7 @@ def _judged(path: Path, within: Within, limit: int) -> tuple[str, os.stat_result
     except ValueError:  # a NUL in the name, from a planted cache listing
         raise Refused("not a file name: refused") from None
     if not within._holds_real(Path(real)):
-        raise Refused(f"links outside {within.name}/ (to {real}): refused")
+        raise LinksOut(within, real)
     try:
         found = os.lstat(real)
     except FileNotFoundError:

@@ -25,7 +25,7 @@ from generator.loading import MAX_YAML_BYTES, inside
 from generator.locales import MISSING, language_problem, load_locales
 from generator.model import Locale
 from generator.problems import DataError, Problem, ProblemLog, UsageError
-from generator.reading import size
+from generator.reading import links_out, size
 from generator.translation.po import Translated, english_of, po_file, read_po
 from generator.translation.sources import FOLDER, English, read_sources, sources_file, sources_text
 from generator.translation.yaml_file import file_text, updated
@@ -230,7 +230,7 @@ def _target_problems(data_dir: Path, translated: Translated) -> list[Problem]:
     for path, is_folder in targets:  # the first refused is reported (what is below it is too)
         shown = path.relative_to(data_dir).as_posix()
         if (path.exists() or path.is_symlink()) and not inside(path, data_dir):
-            what = f"links outside {data_dir.name}/ (to {path.resolve()}): refused"
+            what = links_out(data_dir.name, os.path.realpath(path))
             return [Problem(shown, 0, "", what)]
         if path.exists() and path.is_dir() != is_folder:
             what = "a file where a folder goes" if is_folder else "a folder where a file goes"
