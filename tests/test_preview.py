@@ -29,6 +29,7 @@ from generator.preview import server
 from generator.preview.check import check_game
 from generator.preview.server import LOCAL_HOST, Asked, Running
 from generator.preview.state import Preview
+from generator.preview.watcher import Watcher, real_folders
 from tests.conftest import DataCopy, Result, interruptible
 from tests.previewed import FACES_EN, GAME, GUARD, TYPO, WAGONS, swap_abilities
 from tests.previewed import trains as trains  # the fixture
@@ -379,6 +380,33 @@ def test_a_failed_request_is_one_line_or_none(
     except Exception:
         running.server.handle_error(None, ("127.0.0.1", 1))  # type: ignore[arg-type]
     assert capsys.readouterr().err == said
+
+
+def test_the_watcher_follows_no_link_out_and_sees_a_new_folder(tmp_path: Path) -> None:
+    """A stranger's link to ``/`` would have a recursive watch walk the machine; the watcher
+    watches the real folders only, and a folder made later once it is made."""
+    game = tmp_path / "game"
+    (game / "decks").mkdir(parents=True)
+    (game / "root").symlink_to("/")
+    assert real_folders([game]) == [game, game / "decks"]
+    saved = threading.Event()
+    watcher = Watcher([game], saved.set)
+    watcher.start()
+    try:
+        time.sleep(0.3)  # the watch is set up
+        (game / "decks" / "new.yaml").write_text("x")
+        assert saved.wait(GUARD), "a saved file is seen"
+        saved.clear()
+        (game / "locales").mkdir()
+        assert saved.wait(GUARD)
+        saved.clear()
+        time.sleep(0.3)
+        (game / "locales" / "de.yaml").write_text("x")
+        assert saved.wait(GUARD), "a file in a folder made since is seen"
+    finally:
+        watcher.stop()
+        watcher.join(GUARD)
+    assert not watcher.is_alive()
 
 
 def test_the_game_may_be_left_out_when_the_data_has_one(trains: DataCopy) -> None:

@@ -17,6 +17,7 @@ import watchfiles
 
 from generator.expansions import Expansion
 from generator.folders import COMMON_DIR, game_templates
+from generator.reading import MAX_FILES, Refused, Within, entries
 
 STEP_MS = 50
 """A burst of changes ends after this long without another."""
@@ -33,7 +34,14 @@ def watched(data_dir: Path, game_id: str, expansions: tuple[Expansion, ...] = ()
 
 
 class Watcher(threading.Thread):
-    """Calls ``on_change`` after each burst of changes under ``folders``, until stopped."""
+    """Calls ``on_change`` after each burst of changes under ``folders``, until stopped.
+
+    ``watchfiles`` watching a folder recursively follows every link in it: a stranger's link
+    to ``/`` would have it walk the whole machine (and stop at the first folder it may not
+    read). So each real folder below ``folders`` is watched on its own, found as the build
+    finds files (:func:`generator.reading.entries`: links out of the folders not followed, at
+    most :data:`~generator.reading.MAX_FILES` entries), and found again after a change that
+    adds or removes one."""
 
     def __init__(self, folders: list[Path], on_change: Callable[[], object]) -> None:
         super().__init__(name="pnp-serve-watcher", daemon=True)
@@ -42,14 +50,38 @@ class Watcher(threading.Thread):
         self.stopping = threading.Event()
 
     def run(self) -> None:
+        try:
+            while not self.stopping.is_set():
+                self._watch(real_folders(self.folders))
+        except (OSError, Refused) as error:  # a folder gone or refused: the preview stays
+            print(f"pnp serve: stopped watching for changes: {error}", file=sys.stderr)
+
+    def _watch(self, folders: list[Path]) -> None:
+        """Check after each burst of changes, until the folders to watch are others."""
         changes = watchfiles.watch(
-            *self.folders, debounce=DEBOUNCE_MS, step=STEP_MS, stop_event=self.stopping
+            *folders,
+            debounce=DEBOUNCE_MS,
+            step=STEP_MS,
+            stop_event=self.stopping,
+            recursive=False,
         )
         for _ in changes:
             try:
                 self.on_change()
             except Exception as error:  # a bug in a check must not stop the preview
                 print(f"pnp serve: internal error while checking: {error!r}", file=sys.stderr)
+            if real_folders(self.folders) != folders:
+                return
 
     def stop(self) -> None:
         self.stopping.set()
+
+
+def real_folders(folders: list[Path]) -> list[Path]:
+    """``folders`` and every folder below them that a build reads, links out not followed."""
+    within = Within(tuple(folders))
+    found = [*folders]
+    for folder in folders:
+        below = entries(folder, within, MAX_FILES)
+        found += (path for path in below if path.is_dir() and within.holds(path))
+    return list(dict.fromkeys(found))
