@@ -4,19 +4,24 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import os
+from pathlib import Path
 from pprint import pformat
 from xml.etree import ElementTree
 
 import jinja2
 import pytest
 from jinja2.defaults import DEFAULT_FILTERS
+from jinja2.exceptions import SecurityError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from jinja2.utils import Namespace
+from markupsafe import Markup
 
 from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
 from generator.build import check
 from generator.folders import Templates
 from generator.render import draw
+from generator.render import templates as rendering
 from generator.render.budget import (
     FILTER_SIZES,
     MAX_CHARACTERS,
@@ -25,6 +30,7 @@ from generator.render.budget import (
     text_size,
     weight,
 )
+from generator.render.loader import MAX_TEMPLATE_BYTES, MAX_TEMPLATE_SOURCE, MAX_TEMPLATES
 from generator.render.templates import CardRenderer, environment
 from tests.conftest import DataCopy
 
@@ -105,6 +111,10 @@ SAME_MEANING = [
     " {{ 'xax'|replace('a', 'bb') }} {{ 2.5|round(1, 'floor') }} {{ 12 ** 3 - 7 }}",
     "{% set s %}{{ 'q' }}{% endset %}{{ s }}{% filter upper %}up{% endfilter %}"
     " {{ '<b>'|e }} {{ '%(a)s' % {'a': '<'} }} {{ [[1, 2]] * 2 }}",
+    "{% autoescape false %}{{ '<' }} {{ [1, '<'] }} {{ 2.5 }} {{ none }}{% set s %}{{ '&' }}"
+    "{% endset %}{{ s }}{% endautoescape %} {{ '<' }}",
+    "{{ 10 - 2 }} {{ 7 // 2 }} {{ 7 / 2 }} {{ -7 // 2 }} {{ 2 ** 10 - 2 ** 9 }} {{ 1 - 0.5 }}"
+    " {{ (3 - 1) / (2 // 1) }} {{ 'a-b'.replace('-', ' ', 200000) }} {{ true.to_bytes(2, 'big') }}",
 ]
 
 
@@ -205,3 +215,185 @@ def test_a_text_of_infinite_size_is_refused_instead_of_shrinking_for_ever(data: 
     renderer.fitter.where = None
     with pytest.raises(ValueError, match="finite"):
         renderer.fitter.text("", 5, 5, 50, 10, math.inf, min_size=1)
+
+
+def test_a_number_too_large_to_compute_with_is_refused_wherever_it_comes_from() -> None:
+    """A card's data may hold a whole number of any size (YAML reads ``0x...`` of a megabyte):
+    dividing two of them would take minutes. Every operator checks what it is given, and a
+    call's whole-number result is checked as a filter's and an operator's are."""
+    with pytest.raises(SecurityError, match="too large"):
+        rendered("{{ n // m }}", n=2**100_000, m=2**50_000 + 1)
+    with pytest.raises(SecurityError, match="too large"):
+        rendered("{{ n - m }}", n=2**4096 - 1, m=-(2**4096 - 1))
+    with pytest.raises(SecurityError, match="from from_bytes"):
+        rendered("{{ (1).from_bytes(b, 'big') }}", b=b"\xff" * 1000)
+    assert rendered("{{ n // m }}", n=2**4000, m=3)[0] == str(2**4000 // 3)
+
+
+def test_a_count_that_makes_nothing_larger_is_not_refused_as_a_size() -> None:
+    """A string method's width is a size (``'x'.ljust(10 ** 9)`` is refused by its number); the
+    count of ``replace`` or ``split`` makes nothing larger."""
+    assert rendered("{{ 'a-b'.replace('-', ' ', 200000) }}|{{ 'a b'.split(' ', 10 ** 9)|length }}")[
+        0
+    ] == ("a b|2")
+    with pytest.raises(SecurityError, match="larger than a template may use"):
+        rendered("{{ 'x'.ljust(1000000000) }}")
+
+
+def test_what_markup_replaces_is_counted_escaped() -> None:
+    """``Markup.replace`` escapes what it puts in (``&`` becomes ``&amp;``), as the ``replace``
+    filter on markup does: counted five times over."""
+    made, budget = rendered("{% set s = m.replace('a', '&') %}{{ s }}", m=Markup("a" * 10))
+    assert made == "&amp;" * 10
+    assert budget.characters >= len(made)
+
+
+def test_a_truth_is_counted_as_the_number_it_is() -> None:
+    """``true.to_bytes(n)`` makes ``n`` bytes, like ``(1).to_bytes(n)``."""
+    assert rendered("{% set b = true.to_bytes(5000, 'big') %}")[1].characters >= 5000
+
+
+# --- text(...): what it joins and what it draws, counted before it is made ---------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "options"),
+    [
+        ("A & B <c> \"d\" 'e' " * 40, {}),
+        (["first paragraph & more", "", "third <one>"], {"underline": True, "fill": "a&b"}),
+        ("far away", {"x": 1e200, "y": -1e200, "align": "end", "valign": "bottom"}),
+        ("x " * 300, {"width": 1e300, "height": 1e300, "min_size": 0.5}),
+    ],
+)
+def test_text_counts_what_it_draws_before_drawing_it(
+    data: DataCopy, value: str | list[str], options: dict[str, object]
+) -> None:
+    (game,) = check(data.root, ("game_of_trains",))
+    fitter = CardRenderer(game, game.locales["en"], overflow=True).fitter
+    fitter.where = None
+    arguments: dict[str, object] = {"x": 5, "y": 5, "width": 50, "height": 30, **options}
+    drawn = fitter.text(
+        value,
+        arguments.pop("x"),
+        arguments.pop("y"),
+        arguments.pop("width"),
+        arguments.pop("height"),
+        4,
+        **arguments,
+    )  # type: ignore[arg-type]
+    assert drawn
+    joined = len(value) if isinstance(value, str) else len("\n".join(value))
+    assert fitter.budget.characters >= len(drawn) + joined
+
+
+@pytest.mark.parametrize("fill", ['red" onload="x', "<b>", "#" * 65, 12, None])
+def test_text_takes_a_short_colour_as_fill(data: DataCopy, fill: object) -> None:
+    (game,) = check(data.root, ("game_of_trains",))
+    fitter = CardRenderer(game, game.locales["en"]).fitter
+    fitter.where = None
+    assert "url(#g)" in fitter.text("a", 5, 5, 50, 10, 4, fill="url(#g)")
+    with pytest.raises(jinja2.TemplateRuntimeError, match="takes a colour as fill"):
+        fitter.text("a", 5, 5, 50, 10, 4, fill=fill)  # type: ignore[arg-type]
+
+
+def test_fitting_remembers_a_bounded_number_of_short_texts(data: DataCopy) -> None:
+    """Distinct texts of 700 KB a face would otherwise stay in memory for the whole build."""
+    assert rendering._fit.cache_info().maxsize is not None
+    assert rendering._missing_glyphs.cache_info().maxsize is not None
+    assert rendering._overflowing.cache_info().maxsize is not None
+    (game,) = check(data.root, ("game_of_trains",))
+    fitter = CardRenderer(game, game.locales["en"]).fitter
+    fitter.where = None
+    before = rendering._fit.cache_info().currsize, rendering._missing_glyphs.cache_info().currsize
+    fitter.text("word " * (rendering.CACHED_TEXT // 5 + 1), 5, 5, 500, 500, 2)
+    after = rendering._fit.cache_info().currsize, rendering._missing_glyphs.cache_info().currsize
+    assert after == before
+
+
+# --- what a game's templates may cost before any face is drawn (generator/render/loader.py) -----
+
+
+def _fill_with_templates(folder: Path, count: int, text: str = "x") -> None:
+    for index in range(count):
+        (folder / f"zz-{index:04}.svg.j2").write_text(text, encoding="utf-8")
+
+
+def test_a_game_may_have_only_so_many_templates(data: DataCopy) -> None:
+    """Counted in its folders, not as its faces load them: every face meets the same verdict
+    in every process of a build, with one worker or many."""
+    folder = data.templates("game_of_trains")
+    have = len(list(folder.glob("*.j2"))) + len(list((TEMPLATES_DIR / "_common").glob("*.j2")))
+    _fill_with_templates(folder, MAX_TEMPLATES - have)
+    templates = Templates.of(folder)
+    environment.__wrapped__(templates).get_template("card.svg.j2")
+    (folder / "zz-one-more.svg.j2").write_text("x", encoding="utf-8")
+    with pytest.raises(jinja2.TemplateError, match=f"more than {MAX_TEMPLATES} templates"):
+        environment.__wrapped__(templates).get_template("card.svg.j2")
+
+
+def test_a_game_may_have_only_so_many_bytes_of_templates(data: DataCopy) -> None:
+    folder = data.templates("game_of_trains")
+    count = MAX_TEMPLATE_SOURCE // MAX_TEMPLATE_BYTES + 1
+    _fill_with_templates(folder, count, "{# #}" + "x" * (MAX_TEMPLATE_BYTES - 10))
+    with pytest.raises(jinja2.TemplateError, match="templates hold more than 1 MB"):
+        environment(Templates.of(folder)).get_template("card.svg.j2")
+
+
+def test_a_template_edited_again_and_again_counts_its_latest_size_once(data: DataCopy) -> None:
+    """The preview reloads a template after each edit: its size is replaced, never added."""
+    folder = data.templates("game_of_trains")
+    edited = folder / "zz-edited.svg.j2"
+    sandbox = environment(Templates.of(folder))
+    for round_ in range(2 * MAX_TEMPLATE_SOURCE // MAX_TEMPLATE_BYTES):
+        edited.write_text(f"{round_}" + "x" * (MAX_TEMPLATE_BYTES - 10), encoding="utf-8")
+        os.utime(edited, ns=(round_ * 10**9, round_ * 10**9))
+        with sandbox.spending(Budget()):  # type: ignore[attr-defined]
+            assert sandbox.get_template("zz-edited.svg.j2").render().startswith(str(round_))
+
+
+def test_a_template_is_compiled_once_by_whichever_name_finds_it() -> None:
+    sandbox = environment(Templates.of(TEMPLATES_DIR / "game_of_trains"))
+    first = sandbox.get_template("card.svg.j2")
+    assert sandbox.get_template("./card.svg.j2") is first
+    assert sandbox.get_template(".//./card.svg.j2") is first
+    assert sandbox.cache is not None and sandbox.cache.capacity > MAX_TEMPLATES
+
+
+# --- what a face names, checked once per file, its problems found quickly -----------------------
+
+
+def test_problems_of_a_face_are_found_reading_each_template_once(
+    data: DataCopy, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every font that is not shipped and every file that cannot be used is looked for in the
+    templates' lines: a few of each kind, each template read once however many faces ask; one
+    file named many ways (``dot.png?1``, ``dot.png?2``) is checked once."""
+    folder = data.templates("game_of_trains")
+    (folder / "zz-many.svg.j2").write_text(
+        "{% extends 'card.svg.j2' %}{% block face %}\n"
+        '{% for i in range(1000) %}<text font-family="f{{ i }}"/>{% endfor %}\n'
+        '{% for i in range(90) %}<image href="zz-none.png?{{ i }}"/>{% endfor %}\n'
+        '<image href="zz-gone.png"/>'
+        '<image href="zz-lost.png"/><image href="zz-away.png"/>\n'
+        "{% endblock %}",
+        encoding="utf-8",
+    )
+    read: list[Path] = []
+    checked: list[str] = []
+    reading, checking = rendering.template_text, rendering.asset_problem
+    monkeypatch.setattr(rendering, "template_text", lambda p, f: read.append(p) or reading(p, f))
+    monkeypatch.setattr(
+        rendering, "asset_problem", lambda r, f: checked.append(r) or checking(r, f)
+    )
+    (game,) = check(data.root, ("game_of_trains",))
+    renderer = CardRenderer(game, game.locales["en"])
+    deck = dataclasses.replace(game.deck("locomotives"), front="zz-many.svg.j2")
+    for card in deck.cards:
+        assert renderer.front(deck, card) is not None
+    assert len(read) == len(set(read)) <= len(list(folder.glob("*.j2"))) + 1
+    assert checked.count("zz-none.png") == 1
+    shown = [p.what for p in renderer.problems]
+    assert sum("is not a shipped font" in what for what in shown) == 3
+    assert any(what.startswith("and 997 more fonts") for what in shown)
+    assert sum("no such file" in what for what in shown) == 3
+    assert any(what.startswith("and 1 more file that cannot be used") for what in shown)

@@ -23,6 +23,9 @@ STEP_MS = 50
 """A burst of changes ends after this long without another."""
 DEBOUNCE_MS = 400
 """The longest a steady stream of changes is gathered before a check starts anyway."""
+IDLE_MS = 1000
+"""How long a watch waits for a change before it wakes (and, after the folders to watch
+changed, checks once: see :meth:`Watcher._watch`)."""
 
 
 def watched(data_dir: Path, game_id: str, expansions: tuple[Expansion, ...] = ()) -> list[Path]:
@@ -51,27 +54,38 @@ class Watcher(threading.Thread):
 
     def run(self) -> None:
         try:
+            moved = False
             while not self.stopping.is_set():
-                self._watch(real_folders(self.folders))
+                moved = self._watch(real_folders(self.folders), catch_up=moved)
         except (OSError, Refused) as error:  # a folder gone or refused: the preview stays
             print(f"pnp serve: stopped watching for changes: {error}", file=sys.stderr)
 
-    def _watch(self, folders: list[Path]) -> None:
-        """Check after each burst of changes, until the folders to watch are others."""
+    def _watch(self, folders: list[Path], catch_up: bool) -> bool:
+        """Check after each burst of changes, until the folders to watch are others (then
+        ``True``). ``catch_up``: the folders were others a moment ago, and what changed while
+        the watch moved (a file written into a folder just made) was seen by no watch: check
+        once as soon as this one is watching (its first wait ends, on a change or after
+        :data:`IDLE_MS`)."""
         changes = watchfiles.watch(
             *folders,
             debounce=DEBOUNCE_MS,
             step=STEP_MS,
             stop_event=self.stopping,
             recursive=False,
+            yield_on_timeout=True,
+            rust_timeout=IDLE_MS,
         )
-        for _ in changes:
+        for found in changes:
+            if not found and not catch_up:
+                continue
+            catch_up = False
             try:
                 self.on_change()
             except Exception as error:  # a bug in a check must not stop the preview
                 print(f"pnp serve: internal error while checking: {error!r}", file=sys.stderr)
             if real_folders(self.folders) != folders:
-                return
+                return True
+        return False
 
     def stop(self) -> None:
         self.stopping.set()

@@ -14,18 +14,24 @@ itself twice per call, each ran for minutes. So every face renders on a :class:`
 
 Both are counts, never times: the same build makes the same output and reaches the same verdict
 on every machine, however busy. Template code that runs once per process (compiling, which
-folds constants, and the top of a template others import, which Jinja keeps) runs on a budget
-of its own, so a face's count does not depend on which face came first in its process.
+folds constants, and the top of a template others import, which Jinja keeps) runs on a small
+budget of its own (:meth:`Budget.top_level`), so a face's count does not depend on which face
+came first in its process, and a game's templates (at most
+:data:`~generator.render.loader.MAX_TEMPLATES` of them) cannot spend more than about twenty
+faces' worth before any face is drawn.
 
 The limits are about twenty times what a shipped face takes, measured over every face of
 every game in every language (``pnp build --no-cache``, with the rulebook pictures and the
 handouts), and in the pseudo-locale ``qps``, whose texts run 40 % longer: the most steps were
 :data:`SHIPPED_STEPS` (a Game of Trains wagon in ``qps``; 35,314 in Russian), the most
-characters :data:`SHIPPED_CHARACTERS` (a 3x3 chess task card); no face made more than 51 calls
-or 543 loop rounds, and no shipped template is larger than 1,462 nodes (its code's steps,
-:func:`code_size`). A step is weighed as about the time of a loop round (a node of template
-code, a character measured, an item read; a call is :data:`CALL_STEPS` of them): at the limits
-a face stops within a second, in well under 100 MB.
+characters :data:`SHIPPED_CHARACTERS` (a 3x3 chess task card, counting what ``text(...)``
+joins and draws); no face made more than 51 calls or 543 loop rounds, and no shipped template
+is larger than 1,462 nodes (its code's steps, :func:`code_size`). A step is weighed as about the
+time of a loop round (a node of template code, a character measured, an item read; a call is
+:data:`CALL_STEPS` of them): at the limits a face stops within a second, in well under 100 MB.
+
+This module is the budget and the cost model (what each operation reads and makes, from its
+arguments); :mod:`~generator.render.sandbox` is where templates spend it.
 """
 
 from __future__ import annotations
@@ -36,24 +42,34 @@ import re
 import string
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sized, ValuesView
 from collections.abc import Set as AbstractSet
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from jinja2 import nodes
-from jinja2.compiler import CodeGenerator, Frame, operators, optimizeconst
 from jinja2.exceptions import SecurityError
 from jinja2.utils import Namespace, generate_lorem_ipsum
 from markupsafe import Markup
 
+from generator.problems import clipped
 from generator.render.shapes import blob_path, gear_path, star_path
 
 SHIPPED_STEPS = 35_450
 """The most steps a shipped face takes (measured, see the module's docstring)."""
-SHIPPED_CHARACTERS = 65_152
+SHIPPED_CHARACTERS = 66_800
 """The most characters a shipped face makes (measured, see the module's docstring)."""
 MAX_STEPS = 750_000
 """The steps a face may take: 21.2 times :data:`SHIPPED_STEPS`."""
 MAX_CHARACTERS = 1_300_000
-"""The characters (and list items) a face may make: about 20 times :data:`SHIPPED_CHARACTERS`."""
+"""The characters (and list items) a face may make: 19.5 times :data:`SHIPPED_CHARACTERS`."""
+SHIPPED_TOP_LEVEL_STEPS = 1_757
+"""The most steps the top level of a shipped template others import takes (an icon sheet,
+Gear & Piston's, which only defines macros; Game of Trains' takes 1,646). Compiling a shipped
+template folds constants worth no step at all."""
+TOP_LEVEL_STEPS = 36_000
+"""The steps compiling a template, or making the names of one that is imported, may take:
+20.5 times :data:`SHIPPED_TOP_LEVEL_STEPS`, about a twentieth of a face's."""
+TOP_LEVEL_CHARACTERS = 65_000
+"""The characters compiling a template, or making an imported one's names, may make (no
+shipped template makes any there): a twentieth of a face's."""
 CALL_STEPS = 20
 """The steps of a call (of a macro, function or method): the time of 20 loop rounds."""
 FILTER_STEPS = 4
@@ -68,7 +84,11 @@ MAX_DIGITS = 100
 """The most digits a template may round to (a float has 17)."""
 MAX_BITS = 4096
 """The largest whole number a template may compute, in bits (Python would compute larger ones,
-ever more slowly: a number doubled in a loop)."""
+ever more slowly: a number doubled in a loop). A number written in a template and every
+call's, filter's and operator's result are checked; adding or subtracting a number written in
+the template, which the compiled code does without the sandbox, adds a bit at most: so no
+whole number a template computes has more than one bit more, and every operation on one is
+quick. An operator refuses a larger one a template is given (a card's data may hold any)."""
 QUOTED = 12
 """The most characters one character of a text inside a structure prints as: ``repr`` writes
 ``\\U0001f600`` (10), JSON two ``\\ud83d`` escapes (12)."""
@@ -78,44 +98,78 @@ STEPS = (
     f"the face takes more than {MAX_STEPS:,} steps (loop rounds, calls, items read): "
     f"a template may take {MAX_STEPS:,} per face"
 )
-"""Where the steps run out."""
+"""Where a face's steps run out."""
 
 T = TypeVar("T")
-_NUMBERS = frozenset({int, float, bool, type(None)})
+NUMBERS = frozenset({int, float, bool, type(None)})
+"""The types of the plain values (numbers, truths, ``None``): read in a step, printed in a few
+characters, holding nothing XML must escape. Not their subclasses (a class whose ``str`` or
+``*`` does something else)."""
 
 
 class Budget:
-    """What one face has spent so far; each count raises Jinja's ``SecurityError`` (reported at
-    the template's line) once past its limit."""
+    """What one face (or one template's top level, :meth:`top_level`) has spent so far; each
+    count raises Jinja's ``SecurityError`` (reported at the template's line) once past its
+    limit."""
 
-    __slots__ = ("characters", "steps")
+    __slots__ = ("characters", "max_characters", "max_steps", "per", "steps", "subject")
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        steps: int = MAX_STEPS,
+        characters: int = MAX_CHARACTERS,
+        subject: str = "the face",
+        per: str = "per face",
+    ) -> None:
         self.steps = 0
         self.characters = 0
+        self.max_steps = steps
+        self.max_characters = characters
+        self.subject = subject
+        """What spends the budget, as a message names it (``the face``)."""
+        self.per = per
+        """Where its limits apply, as a message says it (``per face``)."""
+
+    @classmethod
+    def top_level(cls, subject: str, per: str) -> Budget:
+        """A budget of :data:`TOP_LEVEL_STEPS` and :data:`TOP_LEVEL_CHARACTERS` for template
+        code that runs once per process, whichever face needs it first: compiling (which
+        folds constant expressions) or making an imported template's names. Each gets a fresh
+        one, so that a face's verdict never depends on which face came first in its process;
+        a small one, as a process runs such code for every template it loads (up to
+        :data:`~generator.render.loader.MAX_TEMPLATES`): compiling and importing all of them
+        costs about twenty faces' worth of steps at most, once per process."""
+        return cls(TOP_LEVEL_STEPS, TOP_LEVEL_CHARACTERS, subject, per)
 
     def step(self, count: int = 1) -> None:
         self.steps += count
-        if self.steps > MAX_STEPS:
-            raise SecurityError(STEPS)
+        if self.steps > self.max_steps:
+            raise SecurityError(self.out_of_steps())
+
+    def out_of_steps(self) -> str:
+        """What a template is told when the steps run out (:data:`STEPS` for a face)."""
+        return (
+            f"{self.subject} takes more than {self.max_steps:,} steps (loop rounds, calls, "
+            f"items read): a template may take {self.max_steps:,} {self.per}"
+        )
 
     def read(self, *values: object) -> None:
         """Steps for reading every part of ``values`` (comparing, hashing, sorting them)."""
         for value in values:
             kind = type(value)
-            if kind in _NUMBERS:
+            if kind in NUMBERS:
                 self.steps += 1
             elif kind is str:
                 self.steps += len(value) + 1  # type: ignore[arg-type]
             else:
-                self.steps += weight(value, MAX_STEPS - self.steps)
-        if self.steps > MAX_STEPS:
-            raise SecurityError(STEPS)
+                self.steps += weight(value, self.max_steps - self.steps)
+        if self.steps > self.max_steps:
+            raise SecurityError(self.out_of_steps())
 
     @property
     def room(self) -> int:
-        """The characters the face may still make."""
-        return MAX_CHARACTERS - self.characters
+        """The characters still to be made."""
+        return self.max_characters - self.characters
 
     def make(self, count: int, what: str) -> None:
         """Count ``count`` characters ``what`` is about to make, refusing before it does (an
@@ -123,8 +177,8 @@ class Budget:
         count = max(count, 0)
         if count > self.room:
             raise SecurityError(
-                f"{what} would make more characters than the face has left: a template may "
-                f"make {MAX_CHARACTERS:,} per face"
+                f"{what} would make more characters than {self.subject} has left: a template "
+                f"may make {self.max_characters:,} {self.per}"
             )
         self.characters += count
 
@@ -164,6 +218,19 @@ def too_large(value: object) -> bool:
     return isinstance(value, int) and value.bit_length() > MAX_BITS
 
 
+def too_large_to_use(value: object) -> bool:
+    """Whether ``value`` is a whole number no template computed (the card data's, say) too
+    large to compute with: past the bit that adding a written number may add to
+    :data:`MAX_BITS`. Multiplying or dividing two of them would take ever longer."""
+    return type(value) is int and value.bit_length() > MAX_BITS + 1
+
+
+def too_large_message(left: object, operator: str, right: object) -> str:
+    """What a template is told of an operation whose number would be too large."""
+    shown = [shown_number(v) if isinstance(v, int) else clipped(str(v)) for v in (left, right)]
+    return f"{shown[0]} {operator} {shown[1]} is too large"
+
+
 _LEAVES = frozenset({int, float, bool, type(None), str, Markup, bytes})
 """The types of values holding no other values (reading them never reaches further)."""
 _STRUCTURES = (list, tuple, Mapping, AbstractSet, ValuesView, Namespace)
@@ -190,7 +257,7 @@ def weight(value: object, limit: int) -> int:
             kind = type(item)
             if kind is str:
                 total += len(item) + 1
-            elif kind in _NUMBERS:
+            elif kind in NUMBERS:
                 total += 1
             else:
                 return _fold(value, limit, _weighed, 1, 0, 0, False)
@@ -379,20 +446,25 @@ def string_method_size(
     text: str | bytes, name: str, args: tuple[Any, ...], kwargs: Mapping[str, Any], limit: int
 ) -> int:
     """At most how many characters (and items) ``text.name(*args, **kwargs)`` makes; a method
-    makes about the string's size unless known to make more."""
+    makes about the string's size unless known to make more. A width (``center``, ``ljust``,
+    ``rjust``, ``zfill``) or tab size (``expandtabs``) past :data:`MAX_SIZE` is refused; a
+    number that makes nothing larger (``replace``'s count, ``split``'s) is not."""
     length = len(text)
     if name in _READS:
         return 0
     if name in _WIDTHS:
         width = _given(args, kwargs, 0, "width", 0)
+        bounded(width)
         return max(length, width if isinstance(width, int) else 0)
     if name == "expandtabs":
         tab = _given(args, kwargs, 0, "tabsize", 8)
+        bounded(tab)
         tabs = text.count("\t" if isinstance(text, str) else b"\t")  # type: ignore[arg-type]
         return length + tabs * max(tab if isinstance(tab, int) else 0, 0)
-    if name == "replace":
+    if name == "replace":  # markup escapes what it puts in: up to five times its length
         old, new = _given(args, kwargs, 0, "old", ""), _given(args, kwargs, 1, "new", "")
-        return replaced_size(text, old, new, _given(args, kwargs, 2, "count", -1), limit)
+        count = _given(args, kwargs, 2, "count", -1)
+        return _escaped(text) * replaced_size(text, old, new, count, limit)
     if name == "translate":
         table = _given(args, kwargs, 0, "table", None)
         widest = (
@@ -484,7 +556,13 @@ def _replace(value: object, *args: Any, **kwargs: Any) -> int:
     old, new = _given(args, kwargs, 0, "old", ""), _given(args, kwargs, 1, "new", "")
     count = _given(args, kwargs, 2, "count", None)
     made = replaced_size(value, old, new, -1 if count is None else count, MAX_CHARACTERS)
-    return made * (5 if isinstance(value, Markup) else 1)
+    return _escaped(value) * made
+
+
+def _escaped(value: object) -> int:
+    """How many times its size markup may make of what it is given (escaping ``&`` as
+    ``&amp;``): 5 for markup, else 1."""
+    return 5 if isinstance(value, Markup) else 1
 
 
 def _truncate(value: object, *args: Any, **kwargs: Any) -> int:
@@ -510,11 +588,18 @@ def _slice(value: object, *args: Any, **kwargs: Any) -> int:
     return _items(value) + _number(args, kwargs, 0, "slices")
 
 
+def few_digits(precision: object) -> bool:
+    """Whether rounding to ``precision`` digits is quick: a whole number of at most
+    :data:`MAX_DIGITS` either way (a float has 17); ``10 ** precision`` takes 3 ms for 100,000
+    digits, each time."""
+    return type(precision) is int and -MAX_DIGITS <= precision <= MAX_DIGITS
+
+
 def _round(value: object, *args: Any, **kwargs: Any) -> int:
-    """Nothing made, but ``10 ** precision`` computed (3 ms for 100,000 digits, each time):
-    a precision past :data:`MAX_DIGITS` refused."""
+    """Nothing made, but ``10 ** precision`` computed: a precision past :data:`MAX_DIGITS`
+    refused (:func:`few_digits`; one that is no whole number the filter refuses itself)."""
     precision = args[0] if args and not kwargs else _given(args, kwargs, 0, "precision", 0)
-    if isinstance(precision, int) and abs(precision) > MAX_DIGITS:
+    if isinstance(precision, int) and not few_digits(int(precision)):
         raise SecurityError(
             f"round() to {shown_number(precision)} digits: a template may round to "
             f"{MAX_DIGITS} at most"
@@ -627,6 +712,48 @@ def summed_size(items: list[Any], start: object) -> int:
     return total
 
 
+def operator_size(operator: str, left: Any, right: Any, room: int) -> int:
+    """At most how many characters (or items) ``left <operator> right`` makes: ``+`` both
+    sides, ``*`` the sequence repeated, ``%`` the formatted text (a width or precision past
+    :data:`MAX_SIZE`, or a repetition past it, refused outright). Markup escapes the other
+    side: up to five times its length."""
+    sequences = (str, bytes, list, tuple)
+    scale = 5 if isinstance(left, Markup) or isinstance(right, Markup) else 1
+    if operator == "*":
+        for sequence, times in ((left, right), (right, left)):
+            if isinstance(sequence, sequences) and isinstance(times, int):
+                bounded(len(sequence) * times)
+                return max(len(sequence) * times, 0)
+    if operator == "%" and isinstance(left, (str, bytes)):
+        text = left if isinstance(left, str) else left.decode("latin-1")
+        checked_percent(text)
+        return scale * percent_size(text, right, room)
+    if operator == "+" and isinstance(left, sequences) and isinstance(right, sequences):
+        return scale * (len(left) + len(right))
+    return 0
+
+
+def sliced_size(obj: Any, part: slice) -> int:
+    """How many items (characters) ``obj[part]`` copies; 0 where slicing it fails anyway."""
+    try:
+        return len(range(*part.indices(len(obj))))
+    except (TypeError, ValueError):
+        return 0
+
+
+def paragraphs_size(paragraphs: list[Any], limit: int) -> int:
+    """The characters of ``paragraphs`` joined by line breaks (what ``text(...)`` fits), read
+    before they are joined; past ``limit``, ``limit + 1``. What is not a text joins to
+    nothing (joining fails on it)."""
+    total = max(len(paragraphs) - 1, 0)
+    for paragraph in paragraphs:
+        if isinstance(paragraph, str):
+            total += len(paragraph)
+            if total > limit:
+                return limit + 1
+    return total
+
+
 def _lipsum(*args: Any, **kwargs: Any) -> int:
     """Lorem ipsum is ``n`` paragraphs of at most ``max`` words of up to 16 characters."""
     _number(args, kwargs, 2, "min")
@@ -705,10 +832,10 @@ def compare(operator: str, left: Any, right: Any, budget: Budget) -> Any:
     anything but a whole number) compares with every item; ``==`` and ordering read as far as
     the shorter side."""
     if operator not in ("in", "notin"):
-        if type(left) in _NUMBERS and type(right) in _NUMBERS:
+        if type(left) in NUMBERS and type(right) in NUMBERS:
             budget.step()
         else:
-            room = MAX_STEPS - budget.steps
+            room = budget.max_steps - budget.steps
             budget.step(min(weight(left, room), weight(right, room)))
         return _COMPARISONS[operator](left, right)
     if isinstance(right, (str, bytes)):
@@ -741,146 +868,3 @@ def code_size(body: Iterable[nodes.Node]) -> int:
     it runs; so a loop round, or a macro's call, takes the size of what it runs, which the
     template's author cannot make cheap to count and slow to run."""
     return sum(1 + sum(1 for _ in node.find_all(nodes.Node)) for node in body)
-
-
-def _plain_number(node: nodes.Node) -> bool:
-    """Whether ``node`` is a number written in the template, not past 64 bits."""
-    return (
-        isinstance(node, nodes.Const)
-        and type(node.value) in (int, float)
-        and abs(node.value) < 2**64
-    )
-
-
-def _fraction(node: nodes.Node) -> bool:
-    """Whether ``node`` is a fraction written in the template (``0.5``, ``1e3``), finite."""
-    return isinstance(node, nodes.Const) and type(node.value) is float and math.isfinite(node.value)
-
-
-class CountingGenerator(CodeGenerator):
-    """Jinja's compiler, writing code that counts on the face's budget what the sandbox does
-    not see (it sees calls, attributes, subscripts and arithmetic only):
-
-    - every ``for`` loop takes its items through ``environment.iterate``, a step each, and
-      each round starts by charging the size of the loop's body (:func:`code_size`,
-      ``environment.spend``);
-    - the template, and each macro, call block and block, starts by charging its size: each
-      include, call or ``self.name()`` runs it again;
-    - every comparison goes through ``environment.compare`` (or, in a chain, each side through
-      ``environment.read``), every slice through ``environment.sliced`` and every key of a
-      ``{...}`` through ``environment.read``.
-
-    Jinja allows no node types of our own: a loop's sequence, and a node standing for a charge,
-    are known by their identity while the template is written."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._sequences: dict[int, int] = {}
-        self._charges: dict[int, int] = {}
-
-    def visit_Template(self, node: nodes.Template, frame: Frame | None = None) -> None:
-        bodies: list[list[nodes.Node]] = [node.body]
-        for runs in node.find_all((nodes.Block, nodes.Macro, nodes.CallBlock)):
-            bodies.append(cast(Any, runs).body)
-        for body in bodies:
-            self._charge(body)
-        super().visit_Template(node, frame)
-
-    def visit_For(self, node: nodes.For, frame: Frame) -> None:
-        """Each item a step (and the size of the loop's ``if``), each round run the size of
-        the body, charged as the round starts: a recursive loop's ``loop(...)`` runs the same
-        body on items the sandbox counts (:meth:`~generator.render.templates._Sandbox.call`)."""
-        self._sequences[id(node.iter)] = 1 + (code_size([node.test]) if node.test else 0)
-        self._charge(node.body)
-        super().visit_For(node, frame)
-
-    def _charge(self, body: list[nodes.Node]) -> None:
-        """Start ``body`` with a node standing for charging its size."""
-        charge = nodes.ExprStmt(nodes.Const(None), lineno=body[0].lineno if body else 1)
-        self._charges[id(charge)] = code_size(body)
-        body.insert(0, charge)
-
-    def visit(self, node: nodes.Node, *args: Any, **kwargs: Any) -> Any:
-        key = id(node)
-        if key in self._charges:
-            self.writeline(f"environment.spend({self._charges.pop(key)})", node)
-            return None
-        if key not in self._sequences:
-            return super().visit(node, *args, **kwargs)
-        size = self._sequences.pop(key)
-        self.write("environment.iterate(")
-        super().visit(node, *args, **kwargs)
-        self.write(f", {size})")
-        return None
-
-    @optimizeconst
-    def visit_Add(self, node: nodes.BinExpr, frame: Frame) -> None:
-        """``a + 2``: a number added to anything makes no long text or list (a text plus a
-        number fails), and grows a number by a bit at most; so the sandbox need not check it
-        (most of a face's arithmetic is a coordinate plus a constant)."""
-        if _plain_number(node.left) or _plain_number(node.right):
-            self._plain_binop(node, "+", frame)
-        else:
-            super().visit_Add(node, frame)
-
-    @optimizeconst
-    def visit_Mul(self, node: nodes.BinExpr, frame: Frame) -> None:
-        """``a * 0.5``: a fraction repeats nothing (``'x' * 0.5`` fails) and grows a number
-        by a bit at most."""
-        if _fraction(node.left) or _fraction(node.right):
-            self._plain_binop(node, "*", frame)
-        else:
-            super().visit_Mul(node, frame)
-
-    def _plain_binop(self, node: nodes.BinExpr, operator: str, frame: Frame) -> None:
-        self.write("(")
-        self.visit(node.left, frame)
-        self.write(f" {operator} ")
-        self.visit(node.right, frame)
-        self.write(")")
-
-    @optimizeconst
-    def visit_Getitem(self, node: nodes.Getitem, frame: Frame) -> None:
-        """A slice (which Jinja writes as Python's ``obj[a:b]``) through
-        ``environment.sliced``: it copies."""
-        if not isinstance(node.arg, nodes.Slice):
-            super().visit_Getitem(node, frame)
-            return
-        self.write("environment.sliced(")
-        self.visit(node.node, frame)
-        self.write(", slice(")
-        for part in (node.arg.start, node.arg.stop, node.arg.step):
-            if part is None:
-                self.write("None")
-            else:
-                self.visit(part, frame)
-            self.write(", ")
-        self.write("))")
-
-    def visit_Dict(self, node: nodes.Dict, frame: Frame) -> None:
-        """A mapping's keys through ``environment.read``: making it hashes them."""
-        self.write("{")
-        for index, item in enumerate(node.items):
-            self.write(", environment.read(" if index else "environment.read(")
-            self.visit(item.key, frame)
-            self.write("): ")
-            self.visit(item.value, frame)
-        self.write("}")
-
-    @optimizeconst
-    def visit_Compare(self, node: nodes.Compare, frame: Frame) -> None:
-        if len(node.ops) == 1:
-            self.write(f"environment.compare({node.ops[0].op!r}, ")
-            self.visit(node.expr, frame)
-            self.write(", ")
-            self.visit(node.ops[0].expr, frame)
-            self.write(")")
-            return
-        self.write("(environment.read(")
-        self.visit(node.expr, frame)
-        self.write(")")
-        for operand in node.ops:
-            self.write(f" {operators[operand.op]} environment.read(")
-            self.visit(operand.expr, frame)
-            self.write(")")
-        self.write(")")

@@ -14,9 +14,11 @@ import functools
 import io
 import os
 import re
-from collections.abc import Iterator
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from urllib.parse import unquote, unquote_to_bytes, urlparse
+from typing import Generic, TypeVar
+from urllib.parse import ParseResult, unquote, unquote_to_bytes, urlparse, urlunparse
 
 import cairocffi
 import cairosvg.parser
@@ -31,6 +33,7 @@ from generator.layout.imposition import Rect
 from generator.layout.sizes import pt
 from generator.problems import AssetError, DrawError, clipped
 from generator.reading import Refused, TooLarge, Within, read_bytes, size
+from generator.render.drawcost import draw_cost_problem
 from generator.render.fonts import SHIPPED_FONTS, use_project_fonts
 from generator.versions import FIXED_DATE
 
@@ -58,14 +61,21 @@ class Fetcher:
         data = _data_url(url) if url.startswith("data:") else self._read(url)
         if resource_type.startswith("image/") and resource_type != "image/svg+xml":
             _check_image(url, data)
+        if resource_type == "image/svg+xml" and data.startswith(b"\x1f\x8b"):
+            # cairosvg would decompress it whole: 16 MB of gzip can hold gigabytes
+            raise AssetError(f"{_short(url)}: a compressed SVG (.svgz): save it uncompressed")
         return data
+
+    def path(self, url: str) -> Path:
+        """The file ``url`` names: in the template folder it names, or the same file in the
+        folders searched after it (links not followed: :meth:`_read` judges where they lead)."""
+        path, root = self._file(url)
+        return path if os.path.lexists(path) else self._searched(path, root)
 
     def _read(self, url: str) -> bytes:
         """The bytes of a file ``url`` names, read as every input is (a link out of the
         template folders, a pipe or a device is refused before it is opened)."""
-        path, root = self._file(url)
-        if not os.path.lexists(path):
-            path = self._searched(path, root)
+        path = self.path(url)
         try:
             return read_bytes(path, self.within, MAX_ASSET_BYTES)
         except TooLarge:
@@ -144,6 +154,98 @@ def asset_problem(reference: str, folder: Templates) -> str | None:
     return None
 
 
+Identity = tuple[str, int, int, int, int]
+"""A file as a cache of what it holds knows it: its path, device, inode, time of last change
+and size (a file changed or replaced is another)."""
+
+
+def identity(path: Path) -> Identity | None:
+    """The identity of the file at ``path`` (links followed); ``None`` if there is none."""
+    try:
+        stat = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (str(path), stat.st_dev, stat.st_ino, stat.st_mtime_ns, stat.st_size)
+
+
+V = TypeVar("V")
+
+
+class LastUsed(Generic[V]):
+    """What was learnt of the files last used, at most ``size`` of them, by :data:`Identity`:
+    faces share their files (every wagon draws the same icons), each is read once."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.known: OrderedDict[Identity, V] = OrderedDict()
+
+    def get(self, key: Identity | None, learn: Callable[[], V]) -> V:
+        """What is known of ``key``, or learnt by ``learn`` now (and kept, unless the file
+        has no identity)."""
+        if key is None:
+            return learn()
+        if key in self.known:
+            self.known.move_to_end(key)
+            return self.known[key]
+        value = self.known[key] = learn()
+        if len(self.known) > self.size:
+            self.known.popitem(last=False)
+        return value
+
+
+_IMAGES: LastUsed[tuple[int, int]] = LastUsed(1024)
+"""The bytes and pixels of the image files faces drew last."""
+
+
+class DrawnFiles:
+    """The files a face drawn from ``folder`` reads, as :mod:`generator.render.drawcost` counts
+    them: resolved and read as cairosvg will (through :class:`Fetcher`), an image's size and
+    pixels remembered by its file's :data:`Identity`."""
+
+    def __init__(self, folder: Templates) -> None:
+        self.fetch = Fetcher(folder)
+
+    def image(self, href: str, base: str) -> tuple[int, int]:
+        try:
+            url = fetched_url(href, base)
+            if url.startswith("data:"):
+                return _image_facts(self.fetch(url, "image/*"))
+            key = identity(self.fetch.path(url))
+            return _IMAGES.get(key, lambda: _image_facts(self.fetch(url, "image/*")))
+        except (DrawError, OSError, ValueError):
+            return (0, 0)
+
+    def document(self, href: str, base: str, kind: str) -> tuple[str, bytes] | None:
+        try:
+            parsed = cairosvg.url.parse_url(href, base)
+            data = self.fetch(_fetched(parsed), kind)
+        except (DrawError, OSError, ValueError):
+            return None
+        return urlunparse((*parsed[:-1], "")), data
+
+
+def fetched_url(href: str, base: str) -> str:
+    """The URL cairosvg hands its fetcher for ``href`` relative to ``base``."""
+    return _fetched(cairosvg.url.parse_url(href, base))
+
+
+def _fetched(parsed: ParseResult) -> str:
+    """What cairosvg's ``read_url`` hands the fetcher for a parsed URL."""
+    if parsed.scheme:
+        return parsed.geturl()
+    return str(cairosvg.url.normalize_url(f"file://{os.path.abspath(parsed.geturl())}"))
+
+
+def _image_facts(data: bytes) -> tuple[int, int]:
+    """An image's size in bytes and its pixels (from its header only)."""
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            width, height = image.size
+    except (OSError, ValueError, Image.DecompressionBombError):
+        return (len(data), 0)
+    return (len(data), width * height)
+
+
 def _base(folder: Templates) -> str:
     """The base URL relative references resolve against: the template's own folder, not the
     directory ``pnp`` runs in."""
@@ -151,7 +253,12 @@ def _base(folder: Templates) -> str:
 
 
 def parse(svg: str, folder: Templates) -> cairosvg.parser.Tree:
-    """The SVG of a face drawn from a template in ``folder``, parsed for drawing."""
+    """The SVG of a face drawn from a template in ``folder``, parsed for drawing; one that
+    would take too long to draw is a :class:`DrawError` before cairosvg starts (see
+    :mod:`generator.render.drawcost`)."""
+    problem = draw_cost_problem(svg, DrawnFiles(folder), _base(folder))
+    if problem is not None:
+        raise DrawError(problem)
     _settle_fonts()
     try:
         return cairosvg.parser.Tree(

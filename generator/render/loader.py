@@ -5,12 +5,20 @@ Jinja's own ``FileSystemLoader`` opens what it finds, links and pipes included, 
 whole: a template linked to ``/dev/zero`` would fill the memory before any check refused it.
 Here the first folder with anything of the template's name decides (as :class:`Templates`
 finds a template), and what is there is judged before it is opened.
+
+A game may have at most :data:`MAX_TEMPLATES` templates of :data:`MAX_TEMPLATE_SOURCE` bytes in
+all: a process compiles each template it loads once, and makes an imported one's names once, on
+a budget of their own (:meth:`~generator.render.budget.Budget.top_level`); an expansion of
+thousands of templates would spend minutes there before any face were drawn. What a game has
+is what its template folders hold, not what its faces have loaded so far: every face (in every
+process of a build, with one worker or many, and in every command) meets the same verdict.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import stat
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,20 +26,37 @@ import jinja2
 from jinja2.loaders import split_template_path
 
 from generator.folders import Templates, search_path, shown, template_roots
-from generator.reading import Refused, Within, read_bytes
+from generator.reading import Refused, Within, read_bytes, size
 
 MAX_TEMPLATE_BYTES = 256 * 1024
 """The largest template read (the largest shipped one, an icon sheet, is 18 KB; Jinja compiles
 about 200 KB a second on a busy machine)."""
+MAX_TEMPLATES = 200
+"""The most templates a game may have: the ``*.j2`` files of its template folders (an
+expansion's, its own, ``templates/_common/``; of one name, the one found first), and any other
+file it loads as a template. A shipped game has at most 12 (and loads them all)."""
+MAX_TEMPLATE_SOURCE = 1024 * 1024
+"""The most bytes a game's templates may hold in all (a shipped game's, at most 36 KB): about
+five seconds of compiling, once per process."""
+FOLDER_DEPTH = 4
+"""How deep in its template folders a game's templates are counted before any is loaded (a
+template name has at most 3 folders, :data:`~generator.names.TEMPLATE_NAME`); one deeper is
+counted as it is loaded."""
 
 
 class ProjectLoader(jinja2.BaseLoader):
     """Loads a game's templates from its folders and the shared one: a link out of the
-    template folders, a pipe or a file over :data:`MAX_TEMPLATE_BYTES` is refused unread."""
+    template folders, a pipe or a file over :data:`MAX_TEMPLATE_BYTES` is refused unread, and
+    every template of a game that has more than :data:`MAX_TEMPLATES` templates, or more than
+    :data:`MAX_TEMPLATE_SOURCE` bytes of them."""
 
     def __init__(self, folder: Templates) -> None:
         self.folder = folder
         self.within = Within(template_roots(folder), "templates")
+        self._sizes: dict[str, int] | None = None
+        """The bytes of each template the game has, by the name that finds it: its folders'
+        as they were first looked at, each one loaded since as it was last read (the preview
+        reloads a template after an edit: its size is replaced, never added)."""
 
     def get_source(
         self, environment: jinja2.Environment, template: str
@@ -40,22 +65,85 @@ class ProjectLoader(jinja2.BaseLoader):
         for place in search_path(self.folder):
             path = place.joinpath(*pieces)
             if os.path.lexists(path):
-                return self._source(path), str(path), _unchanged(path)
+                name = "/".join(pieces)
+                self._admit(name, path, None)
+                source, read = self._source(path)
+                self._admit(name, path, read)
+                return source, str(path), _unchanged(path)
         raise jinja2.TemplateNotFound(template)
 
-    def _source(self, path: Path) -> str:
-        """The text of the template at ``path``, or the template error that names it."""
+    def _admit(self, name: str, path: Path, read: int | None) -> None:
+        """Refuse the template ``name`` (at ``path``, of ``read`` bytes once read) if the game
+        has too many templates, or too many bytes of them, with it."""
+        sizes = self._known()
+        if read is not None:
+            sizes[name] = read
+        count = len(sizes) + (name not in sizes)
+        if count > MAX_TEMPLATES:
+            raise jinja2.TemplateError(
+                f"{shown(path, self.folder)}: the game has more than {MAX_TEMPLATES} templates "
+                f"(*.j2 files in its template folders): a game may have {MAX_TEMPLATES}"
+            )
+        if sum(sizes.values()) > MAX_TEMPLATE_SOURCE:
+            raise jinja2.TemplateError(
+                f"{shown(path, self.folder)}: the game's templates hold more than "
+                f"{size(MAX_TEMPLATE_SOURCE)}: a game's templates may hold "
+                f"{size(MAX_TEMPLATE_SOURCE)} in all"
+            )
+
+    def _known(self) -> dict[str, int]:
+        """The templates the game has (:attr:`_sizes`), its folders looked at the first time."""
+        if self._sizes is None:
+            self._sizes = _templates(self.folder)
+        return self._sizes
+
+    def _source(self, path: Path) -> tuple[str, int]:
+        """The text of the template at ``path``, and its bytes, or the template error that
+        names it."""
         name = shown(path, self.folder)
         try:
             data = read_bytes(path, self.within, MAX_TEMPLATE_BYTES)
         except Refused as refused:
             raise jinja2.TemplateError(refusal(name, refused.what)) from None
         try:
-            return data.decode("utf-8")
+            return data.decode("utf-8"), len(data)
         except UnicodeDecodeError as error:
             line = data[: error.start].count(b"\n") + 1
             what = f"{name}: byte 0x{data[error.start]:02X} on line {line} is not UTF-8"
             raise jinja2.TemplateError(what) from None
+
+
+def _templates(folder: Templates) -> dict[str, int]:
+    """The ``*.j2`` files of ``folder``'s template folders (to :data:`FOLDER_DEPTH` folders
+    down), by the name that finds them, each with its size (a link or a pipe with none: what it
+    holds is counted if it is loaded), looked at without opening any; past
+    :data:`MAX_TEMPLATES` of them, no more are looked for."""
+    sizes: dict[str, int] = {}
+    for place in search_path(folder):
+        folders: list[tuple[str, tuple[str, ...]]] = [(str(place), ())]
+        while folders and len(sizes) <= MAX_TEMPLATES:
+            directory, parts = folders.pop()
+            try:
+                with os.scandir(directory) as entries:
+                    found = sorted(entries, key=lambda entry: entry.name)
+            except OSError:
+                continue
+            for entry in found:
+                if entry.is_dir(follow_symlinks=False):
+                    if len(parts) < FOLDER_DEPTH:
+                        folders.append((entry.path, (*parts, entry.name)))
+                elif entry.name.endswith(".j2"):
+                    sizes.setdefault("/".join((*parts, entry.name)), _file_size(entry))
+    return sizes
+
+
+def _file_size(entry: os.DirEntry[str]) -> int:
+    """The size of a regular file (not followed if it is a link), else 0."""
+    try:
+        status = entry.stat(follow_symlinks=False)
+    except OSError:
+        return 0
+    return status.st_size if stat.S_ISREG(status.st_mode) else 0
 
 
 def refusal(name: str, what: str) -> str:

@@ -13,7 +13,6 @@ import functools
 import hashlib
 
 import cairocffi
-import cairosvg.url
 
 from generator.cache import Cache, key
 from generator.folders import Templates
@@ -34,21 +33,39 @@ def _cairo() -> str:
     return str(cairocffi.cairo_version_string())
 
 
+_DIGESTS: draw.LastUsed[bytes] = draw.LastUsed(4096)
+"""The digests of the files faces drew from last, by :data:`~generator.render.draw.Identity`:
+every face of a game names the same icons, and a file is read and hashed once, not once per
+face."""
+
+
 def _referenced(svg: str, folder: Templates) -> list[str | bytes]:
     """The files ``svg`` draws from (images, stylesheets, fonts by URL), each as the digest of
-    its bytes (a ``data:`` URL is in the SVG text already); a reference that cannot be read is
-    its message (drawing will report it)."""
+    its bytes (a ``data:`` URL is in the SVG text already), read once however many references
+    name it; a reference that cannot be read is its message (drawing will report it)."""
     parts: list[str | bytes] = []
     fetch = draw.Fetcher(folder)
     base = f"{folder}/"
+    named: dict[object, str] = {}  # each file read, by identity: the first reference to it
     for reference in sorted({r for r in named_files(svg) if not r.startswith("data:")}):
         try:
-            url = cairosvg.url.parse_url(reference, base)
-            data = cairosvg.url.read_url(url, fetch, "image/*")
-            parts += [reference, hashlib.sha256(data).digest()]
+            url = draw.fetched_url(reference, base)
+            path = fetch.path(url)
+            identity = draw.identity(path)
+            file = identity[1:3] if identity else str(path)  # a file linked twice is read once
+            if file in named:
+                parts += [reference, f"as {named[file]}"]
+                continue
+            digest = _DIGESTS.get(identity, functools.partial(_digest, fetch, url))
+            named[file] = reference
+            parts += [reference, digest]
         except (DrawError, OSError, ValueError) as error:
             parts += [reference, f"unreadable: {error}"]
     return parts
+
+
+def _digest(fetch: draw.Fetcher, url: str) -> bytes:
+    return hashlib.sha256(fetch(url, "image/*")).digest()
 
 
 def png_key(face: str, dpi: float, pixels: tuple[int, int] | None) -> str:

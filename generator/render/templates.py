@@ -5,7 +5,8 @@ XML-escaped (a card text with ``<`` or ``&`` cannot break the SVG), templates ru
 can only load files from ``templates/<game>/`` and ``templates/_common/`` (a link to a file
 elsewhere is refused). Templates may come from strangers, so the sandbox also bounds what a
 template can cost: ranges, nested calls, repeated strings and the size of the SVG it writes, and
-every face renders on a budget of steps and characters (:mod:`~generator.render.budget`).
+every face renders on a budget of steps and characters (:mod:`~generator.render.sandbox`, which
+counts on the budget of :mod:`~generator.render.budget`).
 Text goes through :meth:`TextFitter.text`, which wraps and shrinks it to a box with the real font
 metrics and reports what does not fit or cannot be drawn, at the line a translator has to edit.
 """
@@ -13,22 +14,22 @@ metrics and reports what does not fit or cannot be drawn, at the line a translat
 from __future__ import annotations
 
 import math
+import os
 import re
 import sys
 import traceback
-from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache, update_wrapper
-from types import CodeType, FrameType, FunctionType
-from typing import Any, NamedTuple, cast
+from functools import cache, lru_cache
+from pathlib import Path
+from types import FrameType
+from typing import Any, Concatenate, Generic, NamedTuple, ParamSpec, TypeVar, cast
+from urllib.parse import urlsplit
 from xml.etree import ElementTree
 
 import jinja2
-from jinja2 import nodes
 from jinja2.exceptions import SecurityError
-from jinja2.runtime import BlockReference, LoopContext, Macro, markup_join, str_join
-from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment
+from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
 from generator import language_rules
@@ -40,33 +41,7 @@ from generator.model import Card, Deck, Game, Handout, Locale, Plural, Text
 from generator.placeholders import fill
 from generator.problems import Problem, clipped
 from generator.render.borders import LineMarks, borders, unmarked
-from generator.render.budget import (
-    CALL_STEPS,
-    FILTER_STEPS,
-    MAX_BITS,
-    MAX_CHARACTERS,
-    MAX_DIGITS,
-    MAX_STEPS,
-    STEPS,
-    TEXT_STEPS,
-    Budget,
-    CountingGenerator,
-    bounded,
-    call_size,
-    checked_percent,
-    compare,
-    counted,
-    filter_size,
-    format_size,
-    huge_power,
-    joined_size,
-    percent_size,
-    shown_number,
-    string_method_size,
-    summed_size,
-    text_size,
-    too_large,
-)
+from generator.render.budget import MAX_STEPS, STEPS, TEXT_STEPS, Budget, paragraphs_size
 from generator.render.draw import asset_problem
 from generator.render.fill import Asked, BoxFill, box_fill
 from generator.render.fonts import (
@@ -79,7 +54,7 @@ from generator.render.fonts import (
 )
 from generator.render.fonts import text_width as measure_width
 from generator.render.geometry import Geometry, mm
-from generator.render.loader import ProjectLoader, template_text
+from generator.render.loader import MAX_TEMPLATES, ProjectLoader, template_text
 from generator.render.safe_area import (
     BOX_ATTRIBUTE,
     TOLERANCE,
@@ -90,13 +65,12 @@ from generator.render.safe_area import (
     place_text_boxes,
     smallest_text,
 )
+from generator.render.sandbox import Sandbox, counts_itself, template_range
 from generator.render.shapes import blob_path, gear_path, star_path
 from generator.render.text import fit, reads_differently_turned, wrap
 
 ALIGN = {"start": 0.0, "middle": 0.5, "end": 1.0}
 VALIGN = {"top": 0.0, "middle": 0.5, "bottom": 1.0}
-MAX_RANGE = 10_000
-MAX_CALL_DEPTH = 64
 RENAMED_SIZE = "'size' is now 'geometry' (see templates/_common/card.svg.j2)"
 """What a template written for an earlier pnp is told when it reads ``size``."""
 SMALLEST_PRINTED = 1.8
@@ -105,435 +79,49 @@ shrinks to fit, and art scaled down to a smaller card shrinks it further."""
 MAX_SVG_CHARACTERS = 2_000_000
 """The largest SVG a template may write (a shipped face is under 20,000 characters)."""
 REFERENCE = re.compile(
-    r"""h(?<!\wh)ref\s*=\s*(?:"([^"]*)"|'([^']*)')|url\(\s*['"]?([^)'"]*)|@import\s+["']([^"']*)"""
+    r"""h(?<!\wh)ref\s*=\s*(?:"([^"]*)"|'([^']*)')"""
+    r"""|[uU][rR][lL]\(\s*['"]?([^)'"]*)|@(?i:import)\s*["']([^"']*)"""
 )
-"""A file an SVG names: an ``href`` attribute, a CSS ``url(...)`` or an ``@import``. ``href``
-starts a word (``xlink:href``, not ``data-xhref``); its check, ``(?<!\\wh)``, stands after the
-``h`` so that every alternative begins with a plain character, which lets Python's regex engine
-jump from one ``h``, ``u`` or ``@`` to the next instead of trying each position of the SVG."""
+"""A file an SVG names: an ``href`` attribute, a CSS ``url(...)`` or an ``@import`` (CSS
+words in any case, the space after ``@import`` optional, as cairosvg's CSS parser reads them).
+``href`` starts a word (``xlink:href``, not ``data-xhref``); its check, ``(?<!\\wh)``, stands
+after the ``h`` so that every alternative begins with a plain character or two, which lets
+Python's regex engine jump from one candidate to the next instead of trying each position."""
 REFERENCE_MARKS = ("href", "url(", "@import")
-"""What every :data:`REFERENCE` contains: an SVG without any of them names no file."""
-
-
-_PLAIN_NUMBERS = frozenset({int, float})
-"""The types most values a template computes and prints have. Not their subclasses (``bool``, or
-a class whose ``str`` or ``*`` does something else)."""
-
-
-class _Template(jinja2.Template):
-    """A template whose printed values, ``~`` and output go through the face's budget
-    (:class:`_Sandbox`), and which remembers the template lines of its compiled code's lines."""
-
-    _lines: dict[int, int]
-
-    @classmethod
-    def from_code(
-        cls,
-        environment: jinja2.Environment,
-        code: CodeType,
-        globals: MutableMapping[str, Any],
-        uptodate: Callable[[], bool] | None = None,
-    ) -> jinja2.Template:
-        """The compiled code finds ``escape`` (what every ``{{ ... }}`` calls) and
-        ``markup_join`` and ``str_join`` (what ``~`` calls) among its module's names: replaced
-        there, they are what the template's blocks and macros call."""
-        template = cast(_Template, super().from_code(environment, code, globals, uptodate))
-        sandbox = cast(_Sandbox, environment)
-        names = cast(FunctionType, template.root_render_func).__globals__
-        names.update(escape=sandbox.printing, markup_join=sandbox.joining, str_join=sandbox.joining)
-        template._lines = {}
-        return template
-
-    def get_corresponding_lineno(self, lineno: int) -> int:
-        """Jinja's answer, kept: Jinja parses the template's whole table of lines to give it,
-        and :func:`_template_line` asks at every ``text(...)`` call."""
-        if lineno not in self._lines:
-            self._lines[lineno] = super().get_corresponding_lineno(lineno)
-        return self._lines[lineno]
-
-    def _get_default_module(self, ctx: Any = None) -> Any:
-        """An imported template's names are made once per process (Jinja keeps them): on a
-        budget of their own, so that no face pays for them depending on which came first."""
-        if self._module is None:
-            with cast(_Sandbox, self.environment).spending(Budget()):
-                self._module = self.make_module()
-        return super()._get_default_module(ctx)
-
-
-class _Sandbox(ImmutableSandboxedEnvironment):
-    """Jinja's sandbox (no attribute access to Python internals, no changing a list or a
-    mapping in place), plus limits on what a template can make the machine do: a template is
-    data from a stranger, not our code. Every face renders on a :class:`Budget`: the compiled
-    code counts its loops and comparisons through :meth:`iterate`, :meth:`compare` and
-    :meth:`read` (:class:`~generator.render.budget.CountingGenerator`), and every call, filter,
-    test, operator, slice, printed value and collected output is counted here before it runs."""
-
-    intercepted_binops = frozenset({"+", "*", "**", "%"})
-    """The operators that can make a long string or list, or a huge number fast (``-`` makes
-    neither: a number grows a bit per subtraction, each counted as a step of code)."""
-    template_class = _Template
-    code_generator_class = CountingGenerator
-
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        self.depth = 0
-        self.budget = Budget()
-        for name, function in self.filters.items():
-            self.filters[name] = self._budgeted_filter(name, function)
-        for name, test in self.tests.items():
-            self.tests[name] = self._budgeted_test(cast(Callable[..., Any], test))
-
-    @contextmanager
-    def spending(self, budget: Budget) -> Iterator[Budget]:
-        """Run on ``budget`` for a while (compiling, making an imported template's names)."""
-        spent, self.budget = self.budget, budget
-        try:
-            yield budget
-        finally:
-            self.budget = spent
-
-    def _generate(
-        self,
-        source: nodes.Template,
-        name: str | None,
-        filename: str | None,
-        defer_init: bool = False,
-    ) -> str:
-        """Compiling folds constant expressions, filters included: on a budget of its own
-        (a template is compiled once per process, by whichever face first needs it)."""
-        with self.spending(Budget()):
-            return super()._generate(source, name, filename, defer_init)
-
-    def _load_template(
-        self, name: str, globals: MutableMapping[str, Any] | None
-    ) -> jinja2.Template:
-        """A template to include, import or extend: a call's steps (an include in a loop
-        renders it each round, with a copy of the context)."""
-        self.budget.step(CALL_STEPS)
-        return super()._load_template(name, globals)
-
-    def iterate(self, iterable: Iterable[Any], size: int) -> Iterator[Any]:
-        """A loop's items, each round the steps of the loop's body (``size``)."""
-        return counted(iterable, self.budget, size)
-
-    def spend(self, size: int) -> None:
-        """The steps of running a template, macro or block (``size``) once."""
-        self.budget.step(size)
-
-    def compare(self, operator: str, left: Any, right: Any) -> Any:
-        return compare(operator, left, right, self.budget)
-
-    def read(self, value: Any) -> Any:
-        """``value``, after the steps to read it (one side of a chained comparison)."""
-        self.budget.read(value)
-        return value
-
-    def printing(self, value: Any) -> str:
-        """What a template prints of ``value``: markupsafe's ``escape``, except for a plain
-        number (nine in ten of the values a face prints), whose text holds nothing XML must
-        escape, and for ``Markup`` (already escaped, such as a macro's or ``text(...)``'s
-        output, and counted when it was made): ``escape`` would look for an ``__html__`` method
-        and copy the text into a new ``Markup``, several times the work. Anything else is
-        counted before it is written out as text (escaping at most quintuples it)."""
-        kind = type(value)
-        if kind in _PLAIN_NUMBERS:
-            return str(value)
-        if kind is Markup:
-            return cast(Markup, value)
-        budget = self.budget
-        if kind is str and budget.characters + len(value) <= MAX_CHARACTERS:
-            budget.characters += len(value)
-        else:
-            budget.make(text_size(value, budget.room), "printing")
-        return escape(value)
-
-    def joining(self, parts: Sequence[Any]) -> str:
-        """``~``: the parts as text, joined (escaped if one is markup), counted first."""
-        size, markup = 0, False
-        for part in parts:
-            kind = type(part)
-            if kind is str:
-                size += len(part)
-            elif kind is float:
-                size += 24
-            else:
-                size += text_size(part, self.budget.room)
-                markup = markup or hasattr(part, "__html__")
-        self.budget.make(size, "'~'")
-        return markup_join(parts) if markup else str_join(parts)
-
-    def concat(self, parts: Iterable[str]) -> str:
-        """The output of a macro, a call or filter block, a ``set`` block or a block called
-        as ``self.name()``, counted before it is joined."""
-        chunks = parts if isinstance(parts, list) else list(parts)
-        self.budget.make(sum(map(len, chunks)), "collecting output")
-        return "".join(chunks)
-
-    def getitem(self, obj: Any, argument: Any) -> Any:
-        """``obj[argument]``: a key that is not a number or a text counted as what hashing it
-        reads."""
-        if not isinstance(argument, (int, str)):
-            self.budget.read(argument)
-        return super().getitem(obj, argument)
-
-    def sliced(self, obj: Any, part: slice) -> Any:
-        """``obj[a:b:c]``, counted as what it copies (Jinja slices without :meth:`getitem`)."""
-        self.budget.make(_sliced(obj, part), "slicing")
-        return obj[part]
-
-    def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
-        """``text.format(...)``: Jinja's sandboxed formatting, counted first."""
-        formats = super().wrap_str_format(value)
-        if formats is None:
-            return None
-        text: str = value.__self__
-        mapping = value.__name__ == "format_map"
-
-        def counted_format(*args: Any, **kwargs: Any) -> str:
-            given = args[0] if mapping and args and isinstance(args[0], Mapping) else kwargs
-            positional = () if mapping else args
-            scale = 5 if isinstance(text, Markup) else 1  # the values are escaped
-            size = scale * format_size(text, positional, given)
-            self.budget.make(size, f"{value.__name__}()")
-            return formats(*args, **kwargs)
-
-        return update_wrapper(counted_format, value)
-
-    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
-        budget = __self.budget
-        budget.step(CALL_STEPS)
-        given = _arguments(kwargs)
-        owner = getattr(__obj, "__self__", None)
-        if isinstance(owner, (str, bytes)):
-            bounded(*args, *given.values())
-            args = __self._string_method(owner, __obj.__name__, args, given)
-        elif isinstance(__obj, LoopContext) and args:
-            args = (counted(args[0], budget), *args[1:])
-        elif type(owner) in _PLAIN_NUMBERS:  # (5).to_bytes(n) makes n bytes
-            bounded(*args, *given.values())
-            numbers = (abs(v) for v in (*args, *given.values()) if type(v) is int)
-            budget.make(sum(numbers), f"{__obj.__name__}()")
-        elif not isinstance(__obj, (Macro, BlockReference)) and not _counts_itself(__obj):
-            made = call_size(__obj, args, given)
-            if made is None:
-                budget.read(owner, *args, *given.values())
-            else:
-                budget.make(made[1], made[0])
-        __self.depth += 1
-        try:
-            if __self.depth > MAX_CALL_DEPTH:
-                raise SecurityError(
-                    f"calls nested deeper than {MAX_CALL_DEPTH} (a macro calling itself?)"
-                )
-            return super().call(__context, __obj, *args, **kwargs)
-        finally:
-            __self.depth -= 1
-
-    def _string_method(
-        self, owner: str | bytes, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]
-    ) -> tuple[Any, ...]:
-        """Count a string method's reading and making before it runs; ``join`` reads its
-        items first (once: they may come from a generator)."""
-        budget = self.budget
-        budget.read(owner, *args, *kwargs.values())
-        if name == "join" and args:
-            items = list(counted(args[0], budget))
-            budget.make(joined_size(items, owner, budget.room), "join()")
-            return (items, *args[1:])
-        size = string_method_size(owner, name, args, kwargs, budget.room)
-        budget.make(size, f"{name}()")
-        return args
-
-    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
-        if type(left) in _PLAIN_NUMBERS and type(right) in _PLAIN_NUMBERS and operator != "**":
-            result = self.binop_table[operator](left, right)  # the usual case: numbers
-            if type(result) is int and result.bit_length() > MAX_BITS:
-                raise SecurityError(_too_large(left, operator, right))
-            return result
-        if operator == "**" and huge_power(left, right):
-            raise SecurityError(_too_large(left, operator, right))
-        self.budget.make(_operator_size(operator, left, right, self.budget.room), repr(operator))
-        result = super().call_binop(context, operator, left, right)
-        if too_large(result):
-            raise SecurityError(f"the result of {operator} is too large")
-        return result
-
-    def _budgeted_filter(self, name: str, function: Callable[..., Any]) -> Callable[..., Any]:
-        """Filter ``name`` counted before it runs: a step, reading its value, and what it
-        makes (:func:`~generator.render.budget.filter_size`); its output, if made as it is
-        read (``map``, ``select``...), a step per item. A number given no arguments (``x|int``,
-        most of the filters a face runs) makes a few characters at most."""
-        if name == "round":
-            return self._budgeted_round(function)
-        passed = 1 if hasattr(function, "jinja_pass_arg") else 0
-        plain = passed + 1
-
-        def run(*args: Any, **kwargs: Any) -> Any:
-            budget = self.budget
-            budget.steps += FILTER_STEPS
-            if budget.steps > MAX_STEPS:
-                raise SecurityError(STEPS)
-            if kwargs or len(args) != plain or type(args[passed]) not in _PLAIN_NUMBERS:
-                args = self._filter_arguments(name, args, kwargs, passed)
-            result = function(*args, **kwargs)
-            kind = type(result)
-            if kind in _PLAIN_NUMBERS or kind is str or kind is Markup:
-                if kind is int and result.bit_length() > MAX_BITS:
-                    raise SecurityError(f"the {name} filter's result is too large")
-                return result
-            return counted(result, budget) if isinstance(result, Iterator) else result
-
-        return _passing_like(run, function)
-
-    def _filter_arguments(
-        self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any], passed: int
-    ) -> tuple[Any, ...]:
-        """Read a filter's value and count what it makes, before it runs; ``join`` and
-        ``sum`` get their items read first."""
-        if len(args) <= passed:
-            return args
-        if type(args[passed]) not in _PLAIN_NUMBERS:
-            self.budget.read(args[passed])
-        if name in ("join", "sum"):
-            return self._collected(name, args, passed, kwargs)
-        makes = filter_size(name)
-        size = makes(*args[passed:], **kwargs) if makes is not None else 0
-        if size:
-            self.budget.make(size, f"the {name} filter")
-        return args
-
-    def _budgeted_round(self, function: Callable[..., Any]) -> Callable[..., Any]:
-        """``round``, a third of the filters a shipped face runs, in fewer steps: it makes
-        nothing, but computes ``10 ** precision`` (:func:`~generator.render.budget.filter_size`
-        refuses a large precision)."""
-        makes = cast(Callable[..., int], filter_size("round"))
-
-        def run(*args: Any, **kwargs: Any) -> Any:
-            budget = self.budget
-            budget.steps += FILTER_STEPS
-            if budget.steps > MAX_STEPS:
-                raise SecurityError(STEPS)
-            if kwargs or len(args) > 2 or (len(args) == 2 and not _few_digits(args[1])):
-                makes(*args, **kwargs)
-            return function(*args, **kwargs)
-
-        return run
-
-    def _collected(
-        self, name: str, args: tuple[Any, ...], passed: int, kwargs: dict[str, Any]
-    ) -> tuple[Any, ...]:
-        """``join`` and ``sum`` with their items read first, and counted by what they make."""
-        budget = self.budget
-        items = list(counted(args[passed], budget))
-        rest = args[passed + 1 :]
-        if name == "join":
-            separator = rest[0] if rest else kwargs.get("d", "")
-            size = joined_size(items, separator, budget.room)
-        else:
-            size = summed_size(items, rest[1] if len(rest) > 1 else kwargs.get("start", 0))
-        budget.make(size, f"the {name} filter")
-        return (*args[:passed], items, *rest)
-
-    def _budgeted_test(self, function: Callable[..., Any]) -> Callable[..., Any]:
-        """A test (``is ...``): a step, and reading what it compares."""
-        passed = 1 if hasattr(function, "jinja_pass_arg") else 0
-
-        def run(*args: Any, **kwargs: Any) -> Any:
-            self.budget.step(FILTER_STEPS)
-            self.budget.read(*args[passed:], *kwargs.values())
-            return function(*args, **kwargs)
-
-        return _passing_like(run, function)
-
-
-def _few_digits(precision: Any) -> bool:
-    """Whether ``x|round(precision)`` rounds to a usual number of digits (``2``)."""
-    return type(precision) is int and -MAX_DIGITS <= precision <= MAX_DIGITS
-
-
-_SCOPES = frozenset({"_loop_vars", "_block_vars"})
-"""What the compiled code passes every call in a loop or block (Jinja's own, taken out before
-the callable sees its arguments)."""
-
-
-def _arguments(kwargs: dict[str, Any]) -> dict[str, Any]:
-    """The named arguments a callable sees of ``kwargs`` (without :data:`_SCOPES`)."""
-    if not kwargs or (len(kwargs) == 1 and next(iter(kwargs)) in _SCOPES):
-        return {}
-    return {name: value for name, value in kwargs.items() if name not in _SCOPES}
-
-
-def _passing_like(wrapper: Callable[..., Any], function: Callable[..., Any]) -> Callable[..., Any]:
-    """``wrapper`` receiving what Jinja passes ``function`` first (its environment, context
-    or evaluation context), if anything."""
-    if hasattr(function, "jinja_pass_arg"):
-        wrapper.jinja_pass_arg = function.jinja_pass_arg  # type: ignore[attr-defined]
-    return wrapper
-
-
-def _counts_itself(function: Any) -> bool:
-    """``text(...)``: it counts the characters it measures (:class:`_Measure`)."""
-    return getattr(function, "__func__", None) is TextFitter.text
-
-
-def _sliced(obj: Any, part: slice) -> int:
-    """How many items (characters) ``obj[part]`` copies; 0 where slicing it fails anyway."""
-    try:
-        return len(range(*part.indices(len(obj))))
-    except (TypeError, ValueError):
-        return 0
-
-
-def _operator_size(operator: str, left: Any, right: Any, room: int) -> int:
-    """At most how many characters (or items) ``left <operator> right`` makes: ``+`` both
-    sides, ``*`` the sequence repeated, ``%`` the formatted text (a width or precision past
-    :data:`MAX_SIZE`, or a repetition past it, refused outright). Markup escapes the other
-    side: up to five times its length."""
-    sequences = (str, bytes, list, tuple)
-    scale = 5 if isinstance(left, Markup) or isinstance(right, Markup) else 1
-    if operator == "*":
-        for sequence, times in ((left, right), (right, left)):
-            if isinstance(sequence, sequences) and isinstance(times, int):
-                bounded(len(sequence) * times)
-                return max(len(sequence) * times, 0)
-    if operator == "%" and isinstance(left, (str, bytes)):
-        text = left if isinstance(left, str) else left.decode("latin-1")
-        checked_percent(text)
-        return scale * percent_size(text, right, room)
-    if operator == "+" and isinstance(left, sequences) and isinstance(right, sequences):
-        return scale * (len(left) + len(right))
-    return 0
-
-
-def _too_large(left: Any, operator: str, right: Any) -> str:
-    """What a template is told of an operation whose number would be too large."""
-    shown = [shown_number(v) if isinstance(v, int) else clipped(str(v)) for v in (left, right)]
-    return f"{shown[0]} {operator} {shown[1]} is too large"
-
-
-def _range(*args: int) -> range:
-    """``range`` for templates: at most :data:`MAX_RANGE` numbers."""
-    numbers = range(*args)
-    if len(numbers) > MAX_RANGE:
-        raise SecurityError(f"range() of {len(numbers)} numbers: a template may use {MAX_RANGE}")
-    return numbers
+"""What every :data:`REFERENCE` contains, in lower case: an SVG whose lower-case text holds
+none of them names no file."""
+MAX_REFERENCES = 100
+"""The most files (``href``, ``url()``, ``@import``, each written differently) a face may name:
+no shipped face names any; each one is read to be checked, and again to key the drawn face."""
+MAX_REPORTED = 3
+"""The most problems of one kind (a font that is not shipped, a file that cannot be used) a face
+reports one by one: the rest in one line (each is looked for in the templates' lines)."""
+MAX_FILL = 64
+"""The longest colour ``text(fill=...)`` takes (``rgb(255, 255, 255)`` is 18 characters): it is
+copied into every line the text is drawn in."""
+CACHED_TEXT = 2_000
+"""The longest text whose fitting is remembered (the longest shipped one has 543 characters):
+fitting a longer one again costs less than keeping it."""
 
 
 @cache
 def environment(folder: Templates) -> SandboxedEnvironment:
     """The Jinja environment of the game drawn from ``folder`` (its templates first, then the
-    shared ones)."""
+    shared ones). Its cache holds more templates than the loader lets a game have
+    (:data:`~generator.render.loader.MAX_TEMPLATES`, each kept by the one name it is found
+    by): no template is compiled twice."""
     loader = ProjectLoader(folder)
-    env = _Sandbox(
+    env = Sandbox(
         loader=loader,
         undefined=jinja2.StrictUndefined,
         autoescape=True,
         trim_blocks=True,
         lstrip_blocks=True,
         extensions=[LineMarks],
+        cache_size=2 * MAX_TEMPLATES,
     )
     env.globals.update(
-        range=_range,
+        range=template_range,
         blob_path=blob_path,
         gear_path=gear_path,
         star_path=star_path,
@@ -605,6 +193,7 @@ class TextFitter:
         """What went wrong; a problem repeated on many cards is reported once, with a count."""
         return self.tally.problems
 
+    @counts_itself
     def text(
         self,
         value: str | Sequence[str],
@@ -628,12 +217,19 @@ class TextFitter:
         ``value`` may be a list of paragraphs. The size shrinks from ``size`` down to
         ``min_size`` (default: ``size``, i.e. no shrinking) until the text fits.
         """
+        budget = self.budget
         paragraphs = [value] if isinstance(value, str) else list(value)
+        budget.make(paragraphs_size(paragraphs, budget.room), "text()")
         content = "\n".join(paragraphs)
         numbers = (x, y, width, height, size, min_size or size, line_height)
         if any(isinstance(n, float) and not math.isfinite(n) for n in numbers):
             raise ValueError("text() takes finite numbers (a box, sizes, a line height)")
-        self.budget.step(TEXT_STEPS + len(content))
+        if not _colour(fill):  # copied into every line it draws
+            raise jinja2.TemplateRuntimeError(
+                f"text() takes a colour as fill (such as '#1d1d1d'): at most {MAX_FILL} "
+                "characters, without quotes or angle brackets"
+            )
+        budget.step(TEXT_STEPS + len(content))
         source = next((p for p in paragraphs if isinstance(p, Text)), None)
         face = find_font(font, weight)
         if face is None:  # the template's mistake, not the text's: reported at its line
@@ -651,7 +247,7 @@ class TextFitter:
         fitted, measured = _fit(
             content, face, width, height, size, smallest, line_height, max_lines
         )
-        self.budget.step(measured)
+        budget.step(measured)
         box = TextBox(x, y, width, height, *_template_line())
         self.boxes.append(box)
         printed = None if fitted is None else fitted.size
@@ -667,9 +263,13 @@ class TextFitter:
             if not self.overflow:
                 return Markup("")
             fitted, measured = _overflowing(content, face, width, smallest)
-            self.budget.step(measured)
+            budget.step(measured)
         step = fitted.size * line_height
         cap = cap_height(face) * fitted.size
+        reach = sum(map(abs, (x, y, width, height, cap, fitted.size)))  # no number drawn is larger
+        reach += max(map(abs, fitted.widths), default=0) + (2 * len(fitted.lines) + 2) * abs(step)
+        made = _drawn_size(fitted.lines, reach, font, weight, fill, underline)
+        budget.make(made + len(f'{BOX_ATTRIBUTE}="{len(self.boxes) - 1}" '), "text()")
         top = y + (height - step * len(fitted.lines)) * VALIGN[valign]
         elements = []
         for index, (line, line_width) in enumerate(zip(fitted.lines, fitted.widths, strict=True)):
@@ -808,7 +408,7 @@ class CardRenderer:
         self.fitter.boxes = []
         self.fitter.asked = []
         self.fitter.budget = budget = Budget()
-        sandbox = cast(_Sandbox, environment(self.game.templates))
+        sandbox = cast(Sandbox, environment(self.game.templates))
         try:
             with sandbox.spending(budget):
                 svg = _render_bounded(sandbox.get_template(name), context)
@@ -816,7 +416,9 @@ class CardRenderer:
             self._report(self._template_problem(error, name, card))
             return None
         drawn = unmarked(svg)
-        root = self._check_svg(svg, drawn, name)
+        drawable, root = self._check_svg(svg, drawn, name)
+        if not drawable:
+            return None
         if root is not None and size is not None:
             tree = FaceTree(root)
             if self.fitter.boxes:
@@ -899,11 +501,14 @@ class CardRenderer:
             problem = Problem(shown_file, line, self._subject(name, card), what)
             self._template_problems.add((f"{problem.file}:{line}", "border"), problem, -distance)
 
-    def _check_svg(self, marked: str, drawn: str, name: str) -> ElementTree.Element | None:
-        """The parsed SVG (with the line marks of :mod:`~generator.render.borders` where they
+    def _check_svg(
+        self, marked: str, drawn: str, name: str
+    ) -> tuple[bool, ElementTree.Element | None]:
+        """Whether the face may be drawn (it names at most :data:`MAX_REFERENCES` files), and
+        the parsed SVG (with the line marks of :mod:`~generator.render.borders` where they
         parse), after reporting what the build could not draw or may not read in the SVG as
         it is drawn, ``drawn``, each at the template line that wrote it where one can be
-        found."""
+        found (the first :data:`MAX_REPORTED` of a kind, the rest in one line)."""
         root = None
         try:
             root = ElementTree.fromstring(marked)
@@ -915,12 +520,20 @@ class CardRenderer:
                 file, line = self._writing(rendered[0].strip() if rendered else "", name)
                 what = f"the rendered SVG is not valid XML: {error}"
                 self._report(Problem(file, line, "svg", what))
-        self._check_references(drawn, name)
-        for family in set(re.findall(r'font-family="([^"]+)"', drawn)) - FAMILIES:
+        drawable = self._check_references(drawn, name)
+        found = dict.fromkeys(re.findall(r'font-family="([^"]+)"', drawn))
+        families = [family for family in found if family not in FAMILIES]
+        shipped = ", ".join(sorted(FAMILIES))
+        for family in families[:MAX_REPORTED]:
             file, line = self._writing(f'font-family="{family}"', name)
-            what = f"{family!r} is not a shipped font ({', '.join(sorted(FAMILIES))})"
+            what = f"{family!r} is not a shipped font ({shipped})"
             self._report(Problem(file, line, "font-family", what))
-        return root
+        if len(families) > MAX_REPORTED:
+            more = len(families) - MAX_REPORTED
+            fonts = "font that is" if more == 1 else "fonts that are"
+            what = f"and {more:,} more {fonts} not shipped ({shipped})"
+            self._report(Problem(self._shown(name), 0, "font-family", what))
+        return drawable, root
 
     def _writing(self, text: str, name: str) -> tuple[str, int]:
         """The template file and line that write ``text`` as it is (a line of the face that
@@ -935,41 +548,94 @@ class CardRenderer:
         name (most faces have none, and every face would pay for the path arithmetic)."""
         return shown(self.game.templates / name, self.game.templates)
 
-    def _check_references(self, svg: str, name: str) -> None:
+    def _check_references(self, svg: str, name: str) -> bool:
         """Every file the SVG refers to must be one the build may read: validation refuses
-        what the build would refuse, at the template line that names it."""
-        for reference in named_files(svg):
-            problem = _reference_problem(reference, self.game.templates)
-            if problem is not None:
-                file, line = _line_naming(reference, self.game.templates, name)
-                self._report(Problem(file, line, "href", problem))
+        what the build would refuse, at the template line that names it. References to one
+        file (``a.png?1``, ``a.png#x``) are checked once; a face naming more than
+        :data:`MAX_REFERENCES` is not drawn (each would be read to key it)."""
+        folder = self.game.templates
+        named = list(dict.fromkeys(named_files(svg)))
+        if len(named) > MAX_REFERENCES:
+            what = (
+                f"the face names {len(named):,} files (href, url(), @import): a face may name "
+                f"{MAX_REFERENCES}"
+            )
+            self._report(Problem(self._shown(name), 0, "href", what))
+            return False
+        files: dict[str, str] = {}
+        for reference in named:
+            files.setdefault(_file_named(reference), reference)
+        problems = [
+            (reference, problem)
+            for file, reference in files.items()
+            if (problem := _reference_problem(file, folder)) is not None
+        ]
+        for reference, problem in problems[:MAX_REPORTED]:
+            shown_file, line = _line_naming(reference, folder, name)
+            self._report(Problem(shown_file, line, "href", problem))
+        if len(problems) > MAX_REPORTED:
+            more = len(problems) - MAX_REPORTED
+            what = f"and {more:,} more {'file' if more == 1 else 'files'} that cannot be used"
+            self._report(Problem(self._shown(name), 0, "href", what))
+        return True
 
 
 def named_files(svg: str) -> list[str]:
     """What ``svg`` refers to outside itself, in order: every :data:`REFERENCE` but fragments
     (``#id``) and blanks."""
-    if not any(mark in svg for mark in REFERENCE_MARKS):
+    lowered = svg.lower()
+    if not any(mark in lowered for mark in REFERENCE_MARKS):
         return []
     found = (next(g for g in match.groups() if g is not None) for match in REFERENCE.finditer(svg))
     return [reference for reference in found if reference.strip() and not reference.startswith("#")]
 
 
-@cache
+def _file_named(reference: str) -> str:
+    """What of ``reference`` decides what is read: of a file (no scheme, or ``file:``), all
+    but its query and fragment, which the build reads the file without; anything else whole."""
+    try:
+        scheme = urlsplit(reference).scheme
+    except ValueError:
+        return reference
+    if scheme not in ("", "file"):
+        return reference
+    return reference.partition("#")[0].partition("?")[0]
+
+
+@lru_cache(maxsize=1024)
 def _reference_problem(reference: str, folder: Templates) -> str | None:
     """Faces share their references (every wagon names the same icons): check each once."""
     return asset_problem(reference, folder)
 
 
-def _line_naming(reference: str, folder: Templates, name: str) -> tuple[str, int]:
-    """The template file and line that write ``reference``: the face's own template first,
-    then the others of its game and the shared ones; the face's template if none does."""
+def _line_naming(text: str, folder: Templates, name: str) -> tuple[str, int]:
+    """The template file and line that write ``text``: the face's own template first, then the
+    others of its game and the shared ones; the face's template if none does."""
     first = folder / name
     candidates = [first, *(p for place in search_path(folder) for p in sorted(place.glob("*.j2")))]
     for path in candidates:
-        for number, line in enumerate(template_text(path, folder).splitlines(), start=1):
-            if reference in line:
+        source = _template_source(path, folder)
+        if text not in source:
+            continue
+        for number, line in enumerate(source.splitlines(), start=1):
+            if text in line:
                 return shown(path, folder), number
     return shown(first, folder), 0
+
+
+def _template_source(path: Path, folder: Templates) -> str:
+    """The text of a template of ``folder``, read once while the file stays as it is (the
+    preview's edits are read anew)."""
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return ""
+    return _read_template(path, folder, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=128)
+def _read_template(path: Path, folder: Templates, changed: int, size: int) -> str:
+    return template_text(path, folder)
 
 
 def _render_bounded(template: jinja2.Template, context: dict[str, Any]) -> str:
@@ -1017,7 +683,35 @@ class _Measure:
         return measure_width(text, self.face, size)
 
 
-@cache
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class _RememberedWhenShort(Generic[P, R]):
+    """A pure function of a text, remembered for texts of at most :data:`CACHED_TEXT`
+    characters, the last ``maxsize`` of them: the same text recurs on many cards (eleven wagons
+    share an ability), and a longer one costs less to work out again than to keep."""
+
+    def __init__(self, work: Callable[Concatenate[str, P], R], maxsize: int) -> None:
+        self.work = work
+        self.remembered = lru_cache(maxsize=maxsize)(work)
+
+    def __call__(self, content: str, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        if len(content) > CACHED_TEXT:
+            return self.work(content, *args, **kwargs)
+        return self.remembered(content, *args, **kwargs)  # type: ignore[arg-type]  # hashable
+
+    def cache_info(self) -> Any:
+        return self.remembered.cache_info()
+
+
+def _remembered_when_short(
+    maxsize: int,
+) -> Callable[[Callable[Concatenate[str, P], R]], _RememberedWhenShort[P, R]]:
+    return lambda work: _RememberedWhenShort(work, maxsize)
+
+
+@_remembered_when_short(2048)
 def _fit(
     content: str,
     face: Font,
@@ -1028,8 +722,8 @@ def _fit(
     line_height: float,
     max_lines: int | None,
 ) -> tuple[_Fitted | None, int]:
-    """Fitting is pure and the same text recurs on many cards (eleven wagons share an ability);
-    with the fit, the characters it measured, which every face fitting it is charged."""
+    """Text fitted to its box (``None`` if it fits no size), with the characters fitting
+    measured, which every face fitting it is charged."""
     measure = _Measure(face)
     fitted = fit(content, width, height, size, min_size, measure, line_height, max_lines)
     if fitted is None:
@@ -1038,7 +732,7 @@ def _fit(
     return _Fitted(fitted.size, fitted.lines, widths), measure.characters
 
 
-@cache
+@_remembered_when_short(256)
 def _overflowing(content: str, face: Font, width: float, size: float) -> tuple[_Fitted, int]:
     """Text that fits no size, wrapped at ``size`` as if the box were as tall as it needs (a
     word wider than the box on a line of its own), to show how far it runs out; with the
@@ -1049,10 +743,33 @@ def _overflowing(content: str, face: Font, width: float, size: float) -> tuple[_
     return _Fitted(size, lines, widths), measure.characters
 
 
-@cache
+@_remembered_when_short(2048)
 def _missing_glyphs(content: str, face: Font) -> tuple[str, ...]:
-    """The characters of ``content`` the font cannot draw, found once per text and font."""
+    """The characters of ``content`` the font cannot draw."""
     return tuple(missing_glyphs(content, face))
+
+
+def _colour(fill: object) -> bool:
+    """Whether ``fill`` may be ``text(...)``'s colour: a short text that cannot end the
+    attribute it is written in, or start an element."""
+    return isinstance(fill, str) and len(fill) <= MAX_FILL and not any(c in fill for c in "\"'<>")
+
+
+_TEXT_ELEMENT = len('<text x="" y="" font-family="" font-weight="" font-size="" fill=""></text>\n')
+_RECT_ELEMENT = len('<rect x="" y="" width="" height="" fill=""/>\n')
+
+
+def _drawn_size(
+    lines: Sequence[str], reach: float, font: str, weight: str, fill: str, underline: bool
+) -> int:
+    """At most how many characters ``text(...)`` writes drawing ``lines``, no number it writes
+    larger than ``reach`` (a ``<text>`` element a line, three numbers in it, the line and the
+    colour escaped; with ``underline``, a ``<rect>`` of four numbers too)."""
+    widest = len(f"{-reach:.3f}") if math.isfinite(reach) else len(f"{-sys.float_info.max:.3f}")
+    line = _TEXT_ELEMENT + len(font) + len(weight) + 5 * len(fill) + 3 * widest
+    if underline:
+        line += _RECT_ELEMENT + 5 * len(fill) + 4 * widest
+    return len(lines) * line + 5 * sum(map(len, lines))
 
 
 def _template_line() -> tuple[str, int]:

@@ -1,0 +1,242 @@
+"""What drawing a face costs cairosvg, counted before it draws (generator/render/drawcost.py), and
+the files faces draw from, read once for every face (generator/render/store.py)."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import time
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from generator.folders import Templates
+from generator.problems import DrawError
+from generator.render import draw, drawcost, store
+from generator.render.drawcost import draw_cost, draw_cost_problem
+
+HEAD = '<svg xmlns="http://www.w3.org/2000/svg" width="63mm" height="88mm" viewBox="0 0 63 88">'
+RECT = '<rect x="1" y="1" width="2" height="2" fill="#123"/>'
+
+
+def face(body: str) -> str:
+    return f"{HEAD}{body}</svg>"
+
+
+def nested_uses(levels: int, fan: int = 10, shapes: int = 10) -> str:
+    """A group of ``shapes`` rectangles; each level ``fan`` uses of the one below."""
+    groups = f'<g id="g0">{RECT * shapes}</g>' + "".join(
+        f'<g id="g{k}">' + f'<use href="#g{k - 1}"/>' * fan + "</g>" for k in range(1, levels + 1)
+    )
+    return face(f'<defs>{groups}</defs><use href="#g{levels}"/>')
+
+
+def message(measure: str) -> str:
+    limit = int(getattr(drawcost.Limits(), measure))
+    return drawcost._too_much(measure, limit).args[0]
+
+
+def test_a_plain_face_costs_its_elements_once_and_is_drawn() -> None:
+    cost = draw_cost(face(RECT * 3))
+    # the root and three rectangles built and drawn, and collected as the <svg>'s definitions
+    assert cost.elements == 12
+    assert cost.images == cost.pixels == cost.bytes == cost.depth == 0
+    assert draw_cost_problem(face(RECT * 3)) is None
+
+
+def test_uses_multiply_and_are_counted_once_each() -> None:
+    small = draw_cost(nested_uses(2))  # 100 uses of 10 rectangles: each built and drawn
+    assert 2_000 < small.elements < 2_600
+    assert small.depth == 3
+    start = time.process_time()
+    assert draw_cost_problem(nested_uses(12)) == message("elements")  # 10^12 uses of 10
+    assert time.process_time() - start < 0.5
+
+
+def test_a_group_of_a_thousand_used_a_hundred_thousand_times_stops_at_once() -> None:
+    svg = face(f'<defs><g id="big">{RECT * 1000}</g></defs>' + '<use href="#big"/>' * 100_000)
+    start = time.process_time()
+    assert draw_cost_problem(svg) == message("elements")
+    assert time.process_time() - start < 1
+
+
+def test_a_use_that_draws_itself_is_a_cycle_not_a_hang() -> None:
+    cycle = 'it draws "#a" inside itself'
+    assert (draw_cost_problem(face('<g id="a"><use href="#a"/></g>')) or "").startswith(cycle)
+    twice = face('<g id="a"><use href="#b"/></g><g id="b"><use href="#a"/><use href="#a"/></g>')
+    assert "inside itself" in (draw_cost_problem(twice) or "")
+    assert "inside itself" in (draw_cost_problem(face('<use href="#"/>')) or "")
+    # a use cairosvg skips (zero wide), or one never drawn (in <defs>), draws nothing
+    assert draw_cost_problem(face('<g id="a"><use href="#a" width="0"/></g>')) is None
+    assert draw_cost_problem(face('<defs><g id="a"><use href="#a"/></g></defs>')) is None
+
+
+def test_patterns_clips_and_markers_that_draw_themselves_are_cycles() -> None:
+    pattern = '<defs><pattern id="p"><rect width="1" height="1" fill="url(#p)"/></pattern></defs>'
+    assert "inside itself" in (
+        draw_cost_problem(face(pattern + RECT.replace("#123", "url(#p)"))) or ""
+    )
+    marker = '<defs><marker id="m"><path d="M 0 0 L 1 1" marker-end="url(#m)"/></marker></defs>'
+    marked = face(marker + '<path d="M 0 0 L 1 1" marker-start="url(#m)"/>')
+    assert "inside itself" in (draw_cost_problem(marked) or "")
+
+
+def test_references_nested_too_deep() -> None:
+    chain = "".join(f'<g id="g{k}"><use href="#g{k - 1}"/></g>' for k in range(1, 30))
+    svg = face(f"<defs><rect id='g0' width='1' height='1'/>{chain}</defs><use href='#g29'/>")
+    assert draw_cost_problem(svg) == message("depth")
+    assert draw_cost(svg).depth == 30
+
+
+def test_a_marker_is_counted_at_every_vertex() -> None:
+    def marked(vertices: int, where: str = "marker-mid") -> str:
+        d = "M 0 0 " + "L 1 1 " * (vertices - 1)
+        marker = f'<defs><marker id="m">{RECT * 10}</marker></defs>'
+        return face(f'{marker}<path d="{d}" {where}="url(#m)" stroke="black"/>')
+
+    few, many = draw_cost(marked(10)), draw_cost(marked(5000))
+    # each vertex draws the marker's ten rectangles (and the marker, drawn as a group)
+    assert many.elements - few.elements == (5000 - 10) * 11
+    assert draw_cost_problem(marked(5000)) == message("elements")
+    # by style, inherited from a group: the same
+    styled = (
+        marked(5000)
+        .replace('marker-mid="url(#m)"', "")
+        .replace("<path", '<g style="marker-mid: url(#m)"><path')
+    )
+    assert draw_cost_problem(styled.replace("</svg>", "</g></svg>")) == message("elements")
+    # only at the ends: two
+    assert draw_cost(marked(1000, "marker-end")).elements < few.elements
+
+
+def test_a_stylesheet_marker_reaches_every_path() -> None:
+    d = "M 0 0 " + "L 1 1 " * 4999
+    sheet = "<style>path { marker-mid: url(#m) }</style>"
+    svg = face(f'{sheet}<defs><marker id="m">{RECT * 10}</marker></defs><path d="{d}"/>')
+    assert draw_cost_problem(svg) == message("elements")
+
+
+def test_inherited_attributes_are_counted_on_every_child() -> None:
+    attributes = " ".join(f'a{i}=""' for i in range(1500))
+    svg = face(f"<g {attributes}>" + "<g/>" * 1500 + "</g>")
+    assert draw_cost_problem(svg) == message("attributes")
+    assert draw_cost_problem(face(f"<g {attributes}><g/></g>")) is None
+
+
+def test_text_used_again_is_counted_again() -> None:
+    text = '<defs><g id="t"><text x="1" y="5">' + "x" * 5000 + "</text></g></defs>"
+    assert draw_cost_problem(face(text + '<use href="#t"/>' * 20)) is None
+    assert draw_cost_problem(face(text + '<use href="#t"/>' * 30)) == message("text")
+
+
+class FakeFiles:
+    """Images of a known size, and stylesheets by name."""
+
+    def __init__(self, pixels: int = 1, sheets: dict[str, str] | None = None) -> None:
+        self.pixels, self.sheets, self.asked = pixels, sheets or {}, []
+
+    def image(self, href: str, base: str) -> tuple[int, int]:
+        self.asked.append(href)
+        return (1000, self.pixels)
+
+    def document(self, href: str, base: str, kind: str) -> tuple[str, bytes] | None:
+        text = self.sheets.get(href)
+        return None if text is None else (f"/t/{href}", text.encode())
+
+
+def test_images_are_counted_each_time_they_are_drawn() -> None:
+    image = '<image href="big.png" width="10" height="10"/>'
+    assert draw_cost(face(image * 5)).images == 5
+    assert draw_cost_problem(face(image * 201)) == message("images")
+    files = FakeFiles(pixels=40_000_000)
+    assert draw_cost_problem(face(image * 2), files) is None
+    assert draw_cost_problem(face(image * 3), files) == message("pixels")
+    assert files.asked == ["big.png", "big.png"]  # once a face
+    used = face(f'<defs><g id="i">{image}</g></defs>' + '<use href="#i"/>' * 3)
+    assert draw_cost(used, FakeFiles(pixels=10)).pixels == 30
+
+
+def test_imported_stylesheets_are_read_each_time_and_a_loop_is_a_cycle() -> None:
+    mb = 2**20
+    sheets = {"a.css": "x" * mb, "b.css": '@import "b.css";'}
+    many = face("<style>" + '@import "a.css";' * 129 + "</style>")
+    assert draw_cost_problem(many, FakeFiles(sheets=sheets)) == message("bytes")
+    assert draw_cost_problem(many) is None  # without the files, nothing to read
+    loop = face('<style>@import "b.css";</style>')
+    assert "inside itself" in (draw_cost_problem(loop, FakeFiles(sheets=sheets)) or "")
+
+
+def test_a_long_chain_of_imports_is_too_deep_not_a_recursion_error() -> None:
+    sheets = {f"s{i}.css": f'@import "s{i + 1}.css";' for i in range(2000)}
+    chain = face('<style>@import "s0.css";</style>')
+    assert draw_cost_problem(chain, FakeFiles(sheets=sheets)) == message("depth")
+
+
+def test_a_marker_is_not_counted_where_it_is_not_drawn() -> None:
+    """A path of one vertex draws its end marker alone: its start marker is not counted."""
+    bomb = nested_uses(12).replace("<defs>", '<defs><marker id="m"><use href="#g12"/></marker>')
+    assert draw_cost_problem(bomb.replace('<use href="#g12"/></svg>', "</svg>")) is None
+    one = bomb.replace('<use href="#g12"/></svg>', '<path d="M 1 1" marker-start="url(#m)"/></svg>')
+    assert draw_cost_problem(one) is None
+    assert draw_cost_problem(one.replace("marker-start", "marker-end")) == message("elements")
+    two = one.replace('d="M 1 1"', 'd="M 1 1 L 2 2"')
+    assert draw_cost_problem(two) == message("elements")
+
+
+def test_a_face_that_is_not_well_formed_is_left_to_cairosvg() -> None:
+    assert draw_cost_problem("<svg><g></svg>") is None
+
+
+def _png(width: int, height: int) -> bytes:
+    output = io.BytesIO()
+    Image.new("1", (width, height), 0).save(output, "PNG")
+    return output.getvalue()
+
+
+def test_drawing_refuses_a_costly_face_before_cairosvg_starts(tmp_path: Path) -> None:
+    folder = Templates.of(tmp_path)
+    (tmp_path / "big.png").write_bytes(_png(7000, 7000))
+    image = '<image href="big.png" width="10" height="10"/>'
+    start = time.process_time()
+    for drawn in (draw.face, draw.screen_svg, draw.png):
+        with pytest.raises(DrawError, match="pixels"):
+            drawn(face(image * 3), folder)
+    with pytest.raises(DrawError, match="elements"):
+        draw.pdf(nested_uses(6), 10, 10, folder)
+    assert time.process_time() - start < 1
+
+
+def test_a_compressed_svg_is_refused_not_decompressed(tmp_path: Path) -> None:
+    (tmp_path / "icons.svgz").write_bytes(gzip.compress(face('<g id="a"/>').encode()))
+    with pytest.raises(DrawError, match="compressed SVG"):
+        draw.Fetcher(Templates.of(tmp_path))(f"file://{tmp_path}/icons.svgz", "image/svg+xml")
+
+
+def test_a_file_every_face_names_is_read_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hundred spellings of one file in each of a hundred faces: the file is read once."""
+    folder = Templates.of(tmp_path)
+    (tmp_path / "icon.png").write_bytes(_png(4, 4))
+    (tmp_path / "other.png").write_bytes(_png(5, 5))
+    reads = []
+    fetched = draw.Fetcher.__call__
+
+    def counted(self: draw.Fetcher, url: str, kind: str) -> bytes:
+        reads.append(url)
+        return fetched(self, url, kind)
+
+    monkeypatch.setattr(draw.Fetcher, "__call__", counted)
+    spellings = ["icon.png", "./icon.png", *(f"x{i}/../icon.png" for i in range(98))]
+    keys = set()
+    for number in range(100):
+        images = "".join(f'<image href="{name}" width="1" height="1"/>' for name in spellings)
+        keys.add(store.face_key(face(f"<!-- {number} -->{images}"), folder))
+    assert len(keys) == 100
+    assert len(reads) == 1
+    # another file of the same name is another face
+    before = store.face_key(face('<image href="icon.png"/>'), folder)
+    (tmp_path / "icon.png").unlink()
+    (tmp_path / "other.png").rename(tmp_path / "icon.png")
+    assert store.face_key(face('<image href="icon.png"/>'), folder) != before
