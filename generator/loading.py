@@ -32,6 +32,13 @@ half a megabyte a second on a busy machine, so this keeps any one file to a coup
 MAX_DEPTH = 32
 """The deepest nesting of mappings and lists (the shipped data uses 5)."""
 REFUSED_TAGS = ("set", "omap", "pairs", "binary")
+MAX_INT_DIGITS = 1_233
+"""The most digits of a whole number card data may hold: every such number is below what a
+template may compute (:data:`generator.render.budget.MAX_BITS`, 4,096 bits), so that every
+number a template is given costs what its budget counts."""
+MAX_INT_TEXT = 2_500
+"""The longest whole number read, in characters: YAML 1.1 reads ``1:00:00...`` in base 60, and
+PyYAML builds it in time quadratic in its length (a megabyte of it, minutes)."""
 
 
 class Mapping(dict):  # type: ignore[type-arg]
@@ -121,6 +128,15 @@ class _LineLoader(yaml.SafeLoader):
         sequence.lines = [child.start_mark.line + 1 for child in node.value]
         return sequence
 
+    def construct_int(self, node: yaml.ScalarNode) -> int:
+        """A whole number of at most :data:`MAX_INT_DIGITS` digits, judged by its length
+        before it is built (see :data:`MAX_INT_TEXT`)."""
+        value = self.construct_yaml_int(node) if len(node.value) <= MAX_INT_TEXT else None
+        if value is None or abs(value) >= 10**MAX_INT_DIGITS:
+            what = f"a whole number of more than {MAX_INT_DIGITS:,} digits: card data needs none"
+            raise _refuse(node, what)
+        return value
+
     def construct_refused(self, node: yaml.Node) -> Any:
         raise _refuse(node, f"the type {node.tag.rsplit(':', 1)[-1]} is not used in card data")
 
@@ -131,6 +147,7 @@ class _LineLoader(yaml.SafeLoader):
 
 _LineLoader.add_constructor("tag:yaml.org,2002:map", _LineLoader.construct_mapping)
 _LineLoader.add_constructor("tag:yaml.org,2002:seq", _LineLoader.construct_sequence)
+_LineLoader.add_constructor("tag:yaml.org,2002:int", _LineLoader.construct_int)
 _LineLoader.add_constructor("tag:yaml.org,2002:timestamp", _LineLoader.construct_yaml_str)  # type: ignore[type-var]
 _LineLoader.add_constructor(None, _LineLoader.construct_undefined)
 for _tag in REFUSED_TAGS:

@@ -49,6 +49,7 @@ from jinja2.exceptions import SecurityError
 from jinja2.utils import Namespace, generate_lorem_ipsum
 from markupsafe import Markup
 
+from generator.loading import MAX_INT_DIGITS
 from generator.problems import clipped
 from generator.render.shapes import blob_path, gear_path, star_path
 
@@ -82,13 +83,14 @@ MAX_SIZE = 100_000
 and the largest number it may pass to a string method or a filter as a size."""
 MAX_DIGITS = 100
 """The most digits a template may round to (a float has 17)."""
-MAX_BITS = 4096
+MAX_BITS: int = (10**MAX_INT_DIGITS).bit_length()
 """The largest whole number a template may compute, in bits (Python would compute larger ones,
-ever more slowly: a number doubled in a loop). A number written in a template and every
-call's, filter's and operator's result are checked; adding or subtracting a number written in
-the template, which the compiled code does without the sandbox, adds a bit at most: so no
-whole number a template computes has more than one bit more, and every operation on one is
-quick. An operator refuses a larger one a template is given (a card's data may hold any)."""
+ever more slowly: a number doubled in a loop): 4,096, enough for every number card data may
+hold (:data:`generator.loading.MAX_INT_DIGITS`). A number written in a template and every call's,
+filter's and operator's result are checked; adding or subtracting a number written in the
+template, which the compiled code does without the sandbox, adds a bit at most (dividing takes
+bits away): so no whole number a template computes has more than a few bits more, and every
+operation on one is quick."""
 QUOTED = 12
 """The most characters one character of a text inside a structure prints as: ``repr`` writes
 ``\\U0001f600`` (10), JSON two ``\\ud83d`` escapes (12)."""

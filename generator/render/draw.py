@@ -33,7 +33,7 @@ from generator.layout.imposition import Rect
 from generator.layout.sizes import pt
 from generator.problems import AssetError, DrawError, clipped
 from generator.reading import Refused, TooLarge, Within, read_bytes, size
-from generator.render.drawcost import draw_cost_problem
+from generator.render.drawcost import MAX_FILE_BYTES, draw_cost_problem, too_much
 from generator.render.fonts import SHIPPED_FONTS, use_project_fonts
 from generator.versions import FIXED_DATE
 
@@ -45,9 +45,17 @@ million): a tiny PNG that claims to be 100,000 pixels a side must not take the m
 machine."""
 
 
+MAX_READS = 1_000
+"""The most times drawing one face may read a file (an image, a stylesheet, an SVG a ``<use>``
+names), each read counted: :mod:`~generator.render.drawcost` counts what it can see before
+cairosvg starts, and the reads themselves are counted as cairosvg makes them, whatever a
+stylesheet hid from that count."""
+
+
 class Fetcher:
     """cairosvg's ``url_fetcher`` for a face drawn from a game's template ``folder``: data URLs
-    and files inside the template folders, nothing else.
+    and files inside the template folders, nothing else; at most :data:`MAX_READS` reads and
+    :data:`~generator.render.drawcost.MAX_FILE_BYTES` bytes in all (one fetcher draws one face).
 
     A file missing from the game's folder is looked for in ``templates/_common/``, as templates
     are."""
@@ -56,9 +64,20 @@ class Fetcher:
         self.folder = folder
         self.roots = template_roots(folder)
         self.within = Within(self.roots, "templates")
+        self.reads = 0
+        self.bytes = 0
 
     def __call__(self, url: str, resource_type: str) -> bytes:
+        self.reads += 1
+        if self.reads > MAX_READS:
+            raise DrawError(
+                f"drawing it reads files more than {MAX_READS:,} times (each image, stylesheet "
+                f"and SVG counted every time it is read): a face may read {MAX_READS:,}"
+            )
         data = _data_url(url) if url.startswith("data:") else self._read(url)
+        self.bytes += len(data)
+        if self.bytes > MAX_FILE_BYTES:
+            raise DrawError(str(too_much("bytes", MAX_FILE_BYTES)))
         if resource_type.startswith("image/") and resource_type != "image/svg+xml":
             _check_image(url, data)
         if resource_type == "image/svg+xml" and data.startswith(b"\x1f\x8b"):
@@ -151,12 +170,15 @@ def asset_problem(reference: str, folder: Templates) -> str | None:
         return str(error)
     except OSError as error:
         return f"{_short(reference)}: {error.strerror or error}"
+    except ValueError as error:  # urllib's: "Invalid IPv6 URL", say
+        return f"{_short(reference)}: not a URL ({error})"
     return None
 
 
-Identity = tuple[str, int, int, int, int]
-"""A file as a cache of what it holds knows it: its path, device, inode, time of last change
-and size (a file changed or replaced is another)."""
+Identity = tuple[str, int, int, int, int, int]
+"""A file as a cache of what it holds knows it: its path, device, inode, times of last change
+(of its bytes, and of its inode, which no copy that keeps the first can set back) and size (a
+file changed or replaced is another)."""
 
 
 def identity(path: Path) -> Identity | None:
@@ -165,7 +187,7 @@ def identity(path: Path) -> Identity | None:
         stat = os.stat(path)
     except (OSError, ValueError):
         return None
-    return (str(path), stat.st_dev, stat.st_ino, stat.st_mtime_ns, stat.st_size)
+    return (str(path), stat.st_dev, stat.st_ino, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_size)
 
 
 V = TypeVar("V")

@@ -60,6 +60,9 @@ from typing import NamedTuple, Protocol
 from urllib.parse import urlparse
 from xml.etree import ElementTree
 
+import cairosvg.css
+import tinycss2
+
 SHIPPED_ELEMENTS = 489
 """The most elements drawing a shipped face takes (measured, see the module's docstring)."""
 SHIPPED_ATTRIBUTES = 20_068
@@ -122,20 +125,18 @@ MARKED = frozenset({"path", "line", "polyline", "polygon"})
 """The elements with vertices, where markers are drawn."""
 _KINDS = ("marker", "gradient", "pattern", "path", "mask")
 """The kinds of definition cairosvg keeps by id: an element whose name contains the kind."""
-_PROPERTIES = ("fill", "stroke", "marker", "marker-start", "marker-mid", "marker-end")
+_PROPERTIES = ("fill", "stroke", "marker", "marker-start", "marker-mid", "marker-end", "color")
 """The inherited properties that make an element draw another (its context)."""
-_MARKERS = frozenset(_PROPERTIES[2:])
+_MARKERS = frozenset(_PROPERTIES[2:6])
+_CURRENT = "\0currentColor"
+"""A fill or stroke of ``currentColor``: what the element's ``color`` names where it draws."""
+_COLOR = _PROPERTIES.index("color")
+_SHEET_PROPERTIES = frozenset({*_PROPERTIES, "clip-path", "mask"})
+"""The properties whose ``url(#id)`` in a stylesheet may make an element draw another."""
 
 _CONTEXT_NAMES = (*_PROPERTIES, XML_BASE)
 """The attributes that change an element's context."""
-_URL = re.compile(r"url\((.+)\)")
 _PATH_TOKEN = re.compile(r"[A-Za-z]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-_ZERO = re.compile(r"\s*[-+]?(?:0+\.?0*|\.0+)(?:[eE][-+]?\d+)?\s*(?:[a-zA-Z]{1,2}|%)?\s*")
-_IMPORT = re.compile(r"""@import\s*(?:url\(\s*)?["']?([^"')\s;]+)""", re.IGNORECASE)
-_SHEET_URL = re.compile(r"""url\(\s*["']?[^#)"']{0,200}#([^)"'\s]{1,200})""", re.IGNORECASE)
-_SHEET_PROPERTY = re.compile(
-    r"(fill|stroke|marker(?:-start|-mid|-end)?|clip-path|mask)\s*:\s*$", re.IGNORECASE
-)
 
 
 class Files(Protocol):
@@ -190,8 +191,8 @@ def draw_cost_problem(svg: str, files: Files | None = None, url: str = "") -> st
     names (without it, what they hold is not counted)."""
     try:
         draw_cost(svg, files, url, Limits())
-    except TooMuch as too_much:
-        return str(too_much)
+    except TooMuch as refused:
+        return str(refused)
     return None
 
 
@@ -204,9 +205,11 @@ def draw_cost(
     """What drawing ``svg`` takes (see :func:`draw_cost_problem`); past one of ``limits``,
     :class:`TooMuch` saying which. An SVG that is not well-formed costs nothing: cairosvg does
     not draw it."""
+    if "<!ENTITY" in svg:  # cairosvg refuses entities before it reads any further
+        return DrawCost()
     try:
         root = ElementTree.fromstring(svg)
-    except ElementTree.ParseError:
+    except (ElementTree.ParseError, ValueError):  # ValueError: a lone surrogate, say
         return DrawCost()
     return _Count(root, files, url, limits).total()
 
@@ -243,7 +246,8 @@ _MESSAGES = {
 }
 
 
-def _too_much(measure: str, limit: float) -> TooMuch:
+def too_much(measure: str, limit: float) -> TooMuch:
+    """Past ``limit`` of ``measure`` (a field of :class:`Limits`): the problem it is."""
     megabytes = int(limit) // 2**20 if limit != float("inf") else 0
     return TooMuch(_MESSAGES[measure].format(limit=int(limit), megabytes=megabytes))
 
@@ -331,16 +335,24 @@ class _Document:
 
 class _Sheet:
     """What the count needs of a stylesheet: its size, the definitions its declarations name
-    (by property), and the stylesheets it imports."""
+    (by property; a fill or stroke of ``currentColor`` as :data:`_CURRENT`), and the
+    stylesheets it imports, read by cairosvg's own CSS parser (comments, escapes and case
+    as cairosvg reads them)."""
 
     def __init__(self, text: str) -> None:
         self.size = len(text)
         self.references: list[tuple[str, str]] = []
-        for match in _SHEET_URL.finditer(text):
-            what = _SHEET_PROPERTY.search(text, max(0, match.start() - 40), match.start())
-            if what:
-                self.references.append((what[1].lower(), match[1]))
-        self.imports = [match[1] for match in _IMPORT.finditer(text)]
+        self.imports: list[str] = []
+        for rule in tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True):
+            if rule.type == "at-rule" and rule.lower_at_keyword == "import":
+                token = tinycss2.parse_one_component_value(rule.prelude)
+                if rule.content is None and token.type in ("string", "url"):
+                    self.imports.append(token.value)
+            elif rule.type == "qualified-rule":
+                normal, important = cairosvg.css.parse_declarations(rule.content)
+                for name, value in (*normal, *important):
+                    fragment = _setting(value) if name in _SHEET_PROPERTIES else ""
+                    self.references += [(name, fragment)] if fragment else []
 
 
 class _Cycle(Exception):
@@ -354,7 +366,7 @@ class _Count:
         self, root: ElementTree.Element, files: Files | None, url: str, limits: Limits
     ) -> None:
         if len(list(root.iter())) > limits.elements:  # each is built: the count stops here
-            raise _too_much("elements", limits.elements)
+            raise too_much("elements", limits.elements)
         self.face = _Document(root, url)
         self.files, self.limits = files, limits
         self.visits = 0
@@ -392,7 +404,7 @@ class _Count:
         """A stylesheet at ``base``: its declarations reach every element (counted on each),
         and each stylesheet it imports is read again (and imports in turn)."""
         if len(importing) > self.limits.depth:
-            raise _too_much("depth", self.limits.depth)
+            raise too_much("depth", self.limits.depth)
         self.sheet_characters += sheet.size
         for what, fragment in sheet.references:
             self.sheet_references.setdefault(what, set()).add(fragment)
@@ -431,12 +443,11 @@ class _Count:
             element, context, inherited, drawn = stack.pop()
             self.visits += 1
             if self.visits > self.limits.elements:
-                raise _too_much("elements", self.limits.elements)
+                raise too_much("elements", self.limits.elements)
             name = tag if element is top and tag else _tag(element)
             cost.elements += build + drawn  # built, and drawn (cairosvg skips it if 0 wide)
             cost.built += build
             cost.attributes += inherited + _characters(element) + self.sheet_characters
-            drawn = drawn and not _zero_sized(element)
             if drawn and name in TEXT:
                 cost.text += _text(element)
             self._check(cost)  # before reading a large element any further
@@ -445,8 +456,9 @@ class _Count:
             inherited += _inheritable(element)
             if drawn:
                 self._draws(document, element, name, context, inherited, style, cost)
+            # drawn whatever its display or size says: a stylesheet, or a size cairosvg reads
+            # as NaN, may draw what looks hidden
             shown = drawn and name not in INVISIBLE and name != "defs"
-            shown = shown and _property(element, "display", style) != "none"
             shown = shown or (children and element is top)
             if shown or build:
                 stack.extend((child, context, inherited, shown) for child in reversed(element))
@@ -480,7 +492,7 @@ class _Count:
             self._markers(document, element, context, cost)
         if name in PAINTED:
             for index, what in enumerate(("fill", "stroke")):
-                for fragment in self._candidates(what, context[index]):
+                for fragment in self._paints(what, context[index], context[_COLOR]):
                     self._paint(document, fragment, cost)
         for what, kind in (("clip-path", "path"), ("mask", "mask")):
             own = _property(element, what, style)
@@ -490,6 +502,16 @@ class _Count:
                 found = self._definition(kind, fragment, document)
                 if found:
                     cost.add(self._drawn(kind, *found, tag="g"), built=False)
+
+    def _paints(self, what: str, paint: str, colour: str) -> list[str]:
+        """The fragments a fill or stroke may paint with: its own and a stylesheet's, and for
+        ``currentColor`` those the element's colour may name."""
+        colours = self._candidates("color", "" if colour == _CURRENT else colour)
+        found = (
+            colours if fragment == _CURRENT else [fragment]
+            for fragment in self._candidates(what, paint)
+        )
+        return list(dict.fromkeys(fragment for each in found for fragment in each))
 
     def _candidates(self, what: str, fragment: str) -> list[str]:
         """The fragments a property may name for an element: its own, and any a stylesheet
@@ -510,7 +532,7 @@ class _Count:
         href = _href(element)
         if not href:
             return
-        fragment = urlparse(href).fragment
+        fragment = _fragment(href)
         target_document = document
         if not href.startswith("#"):
             found = self._document(href, document, cost)
@@ -571,7 +593,7 @@ class _Count:
         if not href:
             return
         source = document if href.startswith("#") else self._document(href, document, cost)
-        fragment = urlparse(href).fragment
+        fragment = _fragment(href)
         target = source.ids.get(fragment) if source and fragment else None
         if target is not None:
             cost.text += len("".join(target.itertext()))
@@ -625,10 +647,12 @@ class _Count:
         """A gradient or pattern and those its ``href`` names in turn (cairosvg copies what it
         lacks from them, each time it paints)."""
         chain = [(document, element)]
+        seen = {id(element)}
         while True:
             found = self._definition(kind, _fragment(_href(chain[-1][1])), chain[-1][0])
-            if not found or any(found[1] is link for _, link in chain):
+            if not found or id(found[1]) in seen:
                 return chain
+            seen.add(id(found[1]))
             chain.append(found)
 
     def _drawn(
@@ -663,7 +687,7 @@ class _Count:
             raise _Cycle(f'"#{ident}"' if ident else f"<{_tag(element)}>")
         self.depth += 1
         if self.depth > self.limits.depth:
-            raise _too_much("depth", self.limits.depth)
+            raise too_much("depth", self.limits.depth)
         self.drawing.add(key)
         try:
             cost = count()
@@ -699,7 +723,7 @@ class _Count:
         ):
             for measure in ("elements", "attributes", "text", "images", "pixels", "bytes"):
                 if getattr(cost, measure) > getattr(limits, measure):
-                    raise _too_much(measure, getattr(limits, measure))
+                    raise too_much(measure, getattr(limits, measure))
 
 
 def _weight(cost: _Cost) -> tuple[int, ...]:
@@ -719,23 +743,26 @@ def _href(element: ElementTree.Element) -> str:
 
 
 def _fragment(value: str | None) -> str:
-    """The id a ``url(#id)`` (or an ``href``) names, as cairosvg reads it."""
+    r"""The id a ``url(#id)`` (or an ``href``) names, as cairosvg reads it: from the first
+    ``url(`` to the last ``)`` (its ``url\((.+)\)``, without its backtracking); nothing for
+    what is not a URL."""
     if not value:
         return ""
-    match = _URL.search(value)
-    return urlparse((match[1] if match else value).strip("'\" ")).fragment
+    start, end = value.find("url("), value.rfind(")")
+    inner = value[start + 4 : end] if 0 <= start < end - 3 else value
+    try:
+        return urlparse(inner.strip("'\" ")).fragment
+    except ValueError:  # cairosvg fails on it too: the drawing reports it
+        return ""
 
 
 def _style(element: ElementTree.Element) -> dict[str, str]:
-    """The declarations of the element's ``style`` attribute."""
-    declarations: dict[str, str] = {}
+    """The declarations of the element's ``style`` attribute, read by cairosvg's own parser
+    (its ``!important`` ones last, as they win)."""
     if "style" not in element.attrib:
-        return declarations
-    for declaration in element.attrib["style"].split(";"):
-        name, colon, value = declaration.partition(":")
-        if colon:
-            declarations[name.strip().lower()] = value.strip()
-    return declarations
+        return {}
+    normal, important = cairosvg.css.parse_declarations(element.attrib["style"])
+    return dict((*normal, *important))
 
 
 def _property(element: ElementTree.Element, name: str, style: dict[str, str]) -> str | None:
@@ -748,10 +775,7 @@ def _inherit(context: Context, element: ElementTree.Element, style: dict[str, st
     """The context ``element`` passes to its children."""
     if not style and all(name not in element.attrib for name in _CONTEXT_NAMES):
         return context
-    changed = [
-        _fragment(value) if (value := _property(element, name, style)) is not None else None
-        for name in _PROPERTIES
-    ]
+    changed = [_setting(_property(element, name, style)) for name in _PROPERTIES]
     base = element.get(XML_BASE)
     if base is None and all(value is None for value in changed):
         return context
@@ -759,6 +783,14 @@ def _inherit(context: Context, element: ElementTree.Element, style: dict[str, st
         *(old if new is None else new for old, new in zip(context[:-1], changed, strict=True)),
         context[-1] if base is None else base,
     )
+
+
+def _setting(value: str | None) -> str | None:
+    """What a property's value sets in the context: the fragment it names (``""``: none), the
+    element's colour (``currentColor``), or nothing (unset, or ``inherit``: the parent's)."""
+    if value is None or value.strip() == "inherit":
+        return None
+    return _CURRENT if value.strip().lower() == "currentcolor" else _fragment(value)
 
 
 def _characters(element: ElementTree.Element) -> int:
@@ -778,14 +810,6 @@ def _inheritable(element: ElementTree.Element) -> int:
 def _text(element: ElementTree.Element) -> int:
     """The characters of text a text element draws: its own, and those after each child."""
     return len(element.text or "") + sum(len(child.tail or "") for child in element)
-
-
-def _zero_sized(element: ElementTree.Element) -> bool:
-    """Whether cairosvg skips the element for a width or height of 0."""
-    return any(
-        (value := element.get(name)) is not None and _ZERO.fullmatch(value) is not None
-        for name in ("width", "height")
-    )
 
 
 _ARGUMENTS = {"m": 2, "l": 2, "t": 2, "h": 1, "v": 1, "c": 6, "s": 4, "q": 4, "a": 7, "z": 0}

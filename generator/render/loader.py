@@ -66,19 +66,19 @@ class ProjectLoader(jinja2.BaseLoader):
             path = place.joinpath(*pieces)
             if os.path.lexists(path):
                 name = "/".join(pieces)
-                self._admit(name, path, None)
+                self._admit(name, path, 0)  # before it is read: the others, and one more
                 source, read = self._source(path)
                 self._admit(name, path, read)
                 return source, str(path), _unchanged(path)
         raise jinja2.TemplateNotFound(template)
 
-    def _admit(self, name: str, path: Path, read: int | None) -> None:
-        """Refuse the template ``name`` (at ``path``, of ``read`` bytes once read) if the game
-        has too many templates, or too many bytes of them, with it."""
+    def _admit(self, name: str, path: Path, read: int) -> None:
+        """Refuse the template ``name`` (at ``path``, of ``read`` bytes: its size as it is
+        now, 0 before it is read, so that an edit that shrinks it is never refused for its
+        size before) if the game has too many templates, or too many bytes of them, with it."""
         sizes = self._known()
-        if read is not None:
-            sizes[name] = read
-        count = len(sizes) + (name not in sizes)
+        sizes[name] = read
+        count = len(sizes)
         if count > MAX_TEMPLATES:
             raise jinja2.TemplateError(
                 f"{shown(path, self.folder)}: the game has more than {MAX_TEMPLATES} templates "

@@ -14,7 +14,6 @@ metrics and reports what does not fit or cannot be drawn, at the line a translat
 from __future__ import annotations
 
 import math
-import os
 import re
 import sys
 import traceback
@@ -42,7 +41,7 @@ from generator.placeholders import fill
 from generator.problems import Problem, clipped
 from generator.render.borders import LineMarks, borders, unmarked
 from generator.render.budget import MAX_STEPS, STEPS, TEXT_STEPS, Budget, paragraphs_size
-from generator.render.draw import asset_problem
+from generator.render.draw import Identity, asset_problem, identity
 from generator.render.fill import Asked, BoxFill, box_fill
 from generator.render.fonts import (
     FAMILIES,
@@ -510,9 +509,14 @@ class CardRenderer:
         it is drawn, ``drawn``, each at the template line that wrote it where one can be
         found (the first :data:`MAX_REPORTED` of a kind, the rest in one line)."""
         root = None
+        if "<!ENTITY" in drawn:  # expat would expand them (cairosvg refuses them)
+            file, line = self._writing("<!ENTITY", name)
+            what = "the rendered SVG declares XML entities (<!ENTITY>): cairosvg reads none"
+            self._report(Problem(file, line, "svg", what))
+            return False, None
         try:
             root = ElementTree.fromstring(marked)
-        except ElementTree.ParseError:
+        except (ElementTree.ParseError, ValueError):
             try:  # a column is counted in the SVG without the marks, as it is drawn
                 root = ElementTree.fromstring(drawn)
             except ElementTree.ParseError as error:
@@ -520,6 +524,10 @@ class CardRenderer:
                 file, line = self._writing(rendered[0].strip() if rendered else "", name)
                 what = f"the rendered SVG is not valid XML: {error}"
                 self._report(Problem(file, line, "svg", what))
+            except ValueError:  # a lone surrogate (from "\ud800" in a template) is no text
+                what = "the rendered SVG holds a character that is not one (a lone surrogate)"
+                self._report(Problem(self._shown(name), 0, "svg", what))
+                return False, None
         drawable = self._check_references(drawn, name)
         found = dict.fromkeys(re.findall(r'font-family="([^"]+)"', drawn))
         families = [family for family in found if family not in FAMILIES]
@@ -626,16 +634,13 @@ def _line_naming(text: str, folder: Templates, name: str) -> tuple[str, int]:
 def _template_source(path: Path, folder: Templates) -> str:
     """The text of a template of ``folder``, read once while the file stays as it is (the
     preview's edits are read anew)."""
-    try:
-        stat = os.stat(path)
-    except OSError:
-        return ""
-    return _read_template(path, folder, stat.st_mtime_ns, stat.st_size)
+    known = identity(path)
+    return "" if known is None else _read_template(known, folder)
 
 
-@lru_cache(maxsize=128)
-def _read_template(path: Path, folder: Templates, changed: int, size: int) -> str:
-    return template_text(path, folder)
+@lru_cache(maxsize=MAX_TEMPLATES)
+def _read_template(known: Identity, folder: Templates) -> str:
+    return template_text(Path(known[0]), folder)
 
 
 def _render_bounded(template: jinja2.Template, context: dict[str, Any]) -> str:
