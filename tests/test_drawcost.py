@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import gzip
 import io
+import zlib
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
+from generator.cache import Cache
 from generator.folders import Templates
 from generator.problems import DrawError
 from generator.render import draw, drawcost, store
@@ -249,6 +251,58 @@ def test_a_file_every_face_names_is_read_once(
     (tmp_path / "icon.png").unlink()
     (tmp_path / "other.png").rename(tmp_path / "icon.png")
     assert store.face_key(face('<image href="icon.png"/>'), folder) != before
+
+
+SHEET_FACE = face('<style>@import "a.css";</style><rect width="9" height="9"/>')
+
+
+@pytest.mark.parametrize(
+    ("files", "edited"),
+    [
+        ({"a.css": "rect { fill: red }"}, "a.css"),  # a stylesheet was keyed as "not an image"
+        ({"a.css": '@import "b.css";', "b.css": "rect { fill: red }"}, "b.css"),
+        ({"a.css": 'rect { fill: url("p.svg#p") }', "p.svg": "<svg/>"}, "p.svg"),
+    ],
+)
+def test_a_face_is_keyed_by_its_stylesheets_and_what_they_name(
+    tmp_path: Path, files: dict[str, str], edited: str
+) -> None:
+    """Editing a stylesheet, or a file a stylesheet names, draws the face again."""
+    folder = Templates.of(tmp_path)
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    before = store.face_key(SHEET_FACE, folder)
+    assert store.face_key(SHEET_FACE, folder) == before
+    (tmp_path / edited).write_text(files[edited] + " ")
+    assert store.face_key(SHEET_FACE, folder) != before
+
+
+@pytest.mark.parametrize(
+    ("sheet", "kept"),
+    [
+        ('@import "b.css";', True),
+        ('@import/**/"b.css";', False),  # cairosvg reads it, the key's search does not see it
+        ('@\\69mport "b.css";', False),
+    ],
+)
+def test_a_face_drawn_from_a_file_its_key_misses_is_not_kept(
+    tmp_path: Path, sheet: str, kept: bool
+) -> None:
+    """Whatever hides a file from the key, the face drawn from it is not kept in the cache,
+    where a later build would take it after the file changed."""
+    folder = Templates.of(tmp_path)
+    (tmp_path / "a.css").write_text(sheet)
+    (tmp_path / "b.css").write_text("rect { fill: red }")
+    arts = store.ArtStore(Cache(tmp_path / "cache"))
+    art = arts.art(SHEET_FACE, folder)
+    assert b"1 0 0 rg" in zlib.decompress(_stream(art.pdf))  # drawn red either way
+    assert arts.has(store.face_key(SHEET_FACE, folder)) is kept
+
+
+def _stream(pdf: bytes) -> bytes:
+    """The first compressed stream of a PDF cairo wrote (a face's drawing)."""
+    start = pdf.index(b"stream\n", pdf.index(b"/FlateDecode")) + len(b"stream\n")
+    return pdf[start : pdf.index(b"endstream", start)]
 
 
 MANY_VERTICES = "M 0 0 " + "L 1 1 " * 4999

@@ -56,6 +56,8 @@ class Fetcher:
     """cairosvg's ``url_fetcher`` for a face drawn from a game's template ``folder``: data URLs
     and files inside the template folders, nothing else; at most :data:`MAX_READS` reads and
     :data:`~generator.render.drawcost.MAX_FILE_BYTES` bytes in all (one fetcher draws one face).
+    It keeps the path of each file it read (:attr:`files`): a drawn face is kept in the cache
+    only if its key names them all.
 
     A file missing from the game's folder is looked for in ``templates/_common/``, as templates
     are."""
@@ -66,6 +68,7 @@ class Fetcher:
         self.within = Within(self.roots, "templates")
         self.reads = 0
         self.bytes = 0
+        self.files: set[Path] = set()
 
     def __call__(self, url: str, resource_type: str) -> bytes:
         self.reads += 1
@@ -95,6 +98,7 @@ class Fetcher:
         """The bytes of a file ``url`` names, read as every input is (a link out of the
         template folders, a pipe or a device is refused before it is opened)."""
         path = self.path(url)
+        self.files.add(path)
         try:
             return read_bytes(path, self.within, MAX_ASSET_BYTES)
         except TooLarge:
@@ -274,17 +278,17 @@ def _base(folder: Templates) -> str:
     return f"{folder}{os.sep}"
 
 
-def parse(svg: str, folder: Templates) -> cairosvg.parser.Tree:
-    """The SVG of a face drawn from a template in ``folder``, parsed for drawing; one that
-    would take too long to draw is a :class:`DrawError` before cairosvg starts (see
-    :mod:`generator.render.drawcost`)."""
+def parse(svg: str, folder: Templates, fetch: Fetcher | None = None) -> cairosvg.parser.Tree:
+    """The SVG of a face drawn from a template in ``folder``, parsed for drawing with ``fetch``
+    reading its files (a new :class:`Fetcher` if none); one that would take too long to draw
+    is a :class:`DrawError` before cairosvg starts (see :mod:`generator.render.drawcost`)."""
     problem = draw_cost_problem(svg, DrawnFiles(folder), _base(folder))
     if problem is not None:
         raise DrawError(problem)
     _settle_fonts()
     try:
         return cairosvg.parser.Tree(
-            bytestring=svg.encode(), url_fetcher=Fetcher(folder), url=_base(folder)
+            bytestring=svg.encode(), url_fetcher=fetch or Fetcher(folder), url=_base(folder)
         )
     except DrawError:
         raise
@@ -293,12 +297,16 @@ def parse(svg: str, folder: Templates) -> cairosvg.parser.Tree:
 
 
 def png(
-    svg: str, folder: Templates, dpi: float = PNG_DPI, pixels: tuple[int, int] | None = None
+    svg: str,
+    folder: Templates,
+    dpi: float = PNG_DPI,
+    pixels: tuple[int, int] | None = None,
+    fetch: Fetcher | None = None,
 ) -> bytes:
     """A whole card with its full bleed as PNG at ``dpi``, or scaled to exactly ``pixels``
     (a print shop's image size: its trim and bleed at its dpi, to the pixel)."""
     output = io.BytesIO()
-    tree = parse(svg, folder)
+    tree = parse(svg, folder, fetch)
     width, height = pixels or (None, None)
     with _drawing():
         surface = cairosvg.surface.PNGSurface(
@@ -320,10 +328,10 @@ def screen_svg(svg: str, folder: Templates) -> bytes:
     return output.getvalue()
 
 
-def face(svg: str, folder: Templates) -> FaceArt:
+def face(svg: str, folder: Templates, fetch: Fetcher | None = None) -> FaceArt:
     """A face drawn alone, its whole SVG (a card with its full bleed) on a one-page PDF, for a
     :class:`~generator.layout.compose.Book` to place on every slot that prints it."""
-    tree = parse(svg, folder)
+    tree = parse(svg, folder, fetch)
     output = io.BytesIO()
     with _drawing():
         surface = cairosvg.surface.PDFSurface(tree, output, 96)
@@ -403,9 +411,11 @@ def _settle_fonts() -> None:
     surface.finish()
 
 
-def pdf(svg: str, width: float, height: float, folder: Templates) -> bytes:
+def pdf(
+    svg: str, width: float, height: float, folder: Templates, fetch: Fetcher | None = None
+) -> bytes:
     """The part (0, 0) to (``width``, ``height``) mm of an SVG as a one-page vector PDF."""
-    tree = parse(svg, folder)
+    tree = parse(svg, folder, fetch)
     tree["width"], tree["height"] = f"{width}mm", f"{height}mm"
     tree["viewBox"] = f"0 0 {width} {height}"
     output = io.BytesIO()

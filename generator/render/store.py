@@ -1,16 +1,19 @@
 """Faces drawn once: each distinct SVG is drawn by cairo at most once, then read from the cache
 by every slot, sheet, language, process and later build that prints it.
 
-A face's key is its SVG text, the bytes of every file it draws from the template folders, and
-what else decides how cairo draws it: the versions of cairo, cairosvg and pnp's own code, and
-the fonts the project ships. Two faces with one key draw the same, so a key found in the cache
-is as good as drawing again.
+A face's key is its SVG text, the bytes of every file it draws from the template folders (and
+of the files a stylesheet or an SVG among them names), and what else decides how cairo draws it:
+the versions of cairo, cairosvg and pnp's own code, and the fonts the project ships. Two faces
+with one key draw the same, so a key found in the cache is as good as drawing again; a face
+whose drawing read a file its key does not name is not kept.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+from collections import deque
+from pathlib import Path
 
 import cairocffi
 
@@ -19,13 +22,13 @@ from generator.folders import Templates
 from generator.layout.compose import FaceArt
 from generator.problems import DrawError
 from generator.render import draw
-from generator.render.templates import named_files
+from generator.render.templates import MAX_REFERENCES, named_files
 from generator.versions import code_version
 
 
 def face_key(svg: str, folder: Templates) -> str:
     """The key of the face ``svg`` drawn from the template folder ``folder``."""
-    return key("face", code_version(), _cairo(), svg, *_referenced(svg, folder))
+    return key("face", code_version(), _cairo(), svg, *Referenced(svg, folder).parts)
 
 
 @functools.lru_cache(maxsize=1)
@@ -33,39 +36,65 @@ def _cairo() -> str:
     return str(cairocffi.cairo_version_string())
 
 
-_DIGESTS: draw.LastUsed[bytes] = draw.LastUsed(4096)
-"""The digests of the files faces drew from last, by :data:`~generator.render.draw.Identity`:
-every face of a game names the same icons, and a file is read and hashed once, not once per
-face."""
+_DIGESTS: draw.LastUsed[tuple[bytes, tuple[str, ...]]] = draw.LastUsed(4096)
+"""The digest of each file faces drew from last, and the files it names in turn, by
+:data:`~generator.render.draw.Identity`: every face of a game names the same icons, and a file
+is read and hashed once, not once per face."""
 
 
-def _referenced(svg: str, folder: Templates) -> list[str | bytes]:
-    """The files ``svg`` draws from (images, stylesheets, fonts by URL), each as the digest of
-    its bytes (a ``data:`` URL is in the SVG text already), read once however many references
-    name it; a reference that cannot be read is its message (drawing will report it)."""
-    parts: list[str | bytes] = []
-    fetch = draw.Fetcher(folder)
-    base = f"{folder}/"
-    named: dict[object, str] = {}  # each file read, by identity: the first reference to it
-    for reference in sorted({r for r in named_files(svg) if not r.startswith("data:")}):
+class Referenced:
+    """The files ``svg`` draws from (images, stylesheets, SVGs, fonts by URL, and what a
+    stylesheet or an SVG among them names in turn, at most :data:`MAX_REFERENCES` in all),
+    each as the digest of its bytes in :attr:`parts` (a ``data:`` URL is in the SVG text
+    already), read once however many references name it; a reference that cannot be read is
+    its message (drawing will report it). :attr:`paths` are the files read: a face whose
+    drawing read another (a reference a stylesheet hid behind an escape or a comment, one past
+    the limit) is not kept, as its key does not name all it was drawn from."""
+
+    def __init__(self, svg: str, folder: Templates) -> None:
+        self.parts: list[str | bytes] = []
+        self.paths: set[Path] = set()
+        self.fetch = draw.Fetcher(folder)
+        base = f"{folder}/"
+        pending = deque((r, base) for r in sorted(set(named_files(svg))))
+        named: dict[object, str] = {}  # each file read, by identity: the first reference to it
+        for _ in range(MAX_REFERENCES):  # each named at most once, a face names at most 100
+            if not pending:
+                break
+            reference, base = pending.popleft()
+            if not reference.startswith("data:"):
+                pending += [(inner, url) for inner, url in self._add(reference, base, named)]
+
+    def _add(self, reference: str, base: str, named: dict[object, str]) -> list[tuple[str, str]]:
+        """Add the file ``reference`` names (relative to ``base``) to the key, once; what it
+        names in turn, each with the URL it is relative to."""
         try:
             url = draw.fetched_url(reference, base)
-            path = fetch.path(url)
+            path = self.fetch.path(url)
             identity = draw.identity(path)
             file = identity[1:3] if identity else str(path)  # a file linked twice is read once
             if file in named:
-                parts += [reference, f"as {named[file]}"]
-                continue
-            digest = _DIGESTS.get(identity, functools.partial(_digest, fetch, url))
-            named[file] = reference
-            parts += [reference, digest]
+                self.parts += [reference, f"as {named[file]}"]
+                return []
+            digest, inner = _DIGESTS.get(identity, functools.partial(_facts, self.fetch, url))
         except (DrawError, OSError, ValueError) as error:
-            parts += [reference, f"unreadable: {error}"]
-    return parts
+            self.parts += [reference, f"unreadable: {error}"]
+            return []
+        named[file] = reference
+        self.paths.add(path)
+        self.parts += [reference, digest]
+        return [(name, url) for name in inner]
 
 
-def _digest(fetch: draw.Fetcher, url: str) -> bytes:
-    return hashlib.sha256(fetch(url, "image/*")).digest()
+def _facts(fetch: draw.Fetcher, url: str) -> tuple[bytes, tuple[str, ...]]:
+    """The digest of the file at ``url`` and the files it names, if it is text (a stylesheet
+    or an SVG: an image is not UTF-8)."""
+    data = fetch(url, "application/octet-stream")  # whatever it is: drawing judges it
+    try:
+        inner = tuple(sorted(set(named_files(data.decode()))))[:MAX_REFERENCES]
+    except UnicodeDecodeError:
+        inner = ()
+    return hashlib.sha256(data).digest(), inner
 
 
 def png_key(face: str, dpi: float, pixels: tuple[int, int] | None) -> str:
@@ -107,8 +136,9 @@ class ArtStore:
         cached = self.cache.parsed(entry, _art)
         if cached is not None:
             return cached
-        art = draw.face(svg, folder)
-        self.cache.put(entry, art.pack())
+        fetch = draw.Fetcher(folder)
+        art = draw.face(svg, folder, fetch)
+        self._keep(entry, art.pack(), svg, fetch)
         return art
 
     def png(
@@ -124,8 +154,9 @@ class ArtStore:
         entry = png_key(known or face_key(svg, folder), dpi, pixels)
         cached = self.cache.parsed(entry, _png)
         if cached is None:
-            cached = draw.png(svg, folder, dpi, pixels)
-            self.cache.put(entry, cached)
+            fetch = draw.Fetcher(folder)
+            cached = draw.png(svg, folder, dpi, pixels, fetch)
+            self._keep(entry, cached, svg, fetch)
         return cached
 
     def picture(self, svg: str, width: float, height: float, folder: Templates) -> bytes:
@@ -134,9 +165,16 @@ class ArtStore:
         entry = key("picture", face_key(svg, folder), repr((width, height)))
         cached = self.cache.parsed(entry, _pdf)
         if cached is None:
-            cached = draw.pdf(svg, width, height, folder)
-            self.cache.put(entry, cached)
+            fetch = draw.Fetcher(folder)
+            cached = draw.pdf(svg, width, height, folder, fetch)
+            self._keep(entry, cached, svg, fetch)
         return cached
+
+    def _keep(self, entry: str, payload: bytes, svg: str, fetch: draw.Fetcher) -> None:
+        """Put what ``fetch`` helped draw of ``svg`` in the cache, unless drawing read a file
+        the key does not name: a later build would take it though that file changed."""
+        if not fetch.files or fetch.files <= Referenced(svg, fetch.folder).paths:
+            self.cache.put(entry, payload)
 
     def has(self, entry: str) -> bool:
         return self.cache.path(entry).is_file()
