@@ -86,11 +86,11 @@ MAX_DIGITS = 100
 MAX_BITS: int = (10**MAX_INT_DIGITS).bit_length()
 """The largest whole number a template may compute, in bits (Python would compute larger ones,
 ever more slowly: a number doubled in a loop): 4,096, enough for every number card data may
-hold (:data:`generator.loading.MAX_INT_DIGITS`). A number written in a template and every call's,
-filter's and operator's result are checked; adding or subtracting a number written in the
-template, which the compiled code does without the sandbox, adds a bit at most (dividing takes
-bits away): so no whole number a template computes has more than a few bits more, and every
-operation on one is quick."""
+hold (:data:`generator.loading.MAX_INT_DIGITS`). A number written in a template and every
+call's, filter's and operator's result are checked. What the compiled code works out without
+the sandbox (a number written in the template added, subtracted or divided by, a fraction
+multiplied by) adds a bit to a number at most, or makes a fraction: so no whole number a
+template computes is much larger, and every operation on one is quick."""
 QUOTED = 12
 """The most characters one character of a text inside a structure prints as: ``repr`` writes
 ``\\U0001f600`` (10), JSON two ``\\ud83d`` escapes (12)."""
@@ -466,7 +466,7 @@ def string_method_size(
     if name == "replace":  # markup escapes what it puts in: up to five times its length
         old, new = _given(args, kwargs, 0, "old", ""), _given(args, kwargs, 1, "new", "")
         count = _given(args, kwargs, 2, "count", -1)
-        return _escaped(text) * replaced_size(text, old, new, count, limit)
+        return escaped_scale(text) * replaced_size(text, old, new, count, limit)
     if name == "translate":
         table = _given(args, kwargs, 0, "table", None)
         widest = (
@@ -558,10 +558,10 @@ def _replace(value: object, *args: Any, **kwargs: Any) -> int:
     old, new = _given(args, kwargs, 0, "old", ""), _given(args, kwargs, 1, "new", "")
     count = _given(args, kwargs, 2, "count", None)
     made = replaced_size(value, old, new, -1 if count is None else count, MAX_CHARACTERS)
-    return _escaped(value) * made
+    return escaped_scale(value) * made
 
 
-def _escaped(value: object) -> int:
+def escaped_scale(value: object) -> int:
     """How many times its size markup may make of what it is given (escaping ``&`` as
     ``&amp;``): 5 for markup, else 1."""
     return 5 if isinstance(value, Markup) else 1
@@ -720,7 +720,7 @@ def operator_size(operator: str, left: Any, right: Any, room: int) -> int:
     :data:`MAX_SIZE`, or a repetition past it, refused outright). Markup escapes the other
     side: up to five times its length."""
     sequences = (str, bytes, list, tuple)
-    scale = 5 if isinstance(left, Markup) or isinstance(right, Markup) else 1
+    scale = max(escaped_scale(left), escaped_scale(right))
     if operator == "*":
         for sequence, times in ((left, right), (right, left)):
             if isinstance(sequence, sequences) and isinstance(times, int):

@@ -63,6 +63,8 @@ from xml.etree import ElementTree
 import cairosvg.css
 import tinycss2
 
+from generator.problems import clipped
+
 SHIPPED_ELEMENTS = 489
 """The most elements drawing a shipped face takes (measured, see the module's docstring)."""
 SHIPPED_ATTRIBUTES = 20_068
@@ -414,7 +416,7 @@ class _Count:
                 continue
             url, data = found
             if url in importing:
-                raise _Cycle(f'"{_short(href)}"')
+                raise _Cycle(f'"{clipped(href, 60)}"')
             cost.bytes += len(data)
             self._check(cost)
             if url not in self.sheets:
@@ -834,7 +836,3 @@ def _vertices(element: ElementTree.Element) -> int:
             vertices += max(1, -(-numbers // arguments)) if arguments else 1
         arguments, numbers = _ARGUMENTS.get(token.lower(), 0), 0
     return vertices
-
-
-def _short(text: str) -> str:
-    return text if len(text) <= 60 else text[:57] + "..."

@@ -39,6 +39,7 @@ from generator.render.budget import (
     code_size,
     compare,
     counted,
+    escaped_scale,
     few_digits,
     filter_size,
     format_size,
@@ -323,8 +324,8 @@ class Sandbox(ImmutableSandboxedEnvironment):
     intercepted_binops = frozenset({"+", "-", "*", "/", "//", "%", "**"})
     """Every operator: each either makes a long string or list, or computes with whole
     numbers, whose size is checked (:data:`~generator.render.budget.MAX_BITS`). The compiled
-    code works out a number written in the template plus, minus, times or divided into
-    anything without the sandbox (:class:`CountingGenerator`)."""
+    code works out anything plus, minus or divided by a number written in the template, or
+    times a fraction written there, without the sandbox (:class:`CountingGenerator`)."""
     template_class = SandboxTemplate
     code_generator_class = CountingGenerator
 
@@ -460,8 +461,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
         def counted_format(*args: Any, **kwargs: Any) -> str:
             given = args[0] if mapping and args and isinstance(args[0], Mapping) else kwargs
             positional = () if mapping else args
-            scale = 5 if isinstance(text, Markup) else 1  # the values are escaped
-            size = scale * format_size(text, positional, given)
+            size = escaped_scale(text) * format_size(text, positional, given)  # values are escaped
             self.budget.make(size, f"{value.__name__}()")
             return formats(*args, **kwargs)
 

@@ -22,13 +22,12 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 from types import FrameType
-from typing import Any, Concatenate, Generic, NamedTuple, ParamSpec, TypeVar, cast
+from typing import Any, Concatenate, Generic, NamedTuple, ParamSpec, TypeVar
 from urllib.parse import urlsplit
 from xml.etree import ElementTree
 
 import jinja2
 from jinja2.exceptions import SecurityError
-from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
 from generator import language_rules
@@ -92,6 +91,7 @@ none of them names no file."""
 MAX_REFERENCES = 100
 """The most files (``href``, ``url()``, ``@import``, each written differently) a face may name:
 no shipped face names any; each one is read to be checked, and again to key the drawn face."""
+T = TypeVar("T")
 MAX_REPORTED = 3
 """The most problems of one kind (a font that is not shipped, a file that cannot be used) a face
 reports one by one: the rest in one line (each is looked for in the templates' lines)."""
@@ -104,7 +104,7 @@ fitting a longer one again costs less than keeping it."""
 
 
 @cache
-def environment(folder: Templates) -> SandboxedEnvironment:
+def environment(folder: Templates) -> Sandbox:
     """The Jinja environment of the game drawn from ``folder`` (its templates first, then the
     shared ones). Its cache holds more templates than the loader lets a game have
     (:data:`~generator.render.loader.MAX_TEMPLATES`, each kept by the one name it is found
@@ -407,7 +407,7 @@ class CardRenderer:
         self.fitter.boxes = []
         self.fitter.asked = []
         self.fitter.budget = budget = Budget()
-        sandbox = cast(Sandbox, environment(self.game.templates))
+        sandbox = environment(self.game.templates)
         try:
             with sandbox.spending(budget):
                 svg = _render_bounded(sandbox.get_template(name), context)
@@ -532,16 +532,37 @@ class CardRenderer:
         found = dict.fromkeys(re.findall(r'font-family="([^"]+)"', drawn))
         families = [family for family in found if family not in FAMILIES]
         shipped = ", ".join(sorted(FAMILIES))
-        for family in families[:MAX_REPORTED]:
+
+        def font_problem(family: str) -> Problem:
             file, line = self._writing(f'font-family="{family}"', name)
-            what = f"{family!r} is not a shipped font ({shipped})"
-            self._report(Problem(file, line, "font-family", what))
-        if len(families) > MAX_REPORTED:
-            more = len(families) - MAX_REPORTED
-            fonts = "font that is" if more == 1 else "fonts that are"
-            what = f"and {more:,} more {fonts} not shipped ({shipped})"
-            self._report(Problem(self._shown(name), 0, "font-family", what))
+            return Problem(
+                file, line, "font-family", f"{family!r} is not a shipped font ({shipped})"
+            )
+
+        def more_fonts(more: int) -> str:
+            return f"{'font that is' if more == 1 else 'fonts that are'} not shipped ({shipped})"
+
+        self._report_first(families, font_problem, name, more_fonts)
         return drawable, root
+
+    def _report_first(
+        self,
+        found: Sequence[T],
+        problem: Callable[[T], Problem],
+        name: str,
+        more: Callable[[int], str],
+    ) -> None:
+        """Report the :data:`MAX_REPORTED` first of what was ``found`` wrong in the template
+        ``name``, each as ``problem`` makes it (finding the line that wrote it: a search of
+        the templates, not made for every one of thousands), and the rest in one line, ``and N
+        more`` what ``more(N)`` says."""
+        first = [problem(item) for item in found[:MAX_REPORTED]]
+        for reported in first:
+            self._report(reported)
+        if len(found) > MAX_REPORTED:
+            count = len(found) - MAX_REPORTED
+            what = f"and {count:,} more {more(count)}"
+            self._report(Problem(self._shown(name), 0, first[0].where, what))
 
     def _writing(self, text: str, name: str) -> tuple[str, int]:
         """The template file and line that write ``text`` as it is (a line of the face that
@@ -578,13 +599,15 @@ class CardRenderer:
             for file, reference in files.items()
             if (problem := _reference_problem(file, folder)) is not None
         ]
-        for reference, problem in problems[:MAX_REPORTED]:
-            shown_file, line = _line_naming(reference, folder, name)
-            self._report(Problem(shown_file, line, "href", problem))
-        if len(problems) > MAX_REPORTED:
-            more = len(problems) - MAX_REPORTED
-            what = f"and {more:,} more {'file' if more == 1 else 'files'} that cannot be used"
-            self._report(Problem(self._shown(name), 0, "href", what))
+
+        def reference_problem(found: tuple[str, str]) -> Problem:
+            reference, what = found
+            return Problem(*_line_naming(reference, folder, name), "href", what)
+
+        def more_files(more: int) -> str:
+            return f"{'file' if more == 1 else 'files'} that cannot be used"
+
+        self._report_first(problems, reference_problem, name, more_files)
         return True
 
 
