@@ -206,12 +206,12 @@ def test_a_face_cairo_fails_on_at_build_leaves_earlier_output(
 
     drawn = draw.face
 
-    def fail_on_the_twentieth(svg: str, folder: Path) -> object:
+    def fail_on_the_twentieth(svg: str, folder: Path, fetch: draw.Fetcher) -> object:
         nonlocal calls
         calls += 1
         if calls == 20:
             raise draw.AssetError("templates/game_of_trains/gone.png: no such file")
-        return drawn(svg, folder)
+        return drawn(svg, folder, fetch)
 
     monkeypatch.setattr(draw, "face", fail_on_the_twentieth)
     args = ("game_of_trains", "--lang", "en", "ru", "--out", out, "--no-cache", "--jobs", "1")
