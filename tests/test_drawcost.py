@@ -190,6 +190,39 @@ def test_a_marker_is_not_counted_where_it_is_not_drawn() -> None:
     assert draw_cost_problem(two) == message("elements")
 
 
+LATE = f"<g>{RECT * 1000}</g>"  # what a lookup passes before it reaches the definitions
+USE_R, USE_INNER, TREF = '<use href="#r"/>', '<use href="#inner"/>', '<tref href="#t"/>'
+
+
+def test_a_use_looks_for_what_it_names_once_a_tref_every_time() -> None:
+    """cairosvg keeps what a <use> found, not what a <tref> did; the steps are the elements
+    passed, from the top of the document, to reach it."""
+    defs = '<defs><rect id="r" width="1" height="1"/><text id="t">a</text></defs>'
+    one = draw_cost(face(f'{LATE}{defs}<use href="#r"/>')).lookups
+    assert one == 1 + 1 + 1000 + 2  # <svg>, <g>, its rects, <defs>, then the rect itself
+    assert draw_cost(face(f"{LATE}{defs}{USE_R * 100}")).lookups == one
+    trefs = f"<text>{TREF * 100}</text>"
+    assert draw_cost(face(f"{LATE}{defs}{trefs}")).lookups == 100 * (one + 1)
+    early = draw_cost(face(f"{defs}{LATE}{USE_R * 100}")).lookups
+    assert early == 3  # defined first: found at once
+
+
+def test_a_painted_use_looks_again_each_time_for_all_it_names() -> None:
+    """A <use> filled with a gradient measures what it draws (for its fill and its stroke),
+    looking again, every time, for what it names and what the <use> elements in that name."""
+    gradient = '<linearGradient id="p"><stop offset="0"/></linearGradient>'
+    defs = f'<defs>{gradient}<g id="inner"><use href="#r"/></g><rect id="r"/></defs>'
+    plain = draw_cost(face(f"{LATE}{defs}{USE_INNER * 10}")).lookups
+    painted = draw_cost(face(f'{LATE}{defs}<g fill="url(#p)">{USE_INNER * 10}</g>')).lookups
+    # <svg>, <g>, 1,000 rects, <defs>, <linearGradient>, <stop>, then <g id="inner">, its
+    # <use> and <rect id="r">
+    inner, rect = 1002 + 4, 1002 + 6
+    assert plain == inner + rect
+    # each painted outer use: twice (fill, stroke) itself and the use inside it; and the use
+    # inside, painted too, twice more for the rect
+    assert painted == plain + 10 * (2 * (inner + rect) + 2 * rect)
+
+
 def test_a_face_that_is_not_well_formed_is_left_to_cairosvg() -> None:
     assert draw_cost_problem("<svg><g></svg>") is None
 
