@@ -15,7 +15,7 @@ from generator.cache import Cache
 from generator.folders import Templates
 from generator.problems import DrawError
 from generator.render import draw, drawcost, store
-from generator.render.drawcost import draw_cost, draw_cost_problem
+from generator.render.drawcost import HAS_STEPS, draw_cost, draw_cost_problem
 
 HEAD = '<svg xmlns="http://www.w3.org/2000/svg" width="63mm" height="88mm" viewBox="0 0 63 88">'
 RECT = '<rect x="1" y="1" width="2" height="2" fill="#123"/>'
@@ -221,6 +221,36 @@ def test_a_painted_use_looks_again_each_time_for_all_it_names() -> None:
     # each painted outer use: twice (fill, stroke) itself and the use inside it; and the use
     # inside, painted too, twice more for the rect
     assert painted == plain + 10 * (2 * (inner + rect) + 2 * rect)
+
+
+def nested_groups(levels: int) -> str:
+    return "<g>" * levels + RECT + "</g>" * levels
+
+
+@pytest.mark.parametrize(
+    ("sheet", "matching"),
+    [
+        ("a b { fill: red }", 0 + 1 + 1 + 2 + 3 + 4),  # <svg>, <style>, 3 groups, the rect
+        ("a > b { fill: red }", 6),
+        ("a b c { fill: red }", 0 + 0 + 0 + 1 + 3 + 6),  # two of the ancestors of each
+        ("a b { }", 0),  # cairosvg keeps no rule that sets nothing
+        ("a:not(b c) { fill: red }", 1 + 1 + 1 + 2 + 3 + 4),  # at least once on each
+        ("a ~ b { fill: red }", 6 * 2),  # no element has more than two children
+        ("a:has(b) { fill: red }", 6 * HAS_STEPS * 6),  # every element below, each a few steps
+    ],
+)
+def test_selectors_are_counted_on_every_element_by_the_ancestors_they_may_try(
+    sheet: str, matching: int
+) -> None:
+    assert draw_cost(face(f"<style>{sheet}</style>{nested_groups(3)}")).matching == matching
+
+
+def test_a_selector_of_many_descendant_parts_on_deep_groups_is_refused() -> None:
+    """cssselect2 tries every five ancestors of each element: minutes at a hundred deep."""
+    deep = face(f"<style>q g g g g g {{ fill: red }}</style>{nested_groups(100)}")
+    assert draw_cost_problem(deep) == message("matching")
+    shallow = face(f"<style>g g {{ fill: red }}</style>{nested_groups(100)}")
+    assert draw_cost_problem(shallow) is None
 
 
 def test_a_face_that_is_not_well_formed_is_left_to_cairosvg() -> None:

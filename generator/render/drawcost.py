@@ -28,6 +28,10 @@ so ask for hours of drawing. :func:`draw_cost_problem` counts, as cairosvg would
   once, but a ``<tref>`` looks each time it is built, and a ``<use>`` painted with a gradient
   or pattern measures what it draws for its fill and for its stroke, looking again, each time
   it is drawn, for what it names and what every ``<use>`` in that names;
+- **matching**: the ways cssselect2 may try to match a stylesheet's selectors to each element,
+  every time cairosvg builds it (an upper bound: a selector of five descendant parts tries every
+  five of an element's ancestors, ``:has()`` every element below or after it; ``q g g g g g``
+  on 60 nested groups took 6 s, on 100 it would take minutes);
 
 and how deep references (``<use>``, markers, patterns, clip paths, masks) nest in one another,
 and one that draws itself, which cairosvg would draw until it fails. Each is a count, never a
@@ -58,15 +62,17 @@ attributes 0.5 s, 390,000 lookups 1.4 to 2.1 s).
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 from urllib.parse import urlparse
 from xml.etree import ElementTree
 
 import cairosvg.css
+import cssselect2.parser
 import tinycss2
 
 from generator.problems import clipped
@@ -98,6 +104,14 @@ MAX_FILE_BYTES = 128 * 1024 * 1024
 """The bytes of the files drawing a face reads, each counted every time it is read."""
 MAX_DEPTH = 20
 """How deep references may nest in one another (a ``<use>`` of a ``<use>``...)."""
+MAX_MATCHING = 10_000_000
+"""The ways cssselect2 may try to match a face's selectors to its elements (about 0.17
+microsecond each, measured: ``q g g g g g`` on 50 nested groups, 20,000,000 ways, 3.5 s): a
+stylesheet of twenty selectors of two descendant parts on a thousand elements ten deep tries
+under a tenth of it; no shipped face has a stylesheet."""
+HAS_STEPS = 20
+"""What :data:`MAX_MATCHING` counts for each element a ``:has()`` passes, which cssselect2
+wraps as it goes (measured: 2.9 microseconds each)."""
 MAX_LOOKUPS = 400_000
 """The elements cairosvg may pass looking for what a face's ``<use>`` and ``<tref>`` elements
 name (about 2 s): a face that defines what it uses early (``<defs>`` at the top) needs few; no
@@ -179,6 +193,7 @@ class Limits(NamedTuple):
     bytes: float = MAX_FILE_BYTES
     depth: float = MAX_DEPTH
     lookups: float = MAX_LOOKUPS
+    matching: float = MAX_MATCHING
 
 
 UNLIMITED = Limits(*(float("inf"),) * len(Limits._fields))
@@ -197,6 +212,7 @@ class DrawCost:
     bytes: int = 0
     depth: int = 0
     lookups: int = 0
+    matching: int = 0
 
 
 def draw_cost_problem(svg: str, files: Files | None = None, url: str = "") -> str | None:
@@ -258,6 +274,12 @@ _MESSAGES = {
         "(each looked for from the top of its document every time it is drawn: define what "
         "they name first, in <defs> at the top): a face may take {limit:,}"
     ),
+    "matching": (
+        "matching its stylesheets' selectors to its elements may take more than {limit:,} "
+        "steps (each element against each selector every time it is built; a selector of "
+        "many descendant parts, or :has(), tries every chain of elements): a face may take "
+        "{limit:,}"
+    ),
     "depth": (
         "its references nest more than {limit:,} deep (a <use>, marker, pattern, clip path, "
         "mask or @import drawing another that draws another...): a face may nest {limit:,}"
@@ -279,13 +301,13 @@ class _Cost:
     a painted ``<use>`` that draws it makes them again."""
 
     __slots__ = (
-        *("attributes", "built", "bytes", "depth", "elements", "images", "lookups", "pixels"),
-        *("text", "uses"),
+        *("attributes", "built", "bytes", "depth", "elements", "images", "lookups", "matching"),
+        *("pixels", "text", "uses"),
     )
 
     def __init__(self) -> None:
         self.elements = self.attributes = self.text = self.images = self.pixels = self.bytes = 0
-        self.built = self.depth = self.lookups = self.uses = 0
+        self.built = self.depth = self.lookups = self.uses = self.matching = 0
 
     def add(self, other: _Cost, times: int = 1, inherited: int = 0, built: bool = True) -> None:
         """``other`` drawn ``times`` times; each element built in it inherits ``inherited``
@@ -299,6 +321,7 @@ class _Cost:
         self.bytes += other.bytes * times
         self.lookups += other.lookups * times
         self.uses += other.uses * times
+        self.matching += other.matching * times
         self.built += other.built * times if built else 0
         self.depth = max(self.depth, other.depth)
 
@@ -315,7 +338,8 @@ _NO_CONTEXT: Context = ("",) * (len(_PROPERTIES) + 1)
 class _Document:
     """An SVG document as the count reads it: its elements by id, as a ``<use>`` finds them
     (the first) and as cairosvg keeps definitions (the last of each kind), each element's
-    parent and place in document order, and what each element inherits where it stands."""
+    parent, depth and place in document order, and what each element inherits where it
+    stands."""
 
     def __init__(self, root: ElementTree.Element, url: str) -> None:
         self.root, self.url = root, url
@@ -323,12 +347,16 @@ class _Document:
         self.kinds: dict[str, dict[str, ElementTree.Element]] = {kind: {} for kind in _KINDS}
         self.parents: dict[ElementTree.Element, ElementTree.Element] = {}
         self.order: dict[ElementTree.Element, int] = {}
+        self.depths: dict[ElementTree.Element, int] = {root: 0}
+        self.siblings = 1  # the most children of one element
         self.count = 0
         for element in root.iter():
             self.count += 1
             self.order[element] = self.count  # the elements cairosvg passes to find it
+            self.siblings = max(self.siblings, len(element))
             for child in element:
                 self.parents[child] = element
+                self.depths[child] = self.depths[element] + 1
             ident = element.get("id")
             if ident is None:
                 continue
@@ -337,6 +365,7 @@ class _Document:
             for kind in _KINDS:
                 if kind in tag:
                     self.kinds[kind][ident] = element
+        self.deepest = max(self.depths.values())
         self._sizes: dict[ElementTree.Element, int] = {}
         self._standing: dict[ElementTree.Element, tuple[Context, int]] = {}
 
@@ -372,6 +401,7 @@ class _Sheet:
         self.size = len(text)
         self.references: list[tuple[str, str]] = []
         self.imports: list[str] = []
+        self.selectors: list[Any] = []  # cssselect2's parsed selectors, of rules that set any
         for rule in tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True):
             if rule.type == "at-rule" and rule.lower_at_keyword == "import":
                 token = tinycss2.parse_one_component_value(rule.prelude)
@@ -379,6 +409,7 @@ class _Sheet:
                     self.imports.append(token.value)
             elif rule.type == "qualified-rule":
                 normal, important = cairosvg.css.parse_declarations(rule.content)
+                self.selectors += _selectors(rule.prelude) if normal or important else []
                 for name, value in (*normal, *important):
                     fragment = _setting(value) if name in _SHEET_PROPERTIES else ""
                     self.references += [(name, fragment)] if fragment else []
@@ -408,6 +439,8 @@ class _Count:
         self.sheet_characters = 0
         self.sheet_references: dict[str, set[str]] = {}
         self.found: set[tuple[int, ElementTree.Element]] = set()
+        self.selectors: list[Any] = []
+        self.matching: dict[tuple[int, int], int] = {}
         self.first_lookups = 0
 
     def total(self) -> DrawCost:
@@ -438,6 +471,7 @@ class _Count:
         if len(importing) > self.limits.depth:
             raise too_much("depth", self.limits.depth)
         self.sheet_characters += sheet.size
+        self.selectors += sheet.selectors
         for what, fragment in sheet.references:
             self.sheet_references.setdefault(what, set()).add(fragment)
         for href in sheet.imports:
@@ -480,6 +514,7 @@ class _Count:
             cost.elements += build + drawn  # built, and drawn (cairosvg skips it if 0 wide)
             cost.built += build
             cost.attributes += inherited + _characters(element) + self.sheet_characters
+            cost.matching += self._matching(document, element) if build and self.selectors else 0
             if drawn and name in TEXT:
                 cost.text += _text(element)
             self._check(cost)  # before reading a large element any further
@@ -534,6 +569,17 @@ class _Count:
                 found = self._definition(kind, fragment, document)
                 if found:
                     cost.add(self._drawn(kind, *found, tag="g"), built=False)
+
+    def _matching(self, document: _Document, element: ElementTree.Element) -> int:
+        """The ways the face's selectors may be tried on ``element`` as it is built."""
+        depth = document.depths.get(element, 0)
+        key = (id(document), depth)
+        if key not in self.matching:
+            cap = int(min(self.limits.matching, 2**62)) + 1
+            shape = Shape(depth, document.deepest, document.siblings, document.count, cap)
+            found = sum(_paths(selector, shape) for selector in self.selectors)
+            self.matching[key] = min(found, cap)
+        return self.matching[key]
 
     def _paints(self, what: str, paint: str, colour: str) -> list[str]:
         """The fragments a fill or stroke may paint with: its own and a stylesheet's, and for
@@ -763,10 +809,11 @@ class _Count:
             or cost.pixels > limits.pixels
             or cost.bytes > limits.bytes
             or cost.lookups + self.first_lookups > limits.lookups
+            or cost.matching > limits.matching
         ):
             for measure in (
                 *("elements", "attributes", "text", "images", "pixels", "bytes"),
-                "lookups",
+                *("lookups", "matching"),
             ):
                 made = getattr(cost, measure) + (self.first_lookups if measure == "lookups" else 0)
                 if made > getattr(limits, measure):
@@ -776,8 +823,63 @@ class _Count:
 def _weight(cost: _Cost) -> tuple[int, ...]:
     return (
         *(cost.elements, cost.text, cost.attributes, cost.pixels, cost.bytes, cost.images),
-        cost.lookups,
+        *(cost.lookups, cost.matching),
     )
+
+
+def _selectors(prelude: list[Any]) -> list[Any]:
+    """The selectors of a rule, parsed as cairosvg's cssselect2 parses them (none, for what
+    it cannot parse: cairosvg then draws nothing)."""
+    try:
+        return [selector.parsed_tree for selector in cssselect2.parser.parse(prelude)]
+    except cssselect2.parser.SelectorError:
+        return []
+
+
+class Shape(NamedTuple):
+    """What matching a selector on an element costs depends on."""
+
+    depth: int  # the element's
+    deepest: int  # of an element of its document
+    siblings: int  # the most children of one element
+    elements: int  # of the document
+    cap: int  # past which the count stops
+
+
+def _paths(tree: Any, shape: Shape) -> int:
+    """At most how many ways cssselect2 tries to match the selector ``tree`` (its compiled
+    code: ``any()`` over the ancestors for a descendant combinator, the earlier siblings for
+    ``~``, nested for each) on one element: every choice of ancestors for the descendant
+    parts, of siblings for the others, times what each part's ``:not()``, ``:is()``,
+    ``:where()`` and ``:has()`` try."""
+    cap = shape.cap
+    descendants = earlier = 0
+    nested = 1
+    while isinstance(tree, cssselect2.parser.CombinedSelector):
+        descendants += tree.combinator == " "
+        earlier += tree.combinator == "~"
+        nested = min(nested * _nested(tree.right, shape), cap)
+        tree = tree.left
+    nested = min(nested * _nested(tree, shape), cap)
+    chains: int = math.comb(shape.depth, descendants)  # 0 if more than the ancestors
+    spread: int = shape.siblings ** min(earlier, 64)  # past 64, past any cap
+    return min(chains * min(spread, cap) * nested, cap)
+
+
+def _nested(compound: Any, shape: Shape) -> int:
+    """What the selector lists inside one part of a selector try (``:has()`` on every element
+    below; the others on the element itself)."""
+    tried = 1
+    for simple in getattr(compound, "simple_selectors", ()):
+        inner = getattr(simple, "selector_list", None)
+        if inner is None:
+            continue
+        trees = [getattr(each, "parsed_tree", None) or each.selector.parsed_tree for each in inner]
+        below = isinstance(simple, cssselect2.parser.RelationalSelector)  # :has()
+        at = shape._replace(depth=shape.deepest) if below else shape
+        paths = max(1, sum(_paths(tree, at) for tree in trees))
+        tried = min(tried * (HAS_STEPS * shape.elements if below else 1) * paths, shape.cap)
+    return tried
 
 
 def _tag(element: ElementTree.Element) -> str:
