@@ -13,7 +13,7 @@ from PIL import Image
 
 from generator.cache import Cache
 from generator.folders import Templates
-from generator.problems import DrawError
+from generator.problems import DrawError, clipped
 from generator.render import draw, drawcost, store
 from generator.render.drawcost import HAS_STEPS, draw_cost, draw_cost_problem
 
@@ -360,6 +360,32 @@ def test_a_face_drawn_from_a_file_its_key_misses_is_not_kept(
     art = arts.art(SHEET_FACE, folder)
     assert b"1 0 0 rg" in zlib.decompress(_stream(art.pdf))  # drawn red either way
     assert arts.has(store.face_key(SHEET_FACE, folder)) is kept
+
+
+def test_svg_images_and_stylesheets_are_files_a_face_may_use(tmp_path: Path) -> None:
+    """An SVG drawn by <image> or <use>, and a stylesheet, are checked as cairosvg reads them
+    (they were refused as 'not an image'); a binary file that is no image, or a compressed
+    SVG, is refused."""
+    folder = Templates.of(tmp_path)
+    red = (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9">'
+        '<rect id="r" width="9" height="9" fill="red"/></svg>'
+    )
+    (tmp_path / "icon.svg").write_text(red)
+    (tmp_path / "a.css").write_text("rect { stroke: blue }")
+    (tmp_path / "noise.png").write_bytes(b"\x89\xff\x00" * 10)
+    (tmp_path / "icon.svgz").write_bytes(gzip.compress(red.encode()))
+    for used in ("icon.svg", "icon.svg#r", "a.css"):
+        assert draw.asset_problem(used, folder) is None
+    assert draw.asset_problem("noise.png", folder) == (
+        f"{clipped(f'file://{tmp_path}/noise.png', 80)}: not an image (PNG, JPEG, GIF...)"
+    )
+    assert draw.asset_problem("icon.svgz", folder) == (
+        f"{clipped(f'file://{tmp_path}/icon.svgz', 80)}: a compressed SVG (.svgz): save it "
+        "uncompressed"
+    )
+    drawn = draw.face(face('<image href="icon.svg" width="9" height="9"/>'), folder)
+    assert b"1 0 0 rg" in zlib.decompress(_stream(drawn.pdf))
 
 
 def _stream(pdf: bytes) -> bytes:

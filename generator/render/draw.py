@@ -81,11 +81,7 @@ class Fetcher:
         self.bytes += len(data)
         if self.bytes > MAX_FILE_BYTES:
             raise DrawError(str(too_much("bytes", MAX_FILE_BYTES)))
-        if resource_type.startswith("image/") and resource_type != "image/svg+xml":
-            _check_image(url, data)
-        if resource_type == "image/svg+xml" and data.startswith(b"\x1f\x8b"):
-            # cairosvg would decompress it whole: 16 MB of gzip can hold gigabytes
-            raise AssetError(f"{_short(url)}: a compressed SVG (.svgz): save it uncompressed")
+        _check_drawable(url, data, resource_type)
         return data
 
     def path(self, url: str) -> Path:
@@ -146,6 +142,34 @@ def _data_url(url: str) -> bytes:
     return unquote_to_bytes(payload)
 
 
+def _check_drawable(url: str, data: bytes, resource_type: str) -> None:
+    """Refuse what cairosvg would be asked to read as an image of ``resource_type`` and must
+    not: an SVG compressed (it would decompress it whole: 16 MB of gzip can hold gigabytes),
+    an image too large or that is none. An ``<image>`` asks for ``image/*`` and is read as an
+    SVG when it looks like one (:func:`_drawn_as_svg`)."""
+    svg = resource_type == "image/svg+xml" or (
+        resource_type.startswith("image/") and _drawn_as_svg(data)
+    )
+    if svg and data.startswith(b"\x1f\x8b"):
+        raise AssetError(f"{_short(url)}: a compressed SVG (.svgz): save it uncompressed")
+    if resource_type.startswith("image/") and not svg and len(data) >= 5:
+        _check_image(url, data)  # cairosvg draws nothing of fewer bytes
+
+
+def _drawn_as_svg(data: bytes) -> bool:
+    """Whether cairosvg draws an ``<image>`` of these bytes as an SVG (its own test)."""
+    return data.startswith((b"<svg ", b"<?xml", b"<!DOC", b"\x1f\x8b")) or b"<svg" in data
+
+
+def _is_text(data: bytes) -> bool:
+    """Whether a file is text (an SVG, a stylesheet): an image is never UTF-8 without NUL."""
+    try:
+        data.decode()
+    except UnicodeDecodeError:
+        return False
+    return b"\0" not in data
+
+
 def _check_image(url: str, data: bytes) -> None:
     """Read only the image's header: refuse what is not an image, or one too large to draw."""
     try:
@@ -165,11 +189,15 @@ def _short(url: str) -> str:
 
 
 def asset_problem(reference: str, folder: Templates) -> str | None:
-    """What keeps cairosvg from using ``reference`` (an ``href`` or ``url()`` of a face drawn
-    from ``folder``), found by resolving and fetching it exactly as the build will."""
+    """What keeps cairosvg from using ``reference`` (an ``href``, ``url()`` or ``@import`` of
+    a face drawn from ``folder``), found by resolving and fetching it exactly as the build
+    will: an image is checked as one, unless it is text (an SVG, a stylesheet), which cairosvg
+    reads as such."""
     try:
-        url = cairosvg.url.parse_url(reference, _base(folder))
-        cairosvg.url.read_url(url, Fetcher(folder), "image/*")
+        url = fetched_url(reference, _base(folder))
+        data = Fetcher(folder)(url, "text/plain")
+        if not _is_text(data):
+            _check_drawable(url, data, "image/*")
     except AssetError as error:
         return str(error)
     except OSError as error:
