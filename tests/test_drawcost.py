@@ -281,6 +281,28 @@ def test_drawing_refuses_a_costly_face_before_cairosvg_starts(
         draw.pdf(nested_uses(6), 10, 10, folder)
 
 
+def test_an_svg_image_is_counted_whole_each_time_it_is_drawn(tmp_path: Path) -> None:
+    """cairosvg draws an <image> of an SVG file whole: a use bomb in the file is refused,
+    an image of itself is a cycle, and each draw counts what the file draws."""
+    folder, base = Templates.of(tmp_path), f"{tmp_path}/"
+    files = draw.DrawnFiles(folder)
+    (tmp_path / "bomb.svg").write_text(nested_uses(6))
+    (tmp_path / "self.svg").write_text(face('<image href="self.svg" width="1" height="1"/>'))
+    (tmp_path / "dot.svg").write_text(face(RECT * 10))
+    bomb = face('<image href="bomb.svg" width="9" height="9"/>')
+    assert draw_cost_problem(bomb, files, base) == message("elements")
+    assert draw_cost_problem(face('<image href="self.svg"/>'), files, base) == (
+        'it draws "self.svg" inside itself (a <use>, marker, pattern, clip path, mask or '
+        "@import that draws what contains it): cairosvg would never finish"
+    )
+    once = draw_cost(face('<image href="dot.svg"/>'), files, base).elements
+    ten = draw_cost(face('<image href="dot.svg"/>' * 10), files, base).elements
+    alone = draw_cost(face(RECT * 10)).elements
+    # each <image> built, drawn and passed as the face's definitions are collected, and the
+    # file it draws
+    assert ten - once == 9 * (3 + alone)
+
+
 def test_a_compressed_svg_is_refused_not_decompressed(tmp_path: Path) -> None:
     (tmp_path / "icons.svgz").write_bytes(gzip.compress(face('<g id="a"/>').encode()))
     with pytest.raises(DrawError, match="compressed SVG"):

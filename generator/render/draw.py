@@ -33,7 +33,7 @@ from generator.layout.imposition import Rect
 from generator.layout.sizes import pt
 from generator.problems import AssetError, DrawError, clipped
 from generator.reading import Refused, TooLarge, Within, read_bytes, size
-from generator.render.drawcost import MAX_FILE_BYTES, draw_cost_problem, too_much
+from generator.render.drawcost import MAX_FILE_BYTES, draw_cost_problem, drawn_as_svg, too_much
 from generator.render.fonts import SHIPPED_FONTS, use_project_fonts
 from generator.versions import FIXED_DATE
 
@@ -146,19 +146,14 @@ def _check_drawable(url: str, data: bytes, resource_type: str) -> None:
     """Refuse what cairosvg would be asked to read as an image of ``resource_type`` and must
     not: an SVG compressed (it would decompress it whole: 16 MB of gzip can hold gigabytes),
     an image too large or that is none. An ``<image>`` asks for ``image/*`` and is read as an
-    SVG when it looks like one (:func:`_drawn_as_svg`)."""
+    SVG when it looks like one (:func:`~generator.render.drawcost.drawn_as_svg`)."""
     svg = resource_type == "image/svg+xml" or (
-        resource_type.startswith("image/") and _drawn_as_svg(data)
+        resource_type.startswith("image/") and drawn_as_svg(data)
     )
     if svg and data.startswith(b"\x1f\x8b"):
         raise AssetError(f"{_short(url)}: a compressed SVG (.svgz): save it uncompressed")
     if resource_type.startswith("image/") and not svg and len(data) >= 5:
         _check_image(url, data)  # cairosvg draws nothing of fewer bytes
-
-
-def _drawn_as_svg(data: bytes) -> bool:
-    """Whether cairosvg draws an ``<image>`` of these bytes as an SVG (its own test)."""
-    return data.startswith((b"<svg ", b"<?xml", b"<!DOC", b"\x1f\x8b")) or b"<svg" in data
 
 
 def _is_text(data: bytes) -> bool:

@@ -423,14 +423,22 @@ class _Count:
     """One face's count (see :func:`draw_cost`)."""
 
     def __init__(
-        self, root: ElementTree.Element, files: Files | None, url: str, limits: Limits
+        self,
+        root: ElementTree.Element,
+        files: Files | None,
+        url: str,
+        limits: Limits,
+        inside: tuple[str, ...] = (),
     ) -> None:
+        """``inside``: the SVG images this face is drawn as, the outermost first."""
         if len(list(root.iter())) > limits.elements:  # each is built: the count stops here
             raise too_much("elements", limits.elements)
         self.face = _Document(root, url)
         self.files, self.limits = files, limits
+        self.inside = inside
         self.visits = 0
-        self.depth = 0
+        self.depth = len(inside)
+        self.svg_images: dict[str, _Cost] = {}
         self.known: dict[tuple[object, ...], _Cost] = {}
         self.drawing: set[tuple[object, ...]] = set()
         self.documents: dict[str, _Document | None] = {url: self.face}
@@ -674,6 +682,34 @@ class _Count:
         size, pixels = self.images[(href, base)]
         cost.bytes += size
         cost.pixels += pixels
+        if size and not pixels:  # no image PIL reads: cairosvg may draw it as an SVG
+            self._svg_image(href, base, cost)
+
+    def _svg_image(self, href: str, base: str, cost: _Cost) -> None:
+        """An ``<image>`` of an SVG file: cairosvg draws it whole, its own stylesheets too,
+        each time (a count of its own, as it draws nothing of the face)."""
+        found = self.files.document(href, base, "image/*") if self.files else None
+        if not found or not drawn_as_svg(found[1]):
+            return
+        url, data = found
+        if url in self.inside or url == self.face.url:
+            raise _Cycle(f'"{clipped(href, 60)}"')
+        if len(self.inside) + 1 > self.limits.depth:
+            raise too_much("depth", self.limits.depth)
+        if url not in self.svg_images:
+            try:
+                root = None if b"<!ENTITY" in data else ElementTree.fromstring(data)
+            except (ElementTree.ParseError, ValueError):
+                root = None
+            drawn = _Cost()
+            if root is not None:
+                inside = (*self.inside, self.face.url)
+                total = _Count(root, self.files, url, self.limits, inside).total()
+                for field in fields(DrawCost):
+                    setattr(drawn, field.name, getattr(total, field.name))
+            self.svg_images[url] = drawn
+        cost.add(self.svg_images[url], built=False)
+        self._check(cost)
 
     def _tref(self, document: _Document, element: ElementTree.Element, cost: _Cost) -> None:
         href = _href(element)
@@ -880,6 +916,11 @@ def _nested(compound: Any, shape: Shape) -> int:
         paths = max(1, sum(_paths(tree, at) for tree in trees))
         tried = min(tried * (HAS_STEPS * shape.elements if below else 1) * paths, shape.cap)
     return tried
+
+
+def drawn_as_svg(data: bytes) -> bool:
+    """Whether cairosvg draws an ``<image>`` of these bytes as an SVG (its own test)."""
+    return data.startswith((b"<svg ", b"<?xml", b"<!DOC", b"\x1f\x8b")) or b"<svg" in data
 
 
 def _tag(element: ElementTree.Element) -> str:
