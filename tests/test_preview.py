@@ -30,7 +30,7 @@ from generator.preview.check import check_game
 from generator.preview.server import LOCAL_HOST, Asked, Running
 from generator.preview.state import Preview
 from generator.preview.watcher import Watcher, real_folders
-from tests.conftest import DataCopy, Result, interruptible
+from tests.conftest import DataCopy, Result, interruptible, own_templates
 from tests.previewed import FACES_EN, GAME, GUARD, TYPO, WAGONS, swap_abilities
 from tests.previewed import trains as trains  # the fixture
 
@@ -496,6 +496,31 @@ def test_a_face_cairo_cannot_draw_is_a_problem_of_its_template(trains: DataCopy)
         "templates/game_of_trains/back.svg.j2: back (en): "
         "cairosvg cannot draw it: ValueError: The SVG size is undefined"
     ]
+
+
+@pytest.mark.parametrize(
+    ("sheet", "kept"), [('@import "c.css";', True), ('@import/**/"c.css";', False)]
+)
+def test_a_face_drawn_from_a_file_its_key_misses_is_drawn_again(
+    trains: DataCopy, sheet: str, kept: bool
+) -> None:
+    """A stylesheet the face names is in its key: the face drawn is kept (an edit to the
+    sheet makes another key when the preview checks again). One hidden from the key (a
+    comment after @import, which cairosvg reads past) keeps no face drawn from it, so an edit
+    shows at once."""
+    templates = own_templates(trains.root, GAME)
+    *_, checked = check_game(trains.root, GAME)
+    faces = checked.faces["en"]
+    back = faces.named[("wagons", "back")]
+    faces.svgs[back] = faces.svgs[back].replace("</svg>", f"<style>{sheet}</style></svg>")
+    preview = Preview(lambda first: iter([checked]))
+    preview.refresh()
+    (templates / "c.css").write_text("rect { fill: red }")
+    red = preview.face(back)
+    assert red is not None and (preview.face(back) is red) is kept
+    (templates / "c.css").write_text("rect { fill: blue }")
+    blue = preview.face(back)
+    assert blue is not None and (blue == red) is kept
 
 
 def test_ctrl_c_stops_it_cleanly(trains: DataCopy) -> None:

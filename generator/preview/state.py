@@ -18,6 +18,7 @@ from generator.outputs.base import drawing
 from generator.preview.check import Checked
 from generator.problems import DataError, Problem
 from generator.render import draw
+from generator.render.store import keyed
 
 
 @dataclass(frozen=True)
@@ -117,8 +118,12 @@ class Preview:
                 return self._drawn[key]
             svg, template, subject = source
             try:
+                fetch = draw.Fetcher(game.templates)
                 with drawing(game, template, subject):
-                    self._drawn[key] = draw.screen_svg(svg, game.templates)
+                    drawn = draw.screen_svg(svg, game.templates, fetch)
+                if not keyed(svg, fetch):  # drawn from a file its key misses: not kept
+                    return drawn
+                self._drawn[key] = drawn
             except DataError as error:
                 known = set(self.view.problems)
                 if not known.issuperset(error.problems):

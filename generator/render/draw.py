@@ -339,12 +339,12 @@ def png(
     return output.getvalue()
 
 
-def screen_svg(svg: str, folder: Templates) -> bytes:
+def screen_svg(svg: str, folder: Templates, fetch: Fetcher | None = None) -> bytes:
     """A whole card with its full bleed as SVG drawn by cairo: what prints, for a browser to
     show (the live preview). Nothing of the template's SVG is copied through: cairo writes
     shapes, its text as outlines of the project's fonts and its images as data, so the result
     runs no script, loads no font and fetches nothing, whatever the template held."""
-    tree = parse(svg, folder)
+    tree = parse(svg, folder, fetch)
     output = io.BytesIO()
     with _drawing():
         cairosvg.surface.SVGSurface(tree, output, 96).finish()

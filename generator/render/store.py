@@ -171,10 +171,16 @@ class ArtStore:
         return cached
 
     def _keep(self, entry: str, payload: bytes, svg: str, fetch: draw.Fetcher) -> None:
-        """Put what ``fetch`` helped draw of ``svg`` in the cache, unless drawing read a file
-        the key does not name: a later build would take it though that file changed."""
-        if not fetch.files or fetch.files <= Referenced(svg, fetch.folder).paths:
+        """Put what ``fetch`` helped draw of ``svg`` in the cache, unless its key misses a
+        file the drawing read (:func:`keyed`)."""
+        if keyed(svg, fetch):
             self.cache.put(entry, payload)
 
     def has(self, entry: str) -> bool:
         return self.cache.path(entry).is_file()
+
+
+def keyed(svg: str, fetch: draw.Fetcher) -> bool:
+    """Whether the key of ``svg`` names every file ``fetch`` read drawing it: what was drawn
+    may be kept by that key (else a later build would take it though the file changed)."""
+    return not fetch.files or fetch.files <= Referenced(svg, fetch.folder).paths
