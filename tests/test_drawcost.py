@@ -14,7 +14,7 @@ from PIL import Image
 from generator.cache import Cache
 from generator.folders import Templates
 from generator.problems import DrawError, clipped
-from generator.render import draw, drawcost, store
+from generator.render import draw, drawcost, store, templates
 from generator.render.drawcost import HAS_STEPS, draw_cost, draw_cost_problem
 
 HEAD = '<svg xmlns="http://www.w3.org/2000/svg" width="63mm" height="88mm" viewBox="0 0 63 88">'
@@ -408,6 +408,18 @@ def test_svg_images_and_stylesheets_are_files_a_face_may_use(tmp_path: Path) -> 
     )
     drawn = draw.face(face('<image href="icon.svg" width="9" height="9"/>'), folder)
     assert b"1 0 0 rg" in zlib.decompress(_stream(drawn.pdf))
+
+
+def test_a_file_added_after_its_check_is_found_at_the_next(tmp_path: Path) -> None:
+    """Checks of a reference are remembered by the file it names, not its text: pnp serve
+    checks again after the designer adds the missing file."""
+    folder = Templates.of(tmp_path)
+    missing = templates._reference_problem("late.svg", folder)
+    assert missing is not None and missing.endswith(
+        "/late.svg: no such file (nor in templates/_common/)"
+    )
+    (tmp_path / "late.svg").write_text(face(RECT))
+    assert templates._reference_problem("late.svg", folder) is None
 
 
 def _stream(pdf: bytes) -> bytes:

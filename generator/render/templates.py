@@ -37,10 +37,10 @@ from generator.languages import PSEUDO, PSEUDO_GROWTH
 from generator.layout.sizes import CardSize, Paper
 from generator.model import Card, Deck, Game, Handout, Locale, Plural, Text
 from generator.placeholders import fill
-from generator.problems import Problem, clipped
+from generator.problems import DrawError, Problem, clipped
 from generator.render.borders import LineMarks, borders, unmarked
 from generator.render.budget import MAX_STEPS, STEPS, TEXT_STEPS, Budget, paragraphs_size
-from generator.render.draw import Identity, asset_problem, identity
+from generator.render.draw import Fetcher, Identity, asset_problem, fetched_url, identity
 from generator.render.fill import Asked, BoxFill, box_fill
 from generator.render.fonts import (
     FAMILIES,
@@ -633,10 +633,24 @@ def _file_named(reference: str) -> str:
     return reference.partition("#")[0].partition("?")[0]
 
 
-@lru_cache(maxsize=1024)
 def _reference_problem(reference: str, folder: Templates) -> str | None:
-    """Faces share their references (every wagon names the same icons): check each once."""
+    """Faces share their references (every wagon names the same icons): check each once, as
+    long as the file it names stays the same one (``pnp serve`` checks again after an edit)."""
+    return _judged(reference, folder, _named_identity(reference, folder))
+
+
+@lru_cache(maxsize=1024)
+def _judged(reference: str, folder: Templates, known: Identity | None) -> str | None:
     return asset_problem(reference, folder)
+
+
+def _named_identity(reference: str, folder: Templates) -> Identity | None:
+    """The :data:`~generator.render.draw.Identity` of the file ``reference`` names (``None``
+    for none, or one that cannot be found)."""
+    try:
+        return identity(Fetcher(folder).path(fetched_url(reference, f"{folder}/")))
+    except (DrawError, OSError, ValueError):
+        return None
 
 
 def _line_naming(text: str, folder: Templates, name: str) -> tuple[str, int]:
