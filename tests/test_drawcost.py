@@ -194,17 +194,18 @@ LATE = f"<g>{RECT * 1000}</g>"  # what a lookup passes before it reaches the def
 USE_R, USE_INNER, TREF = '<use href="#r"/>', '<use href="#inner"/>', '<tref href="#t"/>'
 
 
-def test_a_use_looks_for_what_it_names_once_a_tref_every_time() -> None:
-    """cairosvg keeps what a <use> found, not what a <tref> did; the steps are the elements
-    passed, from the top of the document, to reach it."""
+def test_every_use_and_tref_drawn_looks_for_what_it_names() -> None:
+    """The steps are the elements passed, from the top of the document, to reach what a <use>
+    or <tref> names, each time one is drawn (cairosvg keeps what a <use> found, but not inside
+    a pattern or mask, nor when a style changes the element's id)."""
     defs = '<defs><rect id="r" width="1" height="1"/><text id="t">a</text></defs>'
     one = draw_cost(face(f'{LATE}{defs}<use href="#r"/>')).lookups
     assert one == 1 + 1 + 1000 + 2  # <svg>, <g>, its rects, <defs>, then the rect itself
-    assert draw_cost(face(f"{LATE}{defs}{USE_R * 100}")).lookups == one
+    assert draw_cost(face(f"{LATE}{defs}{USE_R * 100}")).lookups == 100 * one
     trefs = f"<text>{TREF * 100}</text>"
     assert draw_cost(face(f"{LATE}{defs}{trefs}")).lookups == 100 * (one + 1)
     early = draw_cost(face(f"{defs}{LATE}{USE_R * 100}")).lookups
-    assert early == 3  # defined first: found at once
+    assert early == 100 * 3  # defined first: found at once
 
 
 def test_a_painted_use_looks_again_each_time_for_all_it_names() -> None:
@@ -217,7 +218,7 @@ def test_a_painted_use_looks_again_each_time_for_all_it_names() -> None:
     # <svg>, <g>, 1,000 rects, <defs>, <linearGradient>, <stop>, then <g id="inner">, its
     # <use> and <rect id="r">
     inner, rect = 1002 + 4, 1002 + 6
-    assert plain == inner + rect
+    assert plain == 10 * (inner + rect)
     # each painted outer use: twice (fill, stroke) itself and the use inside it; and the use
     # inside, painted too, twice more for the rect
     assert painted == plain + 10 * (2 * (inner + rect) + 2 * rect)
@@ -301,6 +302,96 @@ def test_an_svg_image_is_counted_whole_each_time_it_is_drawn(tmp_path: Path) -> 
     # each <image> built, drawn and passed as the face's definitions are collected, and the
     # file it draws
     assert ten - once == 9 * (3 + alone)
+
+
+PAT = '<pattern id="p" width="1" height="1" patternUnits="userSpaceOnUse">'
+NS = 'xmlns="http://www.w3.org/2000/svg"'
+USE_B, USE_XA, USE_T = "<use href='#b'/>", "<use href='x.svg#a'/>", "<use href='#t'/>"
+ATTACKS = {  # each took cairosvg 18 s to minutes, counted as cheap before
+    "id-inside-a-file-found-in-the-face": (
+        {"x.svg": f'<svg {NS}><g id="a">{USE_B * 100}</g><g id="b"/></svg>'},
+        f'<defs><g id="b">{RECT * 400}</g></defs>{USE_XA * 5}',
+        "elements",
+    ),
+    "style-setting-the-id-of-what-uses-name": (
+        {},
+        f'<defs>{"<g/>" * 10000}<rect id="t" style="id:z"/></defs>{USE_T * 100}',
+        "lookups",
+    ),
+    "lookups-inside-a-pattern": (
+        {},
+        f'<defs>{PAT}<use href="#t"/></pattern>{"<g/>" * 10000}<rect id="t"/></defs>'
+        + '<rect width="5" height="5" fill="url(#p)"/>' * 100,
+        "lookups",
+    ),
+    "filter-of-many-children": (
+        {},
+        f'<defs><filter id="f">{"<feFlood/>" * 20000}</filter></defs>'
+        + '<rect width="1" height="1" filter="url(#f)"/>' * 200,
+        "elements",
+    ),
+    "gradient-rebuilding-the-first-element-of-its-id": (
+        {},
+        f'<defs><g id="p" href="#q">{RECT * 1000}</g><linearGradient id="p" href="#q"/>'
+        '<linearGradient id="q"><stop offset="0"/></linearGradient></defs>'
+        + '<rect width="5" height="5" fill="url(#p)"/>'
+        * 100,
+        "elements",
+    ),
+    "nth-of-type-over-many-siblings": (
+        {},
+        "<style>:nth-of-type(1){a:b}:nth-last-of-type(1){a:b}</style>" + "<g/>" * 16000,
+        "matching",
+    ),
+    "nth-child-of-a-selector": (
+        {},
+        "<style>:nth-child(1 of :not(:nth-child(1 of *))){a:b}</style>" + "<g/>" * 2000,
+        "matching",
+    ),
+    "substring-attribute-selectors-on-a-long-value": (
+        {},
+        "<style>" + "".join(f"[k*=q{i} i]{{a:b}}" for i in range(11000)) + "</style>"
+        f'<g k="{"A" * 900000}"/>',
+        "matching",
+    ),
+    "stylesheet-of-16-mb": (
+        {"c.css": "a{b:c}" * 2_700_000},
+        '<style>@import "c.css";</style>',
+        "attributes",
+    ),
+}
+
+
+@pytest.mark.parametrize("attack", ATTACKS)
+def test_what_a_review_found_cairosvg_slow_on_is_counted(tmp_path: Path, attack: str) -> None:
+    files, body, measure = ATTACKS[attack]
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    drawn = draw.DrawnFiles(Templates.of(tmp_path))
+    assert draw_cost_problem(face(body), drawn, f"{tmp_path}/") == message(measure)
+
+
+def test_the_count_reading_past_its_budget_refuses_the_face(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Files past the count's own read budget are not free: the face is refused (they let a
+    use bomb in an SVG image through, uncounted)."""
+    monkeypatch.setattr(draw, "MAX_READS", 3)
+    for number in range(5):
+        (tmp_path / f"{number}.png").write_bytes(_png(number + 1, 1))
+    images = "".join(f'<image href="{number}.png"/>' for number in range(5))
+    drawn = draw.DrawnFiles(Templates.of(tmp_path))
+    assert draw_cost_problem(face(images), drawn, f"{tmp_path}/") == (
+        "drawing it reads files more than 3 times (each image, stylesheet and SVG counted "
+        "every time it is read): a face may read 3"
+    )
+
+
+def test_a_png_is_a_png_whatever_text_it_holds() -> None:
+    """cairosvg tests for a PNG before an SVG: one holding ``<svg`` in a text chunk is decoded
+    as a PNG, so its pixels are checked."""
+    assert not drawcost.drawn_as_svg(b"\x89PNG\r\n\x1a\n tEXtc\x00<svg")
+    assert drawcost.drawn_as_svg(b'<?xml version="1.0"?><svg/>')
 
 
 def test_a_compressed_svg_is_refused_not_decompressed(tmp_path: Path) -> None:

@@ -33,7 +33,13 @@ from generator.layout.imposition import Rect
 from generator.layout.sizes import pt
 from generator.problems import AssetError, DrawError, clipped
 from generator.reading import Refused, TooLarge, Within, read_bytes, size
-from generator.render.drawcost import MAX_FILE_BYTES, draw_cost_problem, drawn_as_svg, too_much
+from generator.render.drawcost import (
+    MAX_FILE_BYTES,
+    TooMuch,
+    draw_cost_problem,
+    drawn_as_svg,
+    too_much,
+)
 from generator.render.fonts import SHIPPED_FONTS, use_project_fonts
 from generator.versions import FIXED_DATE
 
@@ -50,6 +56,12 @@ MAX_READS = 1_000
 names), each read counted: :mod:`~generator.render.drawcost` counts what it can see before
 cairosvg starts, and the reads themselves are counted as cairosvg makes them, whatever a
 stylesheet hid from that count."""
+
+
+class ReadTooMuch(DrawError):
+    """A face read files more times, or more bytes of them, than it may: the count of
+    :mod:`~generator.render.drawcost` refuses the face for it (a file it cannot read costs
+    nothing, one past the budget costs too much)."""
 
 
 class Fetcher:
@@ -73,14 +85,14 @@ class Fetcher:
     def __call__(self, url: str, resource_type: str) -> bytes:
         self.reads += 1
         if self.reads > MAX_READS:
-            raise DrawError(
+            raise ReadTooMuch(
                 f"drawing it reads files more than {MAX_READS:,} times (each image, stylesheet "
                 f"and SVG counted every time it is read): a face may read {MAX_READS:,}"
             )
         data = _data_url(url) if url.startswith("data:") else self._read(url)
         self.bytes += len(data)
         if self.bytes > MAX_FILE_BYTES:
-            raise DrawError(str(too_much("bytes", MAX_FILE_BYTES)))
+            raise ReadTooMuch(str(too_much("bytes", MAX_FILE_BYTES)))
         _check_drawable(url, data, resource_type)
         return data
 
@@ -261,6 +273,8 @@ class DrawnFiles:
                 return _image_facts(self.fetch(url, "image/*"))
             key = identity(self.fetch.path(url))
             return _IMAGES.get(key, lambda: _image_facts(self.fetch(url, "image/*")))
+        except ReadTooMuch as error:
+            raise TooMuch(str(error)) from None
         except (DrawError, OSError, ValueError):
             return (0, 0)
 
@@ -268,6 +282,8 @@ class DrawnFiles:
         try:
             parsed = cairosvg.url.parse_url(href, base)
             data = self.fetch(_fetched(parsed), kind)
+        except ReadTooMuch as error:
+            raise TooMuch(str(error)) from None
         except (DrawError, OSError, ValueError):
             return None
         return urlunparse((*parsed[:-1], "")), data
@@ -286,11 +302,14 @@ def _fetched(parsed: ParseResult) -> str:
 
 
 def _image_facts(data: bytes) -> tuple[int, int]:
-    """An image's size in bytes and its pixels (from its header only)."""
+    """An image's size in bytes and its pixels (from its header only; past what Pillow calls a
+    decompression bomb, more than any face may draw)."""
     try:
         with Image.open(io.BytesIO(data)) as image:
             width, height = image.size
-    except (OSError, ValueError, Image.DecompressionBombError):
+    except Image.DecompressionBombError:
+        return (len(data), 2**62)
+    except (OSError, ValueError):
         return (len(data), 0)
     return (len(data), width * height)
 

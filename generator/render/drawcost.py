@@ -24,10 +24,10 @@ so ask for hours of drawing. :func:`draw_cost_problem` counts, as cairosvg would
   when the caller says how to read them (:class:`Files`);
 - **lookups**: the elements cairosvg passes looking for what a ``<use>`` or ``<tref>`` names,
   from the top of its document (about 5 microseconds each: 500 uses of elements that follow
-  10,000 others took 28 s). It keeps what a ``<use>`` found, so each element is looked for
-  once, but a ``<tref>`` looks each time it is built, and a ``<use>`` painted with a gradient
-  or pattern measures what it draws for its fill and for its stroke, looking again, each time
-  it is drawn, for what it names and what every ``<use>`` in that names;
+  10,000 others took 28 s), each time one is drawn (cairosvg keeps what a ``<use>`` found,
+  but not inside a pattern or mask, nor when a style changes the element's id), and a
+  ``<use>`` painted with a gradient or pattern measures what it draws for its fill and for its
+  stroke, looking again for what it names and what every ``<use>`` in that names;
 - **matching**: the ways cssselect2 may try to match a stylesheet's selectors to each element,
   every time cairosvg builds it (an upper bound: a selector of five descendant parts tries every
   five of an element's ancestors, ``:has()`` every element below or after it; ``q g g g g g``
@@ -112,10 +112,11 @@ under a tenth of it; no shipped face has a stylesheet."""
 HAS_STEPS = 20
 """What :data:`MAX_MATCHING` counts for each element a ``:has()`` passes, which cssselect2
 wraps as it goes (measured: 2.9 microseconds each)."""
-MAX_LOOKUPS = 400_000
+MAX_LOOKUPS = 1_000_000
 """The elements cairosvg may pass looking for what a face's ``<use>`` and ``<tref>`` elements
-name (about 2 s): a face that defines what it uses early (``<defs>`` at the top) needs few; no
-shipped face uses any."""
+name (about 5 s at most, as cairosvg keeps most of what it found): a face that defines what
+it uses early (``<defs>`` at the top) needs few, an illustration of 6,000 paths with 80
+clones of earlier ones about half; no shipped face uses any."""
 
 SVG = "{http://www.w3.org/2000/svg}"
 HREF = "{http://www.w3.org/1999/xlink}href"
@@ -149,7 +150,7 @@ TEXT = frozenset({"text", "tspan", "textPath", "a", "tref"})
 """The elements whose text cairosvg draws."""
 MARKED = frozenset({"path", "line", "polyline", "polygon"})
 """The elements with vertices, where markers are drawn."""
-_KINDS = ("marker", "gradient", "pattern", "path", "mask")
+_KINDS = ("marker", "gradient", "pattern", "path", "mask", "filter")
 """The kinds of definition cairosvg keeps by id: an element whose name contains the kind."""
 _PROPERTIES = ("fill", "stroke", "marker", "marker-start", "marker-mid", "marker-end", "color")
 """The inherited properties that make an element draw another (its context)."""
@@ -295,10 +296,9 @@ def too_much(measure: str, limit: float) -> TooMuch:
 
 class _Cost:
     """A count in progress; ``built``: the elements built in it, each of which inherits the
-    attributes of the element a ``<use>`` of it stands at (counted there); ``lookups``: those
-    made every time it is drawn (not what a ``<use>`` finds the first time, counted once by
-    :class:`_Count`); ``uses``: the lookups of every ``<use>`` drawn in it were none kept, as
-    a painted ``<use>`` that draws it makes them again."""
+    attributes of the element a ``<use>`` of it stands at (counted there); ``uses``: the
+    lookups of the ``<use>`` elements drawn in it, which a painted ``<use>`` that draws it
+    makes again."""
 
     __slots__ = (
         *("attributes", "built", "bytes", "depth", "elements", "images", "lookups", "matching"),
@@ -349,9 +349,11 @@ class _Document:
         self.order: dict[ElementTree.Element, int] = {}
         self.depths: dict[ElementTree.Element, int] = {root: 0}
         self.siblings = 1  # the most children of one element
+        self.longest = 0  # the longest attribute
         self.count = 0
         for element in root.iter():
             self.count += 1
+            self.longest = max(self.longest, *map(len, element.attrib.values()), 0)
             self.order[element] = self.count  # the elements cairosvg passes to find it
             self.siblings = max(self.siblings, len(element))
             for child in element:
@@ -446,10 +448,9 @@ class _Count:
         self.sheets: dict[str, _Sheet] = {}
         self.sheet_characters = 0
         self.sheet_references: dict[str, set[str]] = {}
-        self.found: set[tuple[int, ElementTree.Element]] = set()
+        self.fetched: dict[tuple[str, str], tuple[str, bytes] | None] = {}
         self.selectors: list[Any] = []
         self.matching: dict[tuple[int, int], int] = {}
-        self.first_lookups = 0
 
     def total(self) -> DrawCost:
         try:
@@ -457,7 +458,6 @@ class _Count:
             self._stylesheets(cost)
             cost.add(self._walk(self.face, self.face.root, _NO_CONTEXT, 0, build=True))
             self._check(cost)
-            cost.lookups += self.first_lookups
         except _Cycle as cycle:
             raise TooMuch(
                 f"it draws {cycle} inside itself (a <use>, marker, pattern, clip path, mask or "
@@ -491,6 +491,8 @@ class _Count:
                 raise _Cycle(f'"{clipped(href, 60)}"')
             cost.bytes += len(data)
             self._check(cost)
+            if len(data) > self.limits.attributes:  # read on every element: too much at once
+                raise too_much("attributes", self.limits.attributes)
             if url not in self.sheets:
                 self.sheets[url] = _Sheet(data.decode("utf-8", "replace"))
             self._sheet(self.sheets[url], url, cost, [*importing, url])
@@ -569,7 +571,7 @@ class _Count:
             for index, what in enumerate(("fill", "stroke")):
                 for fragment in self._paints(what, context[index], context[_COLOR]):
                     self._paint(document, fragment, cost)
-        for what, kind in (("clip-path", "path"), ("mask", "mask")):
+        for what, kind in (("clip-path", "path"), ("mask", "mask"), ("filter", "filter")):
             own = _property(element, what, style)
             if own is None and what not in self.sheet_references:
                 continue
@@ -584,7 +586,9 @@ class _Count:
         key = (id(document), depth)
         if key not in self.matching:
             cap = int(min(self.limits.matching, 2**62)) + 1
-            shape = Shape(depth, document.deepest, document.siblings, document.count, cap)
+            shape = Shape(
+                depth, document.deepest, document.siblings, document.count, document.longest, cap
+            )
             found = sum(_paths(selector, shape) for selector in self.selectors)
             self.matching[key] = min(found, cap)
         return self.matching[key]
@@ -619,7 +623,7 @@ class _Count:
         if not href:
             return
         fragment = _fragment(href)
-        target_document = document
+        target_document = self.face  # an #id is looked for in the face, wherever it stands
         if not href.startswith("#"):
             found = self._document(href, document, cost)
             if found is None:
@@ -637,9 +641,7 @@ class _Count:
         )
         cost.add(used, inherited=inherited)
         looked = target_document.order[target]
-        if (id(target_document), target) not in self.found:  # kept once found
-            self.found.add((id(target_document), target))
-            self.first_lookups += looked
+        cost.lookups += looked
         if self._paints("fill", context[0], context[_COLOR]) or self._paints(
             "stroke", context[1], context[_COLOR]
         ):  # measured for its fill and its stroke: found again, with all it names
@@ -648,13 +650,17 @@ class _Count:
 
     def _document(self, href: str, document: _Document, cost: _Cost) -> _Document | None:
         """The SVG document a ``<use>`` or ``<tref>`` names by file, read as cairosvg reads it
-        (again for each)."""
-        found = self.files and self.files.document(href, document.url, "image/svg+xml")
+        (counted again for each; the face itself when it names the document it stands in, as
+        cairosvg then looks in the face)."""
+        if (href, document.url) not in self.fetched:
+            found = self.files.document(href, document.url, "image/svg+xml") if self.files else None
+            self.fetched[(href, document.url)] = found
+        found = self.fetched[(href, document.url)]
         if not found:
             return None
         url, data = found
         if url == document.url:
-            return document
+            return self.face
         cost.bytes += len(data)
         if url not in self.documents:
             try:
@@ -715,7 +721,7 @@ class _Count:
         href = _href(element)
         if not href:
             return
-        source = document if href.startswith("#") else self._document(href, document, cost)
+        source = self.face if href.startswith("#") else self._document(href, document, cost)
         fragment = _fragment(href)
         target = source.ids.get(fragment) if source and fragment else None
         if source is not None and target is not None:
@@ -757,13 +763,25 @@ class _Count:
             chain = self._chain("gradient", *gradient)
             stops = next((len(link) for _, link in chain if len(link)), 0)
             cost.elements += 1 + stops + len(chain)
+            self._rebuilt(chain, cost)
             return
         pattern = self._definition("pattern", fragment, document)
         if pattern:
             chain = self._chain("pattern", *pattern)
             source, content = next(((d, e) for d, e in chain if len(e)), pattern)
             cost.elements += len(chain)
+            self._rebuilt(chain, cost)
             cost.add(self._drawn("pattern", source, content, tag="g"), built=False)
+
+    def _rebuilt(self, chain: list[tuple[_Document, ElementTree.Element]], cost: _Cost) -> None:
+        """A gradient or pattern that names another is built again at each paint from the
+        first element of its id in the face (whatever that element is), looked for from the
+        top."""
+        for _, link in chain[:-1]:
+            first = self.face.ids.get(link.get("id", ""))
+            if first is not None:
+                cost.elements += self.face.size(first)
+                cost.lookups += self.face.order[first]
 
     def _chain(
         self, kind: str, document: _Document, element: ElementTree.Element
@@ -844,15 +862,14 @@ class _Count:
             or cost.images > limits.images
             or cost.pixels > limits.pixels
             or cost.bytes > limits.bytes
-            or cost.lookups + self.first_lookups > limits.lookups
+            or cost.lookups > limits.lookups
             or cost.matching > limits.matching
         ):
             for measure in (
                 *("elements", "attributes", "text", "images", "pixels", "bytes"),
                 *("lookups", "matching"),
             ):
-                made = getattr(cost, measure) + (self.first_lookups if measure == "lookups" else 0)
-                if made > getattr(limits, measure):
+                if getattr(cost, measure) > getattr(limits, measure):
                     raise too_much(measure, getattr(limits, measure))
 
 
@@ -879,6 +896,7 @@ class Shape(NamedTuple):
     deepest: int  # of an element of its document
     siblings: int  # the most children of one element
     elements: int  # of the document
+    longest: int  # the longest attribute of the document
     cap: int  # past which the count stops
 
 
@@ -903,10 +921,13 @@ def _paths(tree: Any, shape: Shape) -> int:
 
 
 def _nested(compound: Any, shape: Shape) -> int:
-    """What the selector lists inside one part of a selector try (``:has()`` on every element
-    below; the others on the element itself)."""
+    """What one part of a selector tries: the selector lists inside it (``:has()`` on every
+    element below; the others on the element itself), the siblings a pseudo-class counting
+    them passes (``:nth-of-type()``, ``:last-child``..., again for each ``of S`` in it), and
+    an attribute read whole for a substring or in any case (``[a*=b]``, ``[a=b i]``)."""
     tried = 1
     for simple in getattr(compound, "simple_selectors", ()):
+        tried = min(tried * _simple(simple, shape), shape.cap)
         inner = getattr(simple, "selector_list", None)
         if inner is None:
             continue
@@ -918,8 +939,32 @@ def _nested(compound: Any, shape: Shape) -> int:
     return tried
 
 
+_SIBLING_PSEUDO = re.compile(r"nth|last|of-type")
+"""The pseudo-classes cssselect2 answers by passing an element's siblings."""
+_READ_WHOLE = frozenset({"*=", "^=", "$=", "~=", "|="})
+"""The attribute operators that read an attribute's whole value."""
+
+
+def _simple(simple: Any, shape: Shape) -> int:
+    """What one simple selector of :func:`_nested` tries, besides its selector lists."""
+    name = getattr(simple, "name", None)
+    if isinstance(name, str) and _SIBLING_PSEUDO.search(name.lower()):
+        arguments = tinycss2.serialize(getattr(simple, "arguments", None) or [])
+        nested = len(re.findall(r"\bof\b", arguments.lower()))  # ``of S``: S on each sibling
+        passed: int = shape.siblings ** min(1 + nested, 64)
+        return min(passed, shape.cap)
+    if isinstance(simple, cssselect2.parser.AttributeSelector) and (
+        simple.operator in _READ_WHOLE or simple.case_sensitive is False
+    ):
+        return 1 + shape.longest // 64
+    return 1
+
+
 def drawn_as_svg(data: bytes) -> bool:
-    """Whether cairosvg draws an ``<image>`` of these bytes as an SVG (its own test)."""
+    """Whether cairosvg draws an ``<image>`` of these bytes as an SVG (its own tests, in its
+    order: a PNG first, whatever it holds)."""
+    if data.startswith(b"\x89PNG"):
+        return False
     return data.startswith((b"<svg ", b"<?xml", b"<!DOC", b"\x1f\x8b")) or b"<svg" in data
 
 
