@@ -513,6 +513,23 @@ def test_a_file_added_after_its_check_is_found_at_the_next(tmp_path: Path) -> No
     assert templates._reference_problem("late.svg", folder) is None
 
 
+def test_a_face_drawn_after_its_file_changed_is_not_kept_under_the_old_key(
+    tmp_path: Path,
+) -> None:
+    """A build works a face's key out, then draws it: a stylesheet edited in between must not
+    leave the new drawing under the old key (the edit undone, a build would print it)."""
+    folder = Templates.of(tmp_path)
+    (tmp_path / "a.css").write_text("rect { fill: red }")
+    red = store.face_key(SHEET_FACE, folder)
+    (tmp_path / "a.css").write_text("rect { fill: blue }")
+    arts = store.ArtStore(Cache(tmp_path / "cache"))
+    assert b"0 0 1 rg" in zlib.decompress(_stream(arts.art(SHEET_FACE, folder, red).pdf))
+    assert not arts.has(red)
+    assert arts.has(store.face_key(SHEET_FACE, folder)) is False  # drawn under the old key only
+    arts.art(SHEET_FACE, folder)
+    assert arts.has(store.face_key(SHEET_FACE, folder))
+
+
 def _stream(pdf: bytes) -> bytes:
     """The first compressed stream of a PDF cairo wrote (a face's drawing)."""
     start = pdf.index(b"stream\n", pdf.index(b"/FlateDecode")) + len(b"stream\n")

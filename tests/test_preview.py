@@ -509,13 +509,16 @@ def test_a_face_drawn_from_a_file_its_key_misses_is_drawn_again(
     comment after @import, which cairosvg reads past) keeps no face drawn from it, so an edit
     shows at once."""
     templates = own_templates(trains.root, GAME)
+    template = templates / "back.svg.j2"
+    written = template.read_text(encoding="utf-8")
+    template.write_text(
+        written.replace("{% endblock %}", f"<style>{sheet}</style>{{% endblock %}}")
+    )
+    (templates / "c.css").write_text("rect { fill: red }")
     *_, checked = check_game(trains.root, GAME)
-    faces = checked.faces["en"]
-    back = faces.named[("wagons", "back")]
-    faces.svgs[back] = faces.svgs[back].replace("</svg>", f"<style>{sheet}</style></svg>")
+    back = checked.faces["en"].named[("wagons", "back")]
     preview = Preview(lambda first: iter([checked]))
     preview.refresh()
-    (templates / "c.css").write_text("rect { fill: red }")
     red = preview.face(back)
     assert red is not None and (preview.face(back) is red) is kept
     (templates / "c.css").write_text("rect { fill: blue }")

@@ -121,7 +121,7 @@ class Preview:
                 fetch = draw.Fetcher(game.templates)
                 with drawing(game, template, subject):
                     drawn = draw.screen_svg(svg, game.templates, fetch)
-                if not keyed(svg, fetch):  # drawn from a file its key misses: not kept
+                if not keyed(svg, fetch, key):  # drawn from a file its key misses: not kept
                     return drawn
                 self._drawn[key] = drawn
             except DataError as error:

@@ -28,7 +28,11 @@ from generator.versions import code_version
 
 def face_key(svg: str, folder: Templates) -> str:
     """The key of the face ``svg`` drawn from the template folder ``folder``."""
-    return key("face", code_version(), _cairo(), svg, *Referenced(svg, folder).parts)
+    return _face_key(svg, Referenced(svg, folder))
+
+
+def _face_key(svg: str, referenced: Referenced) -> str:
+    return key("face", code_version(), _cairo(), svg, *referenced.parts)
 
 
 @functools.lru_cache(maxsize=1)
@@ -138,7 +142,7 @@ class ArtStore:
             return cached
         fetch = draw.Fetcher(folder)
         art = draw.face(svg, folder, fetch)
-        self._keep(entry, art.pack(), svg, fetch)
+        self._keep(entry, art.pack(), svg, fetch, entry)
         return art
 
     def png(
@@ -151,36 +155,43 @@ class ArtStore:
     ) -> bytes:
         """The face as a PNG at ``dpi`` (300) with its full bleed, or of exactly ``pixels``
         (see :func:`draw.png`)."""
-        entry = png_key(known or face_key(svg, folder), dpi, pixels)
+        face = known or face_key(svg, folder)
+        entry = png_key(face, dpi, pixels)
         cached = self.cache.parsed(entry, _png)
         if cached is None:
             fetch = draw.Fetcher(folder)
             cached = draw.png(svg, folder, dpi, pixels, fetch)
-            self._keep(entry, cached, svg, fetch)
+            self._keep(entry, cached, svg, fetch, face)
         return cached
 
     def picture(self, svg: str, width: float, height: float, folder: Templates) -> bytes:
         """The part (0, 0) to (``width``, ``height``) mm of an SVG as a one-page PDF (a card or
         pictogram in a rules summary, see :func:`draw.pdf`)."""
-        entry = key("picture", face_key(svg, folder), repr((width, height)))
+        face = face_key(svg, folder)
+        entry = key("picture", face, repr((width, height)))
         cached = self.cache.parsed(entry, _pdf)
         if cached is None:
             fetch = draw.Fetcher(folder)
             cached = draw.pdf(svg, width, height, folder, fetch)
-            self._keep(entry, cached, svg, fetch)
+            self._keep(entry, cached, svg, fetch, face)
         return cached
 
-    def _keep(self, entry: str, payload: bytes, svg: str, fetch: draw.Fetcher) -> None:
-        """Put what ``fetch`` helped draw of ``svg`` in the cache, unless its key misses a
-        file the drawing read (:func:`keyed`)."""
-        if keyed(svg, fetch):
+    def _keep(self, entry: str, payload: bytes, svg: str, fetch: draw.Fetcher, face: str) -> None:
+        """Put what ``fetch`` helped draw of ``svg`` in the cache as ``entry``, unless it may
+        not be kept under the face key ``face`` (:func:`keyed`)."""
+        if keyed(svg, fetch, face):
             self.cache.put(entry, payload)
 
     def has(self, entry: str) -> bool:
         return self.cache.path(entry).is_file()
 
 
-def keyed(svg: str, fetch: draw.Fetcher) -> bool:
-    """Whether the key of ``svg`` names every file ``fetch`` read drawing it: what was drawn
-    may be kept by that key (else a later build would take it though the file changed)."""
-    return not fetch.files or fetch.files <= Referenced(svg, fetch.folder).paths
+def keyed(svg: str, fetch: draw.Fetcher, face: str) -> bool:
+    """Whether what ``fetch`` helped draw of ``svg`` may be kept under the face key ``face``:
+    the key names every file the drawing read, and they hold what they held when ``face`` was
+    worked out (else a later build would take the drawing though a file changed, or a file
+    edited between the two would leave the new drawing under the old key)."""
+    if not fetch.files:
+        return True
+    referenced = Referenced(svg, fetch.folder)
+    return fetch.files <= referenced.paths and _face_key(svg, referenced) == face
