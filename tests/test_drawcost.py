@@ -324,6 +324,17 @@ ATTACKS = {  # each took cairosvg 18 s to minutes, counted as cheap before
         + '<rect width="5" height="5" fill="url(#p)"/>' * 100,
         "lookups",
     ),
+    "pattern-defined-again-by-a-nested-svg": (
+        {},
+        f'<svg width="1" height="1">{PAT}{RECT * 400}</pattern></svg><defs>{PAT}{RECT}</pattern>'
+        "</defs>" + '<rect width="5" height="5" fill="url(#p)"/>' * 1000,
+        "attributes",
+    ),
+    "svg-image-painted-with-the-faces-pattern": (
+        {"i.svg": f"<svg {NS}>" + '<rect width="5" height="5" fill="url(#p)"/>' * 1000 + "</svg>"},
+        f'<defs>{PAT}{RECT * 400}</pattern></defs><image href="i.svg" width="9" height="9"/>',
+        "attributes",
+    ),
     "filter-of-many-children": (
         {},
         f'<defs><filter id="f">{"<feFlood/>" * 20000}</filter></defs>'

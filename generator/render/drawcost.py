@@ -337,7 +337,7 @@ _NO_CONTEXT: Context = ("",) * (len(_PROPERTIES) + 1)
 
 class _Document:
     """An SVG document as the count reads it: its elements by id, as a ``<use>`` finds them
-    (the first) and as cairosvg keeps definitions (the last of each kind), each element's
+    (the first) and as definitions (the largest of each kind and id), each element's
     parent, depth and place in document order, and what each element inherits where it
     stands."""
 
@@ -347,6 +347,7 @@ class _Document:
         self.kinds: dict[str, dict[str, ElementTree.Element]] = {kind: {} for kind in _KINDS}
         self.parents: dict[ElementTree.Element, ElementTree.Element] = {}
         self.order: dict[ElementTree.Element, int] = {}
+        self._sizes: dict[ElementTree.Element, int] = {}
         self.depths: dict[ElementTree.Element, int] = {root: 0}
         self.siblings = 1  # the most children of one element
         self.longest = 0  # the longest attribute
@@ -366,10 +367,17 @@ class _Document:
             tag = _tag(element).lower()
             for kind in _KINDS:
                 if kind in tag:
-                    self.kinds[kind][ident] = element
+                    self._define(kind, ident, element)
         self.deepest = max(self.depths.values())
-        self._sizes: dict[ElementTree.Element, int] = {}
         self._standing: dict[ElementTree.Element, tuple[Context, int]] = {}
+
+    def _define(self, kind: str, ident: str, element: ElementTree.Element) -> None:
+        """Keep the definition of ``kind`` with the id ``ident``: the largest of those of one id,
+        as cairosvg keeps whichever the ``<svg>`` it drew last defined (a nested ``<svg>`` may
+        define one again)."""
+        known = self.kinds[kind].get(ident)
+        if known is None or self.size(element) >= self.size(known):
+            self.kinds[kind][ident] = element
 
     def size(self, element: ElementTree.Element) -> int:
         """The elements in ``element``'s subtree (itself included)."""
@@ -431,13 +439,15 @@ class _Count:
         url: str,
         limits: Limits,
         inside: tuple[str, ...] = (),
+        outer: tuple[_Document, ...] = (),
     ) -> None:
-        """``inside``: the SVG images this face is drawn as, the outermost first."""
+        """``inside``: the SVG images this face is drawn as, the outermost first; ``outer``:
+        their documents, whose definitions it finds too (cairosvg keeps one table of them)."""
         if len(list(root.iter())) > limits.elements:  # each is built: the count stops here
             raise too_much("elements", limits.elements)
         self.face = _Document(root, url)
         self.files, self.limits = files, limits
-        self.inside = inside
+        self.inside, self.outer = inside, outer
         self.visits = 0
         self.depth = len(inside)
         self.svg_images: dict[str, _Cost] = {}
@@ -710,7 +720,8 @@ class _Count:
             drawn = _Cost()
             if root is not None:
                 inside = (*self.inside, self.face.url)
-                total = _Count(root, self.files, url, self.limits, inside).total()
+                outer = (self.face, *self.outer)
+                total = _Count(root, self.files, url, self.limits, inside, outer).total()
                 for field in fields(DrawCost):
                     setattr(drawn, field.name, getattr(total, field.name))
             self.svg_images[url] = drawn
@@ -844,10 +855,10 @@ class _Count:
         self, kind: str, fragment: str, document: _Document
     ) -> tuple[_Document, ElementTree.Element] | None:
         """The definition of ``kind`` cairosvg finds by ``fragment``: in the document being
-        drawn, else in the face."""
+        drawn, else in the face, else in the faces it is an SVG image of."""
         if not fragment:
             return None
-        for place in (document, self.face):
+        for place in (document, self.face, *self.outer):
             element = place.kinds[kind].get(fragment)
             if element is not None:
                 return place, element
