@@ -606,12 +606,12 @@ class _Count:
     def _paints(self, what: str, paint: str, colour: str) -> list[str]:
         """The fragments a fill or stroke may paint with: its own and a stylesheet's, and for
         ``currentColor`` those the element's colour may name."""
+        found = self._candidates(what, paint)
+        if _CURRENT not in found:
+            return found
         colours = self._candidates("color", "" if colour == _CURRENT else colour)
-        found = (
-            colours if fragment == _CURRENT else [fragment]
-            for fragment in self._candidates(what, paint)
-        )
-        return list(dict.fromkeys(fragment for each in found for fragment in each))
+        painted = (colours if fragment == _CURRENT else [fragment] for fragment in found)
+        return list(dict.fromkeys(fragment for each in painted for fragment in each))
 
     def _candidates(self, what: str, fragment: str) -> list[str]:
         """The fragments a property may name for an element: its own, and any a stylesheet
@@ -1039,7 +1039,9 @@ def _setting(value: str | None) -> str | None:
     element's colour (``currentColor``), or nothing (unset, or ``inherit``: the parent's)."""
     if value is None or value.strip() == "inherit":
         return None
-    return _CURRENT if value.strip().lower() == "currentcolor" else _fragment(value)
+    if value.strip().lower() == "currentcolor":
+        return _CURRENT
+    return _fragment(value) if "url(" in value else ""  # a colour such as #123 names nothing
 
 
 def _characters(element: ElementTree.Element) -> int:
