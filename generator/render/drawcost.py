@@ -460,7 +460,7 @@ class _Count:
         self.sheet_references: dict[str, set[str]] = {}
         self.fetched: dict[tuple[str, str], tuple[str, bytes] | None] = {}
         self.selectors: list[Any] = []
-        self.matching: dict[tuple[int, int], int] = {}
+        self.matched: dict[tuple[int, int], int] = {}  # by document and depth
 
     def total(self) -> DrawCost:
         try:
@@ -493,7 +493,7 @@ class _Count:
         for what, fragment in sheet.references:
             self.sheet_references.setdefault(what, set()).add(fragment)
         for href in sheet.imports:
-            found = self.files and self.files.document(href, base, "text/css")
+            found = self._fetch(href, base, "text/css")
             if not found:
                 continue
             url, data = found
@@ -594,14 +594,14 @@ class _Count:
         """The ways the face's selectors may be tried on ``element`` as it is built."""
         depth = document.depths.get(element, 0)
         key = (id(document), depth)
-        if key not in self.matching:
+        if key not in self.matched:
             cap = int(min(self.limits.matching, 2**62)) + 1
             shape = Shape(
                 depth, document.deepest, document.siblings, document.count, document.longest, cap
             )
             found = sum(_paths(selector, shape) for selector in self.selectors)
-            self.matching[key] = min(found, cap)
-        return self.matching[key]
+            self.matched[key] = min(found, cap)
+        return self.matched[key]
 
     def _paints(self, what: str, paint: str, colour: str) -> list[str]:
         """The fragments a fill or stroke may paint with: its own and a stylesheet's, and for
@@ -662,10 +662,7 @@ class _Count:
         """The SVG document a ``<use>`` or ``<tref>`` names by file, read as cairosvg reads it
         (counted again for each; the face itself when it names the document it stands in, as
         cairosvg then looks in the face)."""
-        if (href, document.url) not in self.fetched:
-            found = self.files.document(href, document.url, "image/svg+xml") if self.files else None
-            self.fetched[(href, document.url)] = found
-        found = self.fetched[(href, document.url)]
+        found = self._fetch(href, document.url, "image/svg+xml")
         if not found:
             return None
         url, data = found
@@ -673,10 +670,7 @@ class _Count:
             return self.face
         cost.bytes += len(data)
         if url not in self.documents:
-            try:
-                root = None if b"<!ENTITY" in data else ElementTree.fromstring(data)
-            except ElementTree.ParseError:
-                root = None
+            root = _parsed(data)
             cost.elements += len(list(root.iter())) if root is not None else 0
             self._check(cost)  # before the count reads a large document any further
             self.documents[url] = _Document(root, url) if root is not None else None
@@ -701,10 +695,18 @@ class _Count:
         if size and not pixels:  # no image PIL reads: cairosvg may draw it as an SVG
             self._svg_image(href, base, cost)
 
+    def _fetch(self, href: str, base: str, kind: str) -> tuple[str, bytes] | None:
+        """The URL and bytes of the document ``href`` names (relative to ``base``), read once
+        for the count however often it is drawn (each draw counts its bytes)."""
+        if (href, base) not in self.fetched:
+            found = self.files.document(href, base, kind) if self.files else None
+            self.fetched[(href, base)] = found
+        return self.fetched[(href, base)]
+
     def _svg_image(self, href: str, base: str, cost: _Cost) -> None:
         """An ``<image>`` of an SVG file: cairosvg draws it whole, its own stylesheets too,
         each time (a count of its own, as it draws nothing of the face)."""
-        found = self.files.document(href, base, "image/*") if self.files else None
+        found = self._fetch(href, base, "image/*")
         if not found or not drawn_as_svg(found[1]):
             return
         url, data = found
@@ -713,10 +715,7 @@ class _Count:
         if len(self.inside) + 1 > self.limits.depth:
             raise too_much("depth", self.limits.depth)
         if url not in self.svg_images:
-            try:
-                root = None if b"<!ENTITY" in data else ElementTree.fromstring(data)
-            except (ElementTree.ParseError, ValueError):
-                root = None
+            root = _parsed(data)
             drawn = _Cost()
             if root is not None:
                 inside = (*self.inside, self.face.url)
@@ -889,6 +888,17 @@ def _weight(cost: _Cost) -> tuple[int, ...]:
         *(cost.elements, cost.text, cost.attributes, cost.pixels, cost.bytes, cost.images),
         *(cost.lookups, cost.matching),
     )
+
+
+def _parsed(data: bytes) -> ElementTree.Element | None:
+    """An SVG file as cairosvg reads it; ``None`` for one it does not draw (not well-formed,
+    or declaring entities, which it refuses)."""
+    if b"<!ENTITY" in data:
+        return None
+    try:
+        return ElementTree.fromstring(data)
+    except (ElementTree.ParseError, ValueError):
+        return None
 
 
 def _selectors(prelude: list[Any]) -> list[Any]:
