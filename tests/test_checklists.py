@@ -1,0 +1,72 @@
+"""Each game playable from its summary alone (issue 31): a checklist per game of what a group
+needs (set-up, the first player, a turn, the end, scoring, what happens to the components left
+over, every variant the rulebook gives), each item's phrases read back from every language's
+summary PDF.
+
+A checklist is ``tests/checklists/<game>.yaml``: items by name, each with the phrases of each
+language that must all be in that summary's text (words in reading order, runs of spaces and
+line breaks as one space). The items every game needs are :data:`REQUIRED`; a variant is an
+item named ``variant: <its name>``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generator import DEFAULT_DATA_DIR
+from generator.build import check
+from generator.model import Game
+from tests.test_rulebook import summary_pdf, text_of
+
+CHECKLISTS = Path(__file__).parent / "checklists"
+REQUIRED = ("setup", "first player", "turn", "end", "scoring", "leftovers")
+GAMES = ("break_the_code", "game_of_trains", "gear_and_piston", "gears", "three_by_three")
+
+
+def checklist(game_id: str) -> dict[str, dict[str, list[str]]]:
+    return yaml.safe_load((CHECKLISTS / f"{game_id}.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def shipped() -> dict[str, Game]:
+    return {game.id: game for game in check(DEFAULT_DATA_DIR)}
+
+
+@pytest.fixture(scope="module")
+def texts(shipped: dict[str, Game], tmp_path_factory: pytest.TempPathFactory) -> dict:
+    """The summary text of every game with a checklist, in every language it ships."""
+    folder = tmp_path_factory.mktemp("checklists")
+    return {
+        (game_id, lang): text_of(summary_pdf(shipped[game_id], lang, folder))
+        for game_id in GAMES
+        for lang in shipped[game_id].locales
+    }
+
+
+def test_the_checklists_cover_every_shipped_game(shipped: dict[str, Game]) -> None:
+    assert sorted(GAMES) == sorted(shipped)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_checklist_names_every_item_in_every_language(shipped: dict, game_id: str) -> None:
+    items = checklist(game_id)
+    assert [item for item in REQUIRED if item not in items] == []
+    for item, phrases in items.items():
+        assert item in REQUIRED or item.startswith("variant: "), item
+        assert sorted(phrases) == sorted(shipped[game_id].locales), item
+        assert all(phrases.values()), item
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_summary_holds_every_item_of_its_checklist(texts: dict, game_id: str) -> None:
+    lost = [
+        f"{lang} {item}: {phrase!r}"
+        for item, phrases in checklist(game_id).items()
+        for lang, wanted in phrases.items()
+        for phrase in wanted
+        if " ".join(phrase.split()) not in texts[(game_id, lang)]
+    ]
+    assert not lost, "\n".join(lost)
