@@ -87,22 +87,24 @@ def render_fills(
                 )
             )
     for handout in game.handouts:
-        page = paper.turned(handout.landscape)
-        svg = renderer.handout(handout, page)
-        boxes = _placed(renderer, svg, game.templates)
-        faces.append(
-            FaceFills(
-                handout.id,
-                handout.id,
-                None,
-                handout.template,
-                page.width,
-                page.height,
-                boxes,
-                handout=True,
-                svg=svg,
+        page = handout.plan(paper).face
+        for copy in range(handout.copies):
+            svg = renderer.handout(handout, page, copy)
+            boxes = _placed(renderer, svg, game.templates)
+            name = handout.id if handout.copies == 1 else f"{handout.id}-{copy + 1}"
+            faces.append(
+                FaceFills(
+                    handout.id,
+                    name,
+                    None,
+                    handout.template,
+                    page.width,
+                    page.height,
+                    boxes,
+                    handout=True,
+                    svg=svg,
+                )
             )
-        )
     return faces, renderer.problems
 
 

@@ -365,12 +365,20 @@ class CardRenderer:
         """The back of ``card``; for a deck with a common back, ``card`` is ``None``."""
         return self._render(deck.back, deck, card if deck.two_sided else None)
 
-    def handout(self, handout: Handout, page: Paper) -> str | None:
-        """A handout page of ``page``'s size (mm). Its template sees every deck's cards as
-        ``decks`` (a deduction sheet draws the tiles from the card data)."""
+    def handout(self, handout: Handout, page: Paper, copy: int = 0) -> str | None:
+        """Copy ``copy`` of a handout ``page``'s size (mm). Its template sees every deck's
+        cards as ``decks`` (a deduction sheet draws the tiles from the card data), its
+        ``data`` file, and which copy it draws of how many (a screen per player)."""
         self.fitter.where = _Where(None, handout, self.locale.lang)
         decks = {deck.id: [card.template_data() for card in deck.cards] for deck in self.game.decks}
-        context = {"page": page, "decks": decks, "handout": handout.id}
+        context = {
+            "page": page,
+            "decks": decks,
+            "handout": handout.id,
+            "data": handout.data,
+            "copy": copy,
+            "copies": handout.copies,
+        }
         return self._render_template(handout.template, None, context)
 
     def picture(self, template: str, context: dict[str, Any]) -> str | None:
