@@ -10,9 +10,15 @@ from pathlib import Path
 
 import pytest
 
+from generator import DEFAULT_DATA_DIR
+from generator.catalog import load_game
+from generator.folders import discover_games
+from generator.games.registry import find_engine
 from generator.layout.imposition import Rect
 from generator.layout.sizes import PAPERS
 from generator.layout.tiling import MARGIN, OVERLAP, plan
+from generator.model import Game
+from generator.render.boxes import handout_fills
 from tests.conftest import DataCopy, Result
 from tests.pdf import page_boxes, placements, read
 from tests.test_rulebook import text_of
@@ -174,3 +180,34 @@ def test_a_wrong_handout_is_one_problem_at_its_line(
     )
     found = tiny.problems("tiny")
     assert len(found) == 1 and found[0].startswith(problem), found
+
+
+READ_ACROSS_THE_TABLE = 2.82
+"""8 pt in mm: a board, a screen or a sheet is read from a seat, not held in the hand."""
+
+
+@pytest.fixture(scope="module")
+def shipped() -> list[Game]:
+    """The shipped games, loaded (their rules need not run to draw the handouts)."""
+    games = []
+    for game_id in discover_games(DEFAULT_DATA_DIR):
+        problems: list = []
+        games.append(load_game(DEFAULT_DATA_DIR, game_id, find_engine(game_id), problems))
+        assert not problems
+    return games
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_shipped_handout_prints_its_words_at_eight_points(
+    shipped: list[Game], paper: str
+) -> None:
+    small = [
+        f"{game.id} {lang} {face.face}: {box.fill.keys[0] if box.fill.keys else box.fill.text!r} "
+        f"at {box.fill.printed} mm"
+        for game in shipped
+        for lang in game.locales
+        for face in handout_fills(game, lang, PAPERS[paper])
+        for box in face.boxes
+        if box.fill.printed is None or box.fill.printed < READ_ACROSS_THE_TABLE
+    ]
+    assert not small, "\n".join(small)

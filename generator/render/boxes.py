@@ -86,6 +86,17 @@ def render_fills(
                     deck.id, face.name, card, face.template, width, height, boxes, svg=face.svg
                 )
             )
+    faces += _handout_fills(renderer, game, paper)
+    return faces, renderer.problems
+
+
+def handout_fills(game: Game, lang: str, paper: Paper = PAPERS["a4"]) -> list[FaceFills]:
+    """:func:`box_fills` of the handouts alone: each copy of each at its size on ``paper``."""
+    return _handout_fills(CardRenderer(game, game.locales[lang], overflow=True), game, paper)
+
+
+def _handout_fills(renderer: CardRenderer, game: Game, paper: Paper) -> list[FaceFills]:
+    faces = []
     for handout in game.handouts:
         page = handout.plan(paper).face
         for copy in range(handout.copies):
@@ -105,7 +116,7 @@ def render_fills(
                     svg=svg,
                 )
             )
-    return faces, renderer.problems
+    return faces
 
 
 def _cards(deck: Deck) -> Iterator[str | None]:
