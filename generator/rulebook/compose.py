@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from generator.model import Card, Deck, Game
+from generator.model import Card, Deck, Game, Handout
 from generator.problems import Problem
 from generator.render.templates import CardRenderer
 from generator.rulebook.content import Component, Entry, Picture, Reference, Section, Summary
@@ -49,6 +49,7 @@ def wording(game: Game, engine: SummaryHooks) -> Wording:
         "summary.words.list": ("items", "last"),
         **{f"summary.headings.{heading}": () for heading in HEADINGS},
         **{f"summary.components.{deck.id}": () for deck in game.decks},
+        **{f"summary.components.{handout.id}": () for handout in game.handouts},
     }
     return {**shared, **engine.summary_wording}
 
@@ -145,7 +146,10 @@ def summarise(game: Game, lang: str, engine: SummaryHooks) -> tuple[Summary, lis
         facts=[words("summary.players", low=low, high=high), words("summary.time")],
         goal=words("summary.goal"),
         headings={heading: words(f"summary.headings.{heading}") for heading in HEADINGS},
-        components=[_component(deck, words, pictures) for deck in game.decks],
+        components=[
+            *(_component(deck, words, pictures) for deck in game.decks),
+            *(_printed(handout, words) for handout in game.handouts),
+        ],
         setup=words.steps(setup),
         turn=words.steps(turn),
         sections=engine.summary_sections(game, words, pictures),
@@ -156,3 +160,9 @@ def summarise(game: Game, lang: str, engine: SummaryHooks) -> tuple[Summary, lis
 def _component(deck: Deck, words: Words, pictures: Pictures) -> Component:
     picture = pictures.card(deck, deck.cards[0]) if deck.cards else None
     return Component(words(f"summary.components.{deck.id}"), len(deck.cards), picture)
+
+
+def _printed(handout: Handout, words: Words) -> Component:
+    """A handout is a component too (a board, a screen per player); it has no picture, as
+    one drawn to the cards' scale would be a page wide or a card's picture a dot."""
+    return Component(words(f"summary.components.{handout.id}"), handout.copies, None)
