@@ -10,14 +10,20 @@ from pathlib import Path
 import pytest
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import check
+from generator.build import BuildRequest, build, check
 from generator.games.gear_and_piston import board
+from generator.layout.sizes import PAPERS
 from generator.loading import load_yaml
 from generator.model import Game
+from generator.options import Options
 from generator.problems import ProblemLog
+from tests.conftest import SESSION_CACHE, Built, DataCopy
+from tests.pdf import drawn_sizes, fills_by_page, page_count, read
 
 SHIPPED = DEFAULT_DATA_DIR / "gear_and_piston" / "board.yaml"
 FILE = "gear_and_piston/board.yaml"
+TILE = 60
+"""mm: a part tile, which a face-up slot holds."""
 
 
 @pytest.fixture(scope="module")
@@ -124,3 +130,67 @@ def test_a_misspelt_key(game: Game, tmp_path: Path) -> None:
         "mean 'face_up'?)",
         f"{FILE}:{line_of(text, '  junk-yard:') + 1}: locations.junk-yard.face_up: missing",
     ]
+
+
+def test_the_engine_checks_the_board_handouts_data(data: DataCopy) -> None:
+    """The board's file reaches the engine through the handout's ``data:``: a mistake in it
+    stops the check like a mistake in a card, at its line."""
+    data.edit(FILE, "actions: [3, 3, 2, 2, 2, 1]", "actions: [3, 3, 2, 2, 2, 4]")
+    line = data.line_of(FILE, "actions: [3")
+    assert data.problems("gear_and_piston") == [
+        f"{FILE}:{line}: locations.workshop.actions: a later space never gives more actions "
+        "than an earlier one"
+    ]
+
+
+# --- the printed board -----------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def boards(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The game built on A3 and on Letter in every language (A4 comes from ``built``)."""
+    out = tmp_path_factory.mktemp("boards")
+    for paper in ("a3", "letter"):
+        options = Options(paper=PAPERS[paper])
+        build(BuildRequest(DEFAULT_DATA_DIR, out, ("gear_and_piston",), (), options, SESSION_CACHE))
+    return out / "gear_and_piston"
+
+
+def slots(pdf: bytes) -> list[list[tuple[float, float]]]:
+    """Page by page, the width and height (mm) of every filled square about a tile's size: the
+    face-up slots, drawn on every piece that shows any of the board (clipped to the piece)."""
+    return [
+        [
+            (round(max(xs) - min(xs), 2), round(max(ys) - min(ys), 2))
+            for path in page
+            for corners in path
+            if (xs := [x for x, _ in corners])
+            and (ys := [y for _, y in corners])
+            and TILE - 2 <= max(xs) - min(xs) <= TILE + 4
+            and abs((max(xs) - min(xs)) - (max(ys) - min(ys))) < 0.01
+        ]
+        for page in fills_by_page(pdf)
+    ]
+
+
+def test_the_board_prints_whole_on_a3_in_every_language(game: Game, boards: Path) -> None:
+    face_up = sum(board.FACE_UP.values())
+    for lang in game.locales:
+        pdf = read(boards / lang / "board-a3.pdf")
+        assert page_count(pdf) == 1
+        assert drawn_sizes(pdf)[0][0] == pytest.approx((400, 277), abs=0.01)  # at 100 %
+        (found,) = slots(pdf)
+        assert len(found) == face_up and min(found) >= (TILE, TILE), lang
+
+
+@pytest.mark.parametrize(("paper", "pieces"), [("a4", 3), ("letter", 4)])
+def test_the_board_prints_in_pieces_at_full_size(
+    game: Game, boards: Path, built: Built, paper: str, pieces: int
+) -> None:
+    face_up = sum(board.FACE_UP.values())
+    for lang in game.locales if paper == "letter" else ("en",):
+        folder = boards / lang if paper == "letter" else built("gear_and_piston", lang)
+        pdf = read(folder / f"board-{paper}.pdf")
+        assert page_count(pdf) == pieces
+        for found in slots(pdf):  # every piece draws the whole board, at 100 %, clipped
+            assert len(found) == face_up and min(found) >= (TILE, TILE), (lang, paper)

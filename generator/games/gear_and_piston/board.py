@@ -42,6 +42,8 @@ MARKERS = ("points", "unreliability")
 FACE_UP = {"patent-office": PATENT_OFFICE, "junk-yard": JUNK_YARD}
 """The face-up parts the rules refill each location to, which its slots must match."""
 WORKSHOP = "workshop"
+BOARD = "board"
+"""The handout in ``game.yaml`` whose ``data:`` is the board file."""
 
 
 def _counts(value: list[Any]) -> str | None:
@@ -119,6 +121,17 @@ def reach_of(game: Game) -> Reach:
     points = [card.fields["points"] for card in deck_of(game, INVESTORS).cards]
     stacks = (len(deck_of(game, NEW).cards), len(deck_of(game, OLD).cards))
     return reach(*stacks, unreliability, points, INVESTORS_DRAWN)
+
+
+def handout_problems(game: Game) -> list[Problem]:
+    """The board handout's data file held to the rules of ``game`` (nothing without one: a
+    file that would not load is reported where it is loaded)."""
+    return [
+        problem
+        for handout in game.handouts
+        if handout.id == BOARD and handout.data is not None
+        for problem in problems(handout.data, handout.data_file, game.players, reach_of(game))
+    ]
 
 
 def problems(data: Any, file: str, players: tuple[int, int], game_reach: Reach) -> list[Problem]:
