@@ -27,9 +27,8 @@ from generator.problems import Problem, ProblemLog
 from generator.schema import Field, read_record
 
 LOCATIONS = ("dark-alley", "patent-office", "junk-yard", "workshop")
-"""The locations in the order they act, numbered from :data:`FIRST_NUMBER` on the board."""
-FIRST_NUMBER = 2
-"""The Dark Alley's number: step 1 of the act phase is setting unreliability."""
+"""The locations in the order they act, numbered 2 to 5 on the board (step 1 of acting sets
+unreliability)."""
 DISCS = 4
 """[decided] Action discs per player. A disc that acted in the Dark Alley rests through the next
 planning, and a player sends at most :data:`ALLEY_DISCS` there a round, so a round is 4 turns
@@ -63,10 +62,11 @@ SPACES = Field(
     check=_counts,
     help="The location's spaces, first first: each the fewest players who use it.",
 )
+SLOTS = Field(int, minimum=1, help="The face-up slots, as many as the rules refill it to.")
 LOCATION_FIELDS = {
     "dark-alley": {"spaces": SPACES},
-    "patent-office": {"spaces": SPACES, "face_up": Field(int, minimum=1, help="Face-up slots.")},
-    "junk-yard": {"spaces": SPACES, "face_up": Field(int, minimum=1, help="Face-up slots.")},
+    "patent-office": {"spaces": SPACES, "face_up": SLOTS},
+    "junk-yard": {"spaces": SPACES, "face_up": SLOTS},
     WORKSHOP: {
         "spaces": SPACES,
         "actions": Field(list, check=_actions, help="The actions of each space, first first."),
