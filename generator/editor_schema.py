@@ -23,6 +23,7 @@ A game's schemas, written to ``<out>/<game>/`` (the project ships them in ``sche
     locale.schema.json             locales/<lang>.yaml: every text the English locale has
     expansion.schema.json          an expansion's expansion.yaml
     expansion-locale.schema.json   an expansion's locales/<lang>.yaml: texts added or changed
+    <file>.schema.json             a file the rules read beside game.yaml (board.yaml)
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ from generator.layout.sizes import CARD_PRESETS
 from generator.loading import load_yaml
 from generator.names import FIELD_NAME, FILE_NAME, PAD_SPEC, TEMPLATE_NAME, TEXT
 from generator.problems import DataError, Problem, ProblemLog, UsageError
-from generator.schema import Field
+from generator.schema import DataFile, Field
 from generator.writer import Writer, Written, output_folder_problem
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
@@ -181,6 +182,16 @@ def game_schema(
     }
     body = record_schema(GAME_FIELDS, {"decks": decks, "handouts": handouts})
     return _document(f"{title}: game.yaml", "The game's players, decks and handouts.", body)
+
+
+def data_schema(title: str, data: DataFile) -> dict[str, Any]:
+    """A file the rules read besides the decks (a board's numbers): its keys, each named record
+    under a key closed to its own fields."""
+    shapes = {
+        key: _closed({name: record_schema(fields) for name, fields in records.items()}, records)
+        for key, records in data.records.items()
+    }
+    return _document(title, data.description, record_schema(data.fields, shapes))
 
 
 def deck_schema(title: str, deck: str, fields: Mapping[str, Field]) -> dict[str, Any]:
@@ -356,6 +367,9 @@ def schemas(data_dir: Path, names: tuple[str, ...]) -> dict[str, dict[str, Any]]
         english = english_texts(data_dir, game_id)
         for name, schema in game_schemas(game_id, engine.card_fields, english).items():
             files[f"{game_id}/{name}"] = schema
+        title = str((english or {}).get("title") or game_id)
+        for name, data in getattr(engine, "data_files", {}).items():
+            files[f"{game_id}/{schema_name(name)}"] = data_schema(f"{title}: {name}", data)
     return files
 
 

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from collections.abc import Mapping as MappingABC
 from dataclasses import dataclass
+from dataclasses import field as default
 from typing import Any
 
 from generator.loading import Mapping
@@ -107,3 +108,16 @@ def unknown_key(key: Any, fields: MappingABC[str, Field]) -> str:
 
 def _join(where: str, key: Any) -> str:
     return f"{where}.{clipped(str(key))}" if where else clipped(str(key))
+
+
+@dataclass(frozen=True)
+class DataFile:
+    """A YAML file a game's rules read besides its decks (a board's numbers): its keys, and for
+    a key that holds named records (``locations:``, each a record), each record's fields. The
+    editor schemas are made from it, so an editor and the rules read the file alike."""
+
+    description: str
+    fields: MappingABC[str, Field]
+    records: MappingABC[str, MappingABC[str, MappingABC[str, Field]]] = default(
+        default_factory=dict
+    )

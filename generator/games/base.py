@@ -19,7 +19,7 @@ from generator.locales import MISSING
 from generator.model import Card, Deck, Game, Locale
 from generator.problems import Problem
 from generator.problems import RuleError as RuleError  # the rules' error, where engines look
-from generator.schema import Field
+from generator.schema import DataFile, Field
 
 if TYPE_CHECKING:
     from generator.rulebook.compose import Pictures
@@ -48,6 +48,9 @@ class GameEngine:
         """The game's own rules over its decks (counts, uniqueness, what the brief asks), the
         decks given in the order of :attr:`card_fields`."""
         return []
+
+    data_files: ClassVar[Mapping[str, DataFile]] = {}
+    """The YAML files beside ``game.yaml`` the rules read (a handout's ``data:``), by name."""
 
     summary_steps: ClassVar[tuple[str, str]] = ("summary.setup", "summary.turn")
     """The locale keys of the numbered setup and turn steps of the rulebook summary."""

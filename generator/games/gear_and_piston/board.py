@@ -24,7 +24,7 @@ from generator.games.gear_and_piston.decks import GROUPS, INVESTORS, NEW, OLD
 from generator.games.gear_and_piston.validation import INVESTORS_DRAWN
 from generator.model import Game
 from generator.problems import Problem, ProblemLog
-from generator.schema import Field, read_record
+from generator.schema import DataFile, Field, read_record
 
 LOCATIONS = ("dark-alley", "patent-office", "junk-yard", "workshop")
 """The locations in the order they act, numbered 2 to 5 on the board (step 1 of acting sets
@@ -80,6 +80,12 @@ BOARD_FIELDS = {
     "locations": Field(dict, help="The locations in the order they act."),
     "tracks": Field(dict, help="The points and unreliability tracks."),
 }
+BOARD_FILE = DataFile(
+    "The board's numbers: each location's spaces for action discs (the fewest players who use "
+    "each), the Workshop's actions, the face-up slots and the tracks' ranges.",
+    BOARD_FIELDS,
+    {"locations": LOCATION_FIELDS, "tracks": dict.fromkeys(MARKERS, TRACK_FIELDS)},
+)
 
 
 @dataclass(frozen=True)

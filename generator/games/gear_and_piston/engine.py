@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -19,7 +20,7 @@ from generator.games.gear_and_piston.parts import (
 from generator.games.gear_and_piston.scoring import COMPARISONS, METRICS
 from generator.model import Card, Deck, Game, Locale
 from generator.problems import Problem
-from generator.schema import Field
+from generator.schema import DataFile, Field
 
 
 def _symbols(value: list[Any]) -> str | None:
@@ -69,6 +70,7 @@ PART_FIELDS = {
 
 class GearAndPiston(GameEngine):
     id = "gear_and_piston"
+    data_files: ClassVar[Mapping[str, DataFile]] = {"board.yaml": board.BOARD_FILE}
     card_fields: ClassVar[dict[str, dict[str, Field]]] = {
         **{group: PART_FIELDS for group in GROUPS},
         INVESTORS: {
