@@ -86,7 +86,51 @@ HANDOUT_FIELDS = {
     "orientation": Field(
         str, required=False, default="portrait", choices=ORIENTATIONS, help="The page's way up."
     ),
+    "size": Field(
+        dict,
+        required=False,
+        check=lambda value: _handout_size_problem(value),
+        help="A size of its own in mm, like {width: 400, height: 277} (a board): printed whole "
+        "on a paper that holds it, else in pieces that join. Without it, the handout is the "
+        "paper's page (or a cell of it, see per_page).",
+        json_schema={
+            "type": "object",
+            "properties": {
+                "width": {"type": "number", "minimum": 20, "maximum": 1000},
+                "height": {"type": "number", "minimum": 20, "maximum": 1000},
+            },
+            "required": ["width", "height"],
+            "additionalProperties": False,
+        },
+    ),
+    "copies": Field(
+        int,
+        required=False,
+        default=1,
+        minimum=1,
+        maximum=12,
+        help="How many are printed (a screen for each player); the template sees copy, "
+        "counted from 0, and copies.",
+    ),
+    "per_page": Field(
+        int,
+        required=False,
+        default=1,
+        choices=(1, 2, 4),
+        help="The paper cut into 2 or 4 cells, each a handout of the orientation given: two "
+        "score sheets to a page.",
+    ),
+    "data": Field(
+        str,
+        required=False,
+        default="",
+        help="A YAML file beside game.yaml the template sees as data (a board's numbers), "
+        "checked by the game's rules.",
+    ),
 }
+HANDOUT_SIZES = (20.0, 1000.0)
+"""The smallest and largest side of a handout's own size, mm: a side under 20 mm is a card's
+job; over a metre is no table's board, and its pieces would be hundreds of pages."""
 DECK_FIELDS = {
     "size": Field(object, help="A card size by name, or its width and height in millimetres."),
     "front": Field(str, help="The template of the fronts, a file in the game's templates folder."),
@@ -182,7 +226,7 @@ def load_game(
         specs = _deck_specs(game_id, templates, raw["decks"], layers, schema, log)
         decks = _load_decks(data_dir, game_id, specs, layers, schema, log)
         if "handouts" in raw:
-            handouts = _load_handouts(templates, raw["handouts"], log)
+            handouts = _load_handouts(data_dir, game_id, templates, raw["handouts"], log)
     locales = load_locales(data_dir, game_id, expansions, log, languages)
     names = tuple(expansion.name for expansion in expansions)
     return Game(
@@ -220,7 +264,9 @@ def _players(text: str, line: int, log: ProblemLog) -> tuple[int, int]:
     return low, high
 
 
-def _load_handouts(templates: Templates, handouts: Mapping, log: ProblemLog) -> list[Handout]:
+def _load_handouts(
+    data_dir: Path, game_id: str, templates: Templates, handouts: Mapping, log: ProblemLog
+) -> list[Handout]:
     loaded = []
     for handout_id, node in handouts.items():
         where, line = f"handouts.{clipped(str(handout_id))}", handouts.line_of(handout_id)
@@ -230,11 +276,68 @@ def _load_handouts(templates: Templates, handouts: Mapping, log: ProblemLog) -> 
             continue
         if spec is None:
             continue
+        if spec["size"] and spec["per_page"] != 1:
+            log.add(
+                node.line_of("per_page"),
+                f"{where}.per_page",
+                "a handout with a size of "
+                "its own is not a cell of the paper: give size or per_page, not both",
+            )
+            continue
         if not _template_exists(templates, node, "template", where, log):
             continue
+        data, data_file = _handout_data(data_dir, game_id, node, where, log)
+        own = spec["size"]
+        size = (float(own["width"]), float(own["height"])) if own else None
         landscape = spec["orientation"] == "landscape"
-        loaded.append(Handout(str(handout_id), spec["template"], landscape, log.file, line))
+        loaded.append(
+            Handout(
+                str(handout_id),
+                spec["template"],
+                landscape,
+                log.file,
+                line,
+                size,
+                spec["copies"],
+                spec["per_page"],
+                data,
+                data_file,
+            )
+        )
     return loaded
+
+
+def _handout_size_problem(value: Mapping) -> str | None:
+    if set(value) != {"width", "height"}:
+        return "expected {width: MM, height: MM}"
+    low, high = HANDOUT_SIZES
+    for side in ("width", "height"):
+        number = value[side]
+        if not isinstance(number, (int, float)) or isinstance(number, bool):
+            return f"{side}: expected a number of millimetres, got {shown(number)}"
+        if not low <= number <= high:
+            return f"{side}: {shown(number)} mm is not between {low:g} and {high:g}"
+    return None
+
+
+def _handout_data(
+    data_dir: Path, game_id: str, node: Mapping, where: str, log: ProblemLog
+) -> tuple[Any, str]:
+    """The handout's ``data:`` file read as card data is (a plain file name beside game.yaml,
+    inside the data folder, within the size limit), and its name as problems show it."""
+    name = node.get("data") or ""
+    if not name:
+        return None, ""
+    if (problem := file_name_problem(name)) is not None or not name.endswith(".yaml"):
+        problem = problem or f"{shown(name)}: not a .yaml file"
+        log.add(node.line_of("data"), f"{where}.data", problem)
+        return None, ""
+    path, label = data_dir / game_id / name, f"{game_id}/{name}"
+    if not os.path.lexists(path):
+        log.add(node.line_of("data"), f"{where}.data", f"no file {shown(name)} beside game.yaml")
+        return None, ""
+    data = load_yaml(path, log.for_file(label), data_dir)
+    return data, label
 
 
 @dataclass

@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from generator.folders import Templates
-from generator.layout.sizes import CardSize
+from generator.layout.sizes import CardSize, Paper
+from generator.layout.tiling import Plan, plan
 from generator.problems import UsageError
 
 
@@ -125,14 +126,30 @@ class Locale:
 
 @dataclass(frozen=True)
 class Handout:
-    """A full page printed once per language beside the cards (a player screen, a score
-    sheet), drawn from one template at the build's paper size, in its orientation."""
+    """Something printed once per language beside the cards (a player screen, a score sheet,
+    a board), drawn from one template: a page of the build's paper in its orientation, a cell
+    of that page (``per_page``), or a piece of its own ``size`` (whole on a paper that holds
+    it, else in pieces that join), ``copies`` times (a screen for each player)."""
 
     id: str
     template: str
     landscape: bool
     file: str
     line: int
+    size: tuple[float, float] | None = None
+    """Width and height in mm, or ``None``: the paper's page or cell."""
+    copies: int = 1
+    per_page: int = 1
+    """1, or 2 or 4: the paper cut into that many cells, each one handout."""
+    data: Any = field(default=None, compare=False)
+    """The parsed ``data:`` file (its mappings know their lines), given to the template and
+    to the game's engine; ``None`` without one."""
+    data_file: str = ""
+    """Where :attr:`data` came from, as a problem names it (``<game>/board.yaml``)."""
+
+    def plan(self, paper: Paper) -> Plan:
+        """Its pages on ``paper``: what each shows where (:mod:`generator.layout.tiling`)."""
+        return plan(paper, self.landscape, self.size, self.copies, self.per_page)
 
 
 @dataclass(frozen=True)

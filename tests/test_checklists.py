@@ -19,6 +19,7 @@ import yaml
 from generator import DEFAULT_DATA_DIR
 from generator.build import check
 from generator.model import Game
+from tests.conftest import Built
 from tests.test_rulebook import summary_pdf, text_of
 
 CHECKLISTS = Path(__file__).parent / "checklists"
@@ -70,3 +71,22 @@ def test_the_summary_holds_every_item_of_its_checklist(texts: dict, game_id: str
         if " ".join(phrase.split()) not in texts[(game_id, lang)]
     ]
     assert not lost, "\n".join(lost)
+
+
+NOT_COMPONENTS = {"cards", "rules-summary"}
+"""Files a build writes that are not a component of the game: the card sheets print the decks
+(each named on its own), the summary is what names them."""
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_components_name_every_printed_deck_and_handout(
+    shipped: dict[str, Game], texts: dict, built: Built, game_id: str
+) -> None:
+    game = shipped[game_id]
+    files = {path.stem.removesuffix("-a4") for path in built(game_id, "en").glob("*.pdf")}
+    handouts = files - NOT_COMPONENTS
+    assert handouts == {handout.id for handout in game.handouts}
+    for lang, locale in game.locales.items():
+        for printed in [deck.id for deck in game.decks] + sorted(handouts):
+            name = str(locale.text(f"summary.components.{printed}"))
+            assert " ".join(name.split()) in texts[(game_id, lang)], f"{lang}: {printed}"

@@ -1,15 +1,19 @@
-"""Handouts: full pages a game needs besides its cards (a deduction sheet, a player screen),
-``<handout>-<paper>.pdf`` in each language, drawn to the paper's edges as vector PDF.
+"""Handouts: what a game needs besides its cards (a deduction sheet, a player screen, a board),
+``<handout>-<paper>.pdf`` in each language, as vector PDF.
 
-A handout's text boxes follow the page, so each paper is its own check: a sheet that fits A4
-may overflow on Letter, and the preflight renders every page at the requested paper.
+A handout is drawn at its own size (the paper's page, a cell of it, or a size of its own) once
+per copy, and placed as :mod:`generator.layout.tiling` plans: whole, several to a page, or in
+pieces that join, with the marks that say where to cut and where each piece goes. Its text
+boxes follow its size, so each paper is its own check: a sheet that fits A4 may overflow on
+Letter, and the preflight renders every copy at the requested paper.
 """
 
 from __future__ import annotations
 
 from generator.layout.compose import Book, Page, Placement
-from generator.layout.imposition import Rect
-from generator.layout.pdf import metadata
+from generator.layout.pdf import marks, metadata
+from generator.layout.tiling import Plan
+from generator.layout.tiling import marks as tiling_marks
 from generator.model import Game, Handout
 from generator.options import Options
 from generator.outputs.base import Job, drawing
@@ -32,25 +36,37 @@ class Handouts:
         for locale in game.locales.values():
             renderer = CardRenderer(game, locale)
             for handout in game.handouts:
-                renderer.handout(handout, options.paper.turned(handout.landscape))
+                face = handout.plan(options.paper).face
+                for copy in range(handout.copies):
+                    renderer.handout(handout, face, copy)
             problems += renderer.problems
         return problems
 
     def write(self, job: Job) -> list[Written]:
-        return [self._page(job, handout) for handout in job.game.handouts]
+        return [self._file(job, handout) for handout in job.game.handouts]
 
-    def _page(self, job: Job, handout: Handout) -> Written:
-        page = job.options.paper.turned(handout.landscape)
-        path = job.folder / f"{handout.id}-{page.name}.pdf"
-        renderer = CardRenderer(job.game, job.game.locales[job.lang])
-        svg = renderer.handout(handout, page)
-        if svg is None or renderer.problems:
-            raise DataError(renderer.problems)
-        with drawing(job.game, handout.template, f"{handout.id} ({job.lang})"):
-            art = job.arts.art(svg, job.game.templates)
+    def _file(self, job: Job, handout: Handout) -> Written:
+        plan = handout.plan(job.options.paper)
+        path = job.folder / f"{handout.id}-{job.options.paper.name}.pdf"
         book = Book(metadata(job.title))
-        book.add_face(handout.id, art)
-        area = Rect(0, 0, page.width, page.height)
-        book.add_page(Page(page.width, page.height, [Placement(handout.id, area, area)]))
+        self._draw_copies(job, handout, plan, book)
+        for number in range(plan.pages):
+            placements = [
+                Placement(f"{handout.id}#{slot.copy}", slot.at, slot.shows)
+                for slot in plan.on(number)
+            ]
+            lines, dashed = tiling_marks(plan, number)
+            overlays = (marks(plan.paper, lines, folds=dashed),) if lines or dashed else ()
+            book.add_page(Page(plan.paper.width, plan.paper.height, placements, overlays))
         with job.writer.open(path) as stream:
             return Written(path, self.name, book.save(stream))
+
+    def _draw_copies(self, job: Job, handout: Handout, plan: Plan, book: Book) -> None:
+        """Each copy drawn once (copies that render alike share one drawing)."""
+        renderer = CardRenderer(job.game, job.game.locales[job.lang])
+        for copy in range(handout.copies):
+            svg = renderer.handout(handout, plan.face, copy)
+            if svg is None or renderer.problems:
+                raise DataError(renderer.problems)
+            with drawing(job.game, handout.template, f"{handout.id} ({job.lang})"):
+                book.add_face(f"{handout.id}#{copy}", job.arts.art(svg, job.game.templates))

@@ -86,24 +86,37 @@ def render_fills(
                     deck.id, face.name, card, face.template, width, height, boxes, svg=face.svg
                 )
             )
-    for handout in game.handouts:
-        page = paper.turned(handout.landscape)
-        svg = renderer.handout(handout, page)
-        boxes = _placed(renderer, svg, game.templates)
-        faces.append(
-            FaceFills(
-                handout.id,
-                handout.id,
-                None,
-                handout.template,
-                page.width,
-                page.height,
-                boxes,
-                handout=True,
-                svg=svg,
-            )
-        )
+    faces += _handout_fills(renderer, game, paper)
     return faces, renderer.problems
+
+
+def handout_fills(game: Game, lang: str, paper: Paper = PAPERS["a4"]) -> list[FaceFills]:
+    """:func:`box_fills` of the handouts alone: each copy of each at its size on ``paper``."""
+    return _handout_fills(CardRenderer(game, game.locales[lang], overflow=True), game, paper)
+
+
+def _handout_fills(renderer: CardRenderer, game: Game, paper: Paper) -> list[FaceFills]:
+    faces = []
+    for handout in game.handouts:
+        page = handout.plan(paper).face
+        for copy in range(handout.copies):
+            svg = renderer.handout(handout, page, copy)
+            boxes = _placed(renderer, svg, game.templates)
+            name = handout.id if handout.copies == 1 else f"{handout.id}-{copy + 1}"
+            faces.append(
+                FaceFills(
+                    handout.id,
+                    name,
+                    None,
+                    handout.template,
+                    page.width,
+                    page.height,
+                    boxes,
+                    handout=True,
+                    svg=svg,
+                )
+            )
+    return faces
 
 
 def _cards(deck: Deck) -> Iterator[str | None]:

@@ -71,9 +71,11 @@ ALIGN = {"start": 0.0, "middle": 0.5, "end": 1.0}
 VALIGN = {"top": 0.0, "middle": 0.5, "bottom": 1.0}
 RENAMED_SIZE = "'size' is now 'geometry' (see templates/_common/card.svg.j2)"
 """What a template written for an earlier pnp is told when it reads ``size``."""
-SMALLEST_PRINTED = 1.8
-"""The smallest font size (mm, about 5 pt) text may print at on a card: a template's text
-shrinks to fit, and art scaled down to a smaller card shrinks it further."""
+SMALLEST_PRINTED = 2.12
+"""The smallest font size (mm, 6 pt) text may print at on a card: a template's text shrinks
+to fit, and art scaled down to a smaller card shrinks it further. Under 6 pt a player at the
+table cannot read it (what is read across the table wants 8 pt: each game's tests ask it of
+its player aids and marks)."""
 MAX_SVG_CHARACTERS = 2_000_000
 """The largest SVG a template may write (a shipped face is under 20,000 characters)."""
 REFERENCE = re.compile(
@@ -365,12 +367,20 @@ class CardRenderer:
         """The back of ``card``; for a deck with a common back, ``card`` is ``None``."""
         return self._render(deck.back, deck, card if deck.two_sided else None)
 
-    def handout(self, handout: Handout, page: Paper) -> str | None:
-        """A handout page of ``page``'s size (mm). Its template sees every deck's cards as
-        ``decks`` (a deduction sheet draws the tiles from the card data)."""
+    def handout(self, handout: Handout, page: Paper, copy: int = 0) -> str | None:
+        """Copy ``copy`` of a handout ``page``'s size (mm). Its template sees every deck's
+        cards as ``decks`` (a deduction sheet draws the tiles from the card data), its
+        ``data`` file, and which copy it draws of how many (a screen per player)."""
         self.fitter.where = _Where(None, handout, self.locale.lang)
         decks = {deck.id: [card.template_data() for card in deck.cards] for deck in self.game.decks}
-        context = {"page": page, "decks": decks, "handout": handout.id}
+        context = {
+            "page": page,
+            "decks": decks,
+            "handout": handout.id,
+            "data": handout.data,
+            "copy": copy,
+            "copies": handout.copies,
+        }
         return self._render_template(handout.template, None, context)
 
     def picture(self, template: str, context: dict[str, Any]) -> str | None:

@@ -153,7 +153,7 @@ def summarise(game: Game, lang: str, engine: SummaryHooks) -> tuple[Summary, lis
         headings={heading: words(f"summary.headings.{heading}") for heading in HEADINGS},
         components=[
             *(_component(deck, words, pictures, engine.summary_both_sides) for deck in game.decks),
-            *(_handout(handout, words) for handout in game.handouts),
+            *(_printed(handout, words) for handout in game.handouts),
         ],
         setup=words.steps(setup),
         turn=words.steps(turn),
@@ -173,6 +173,7 @@ def _component(
     return Component(name, len(deck.cards), pictures.card(deck, first), back)
 
 
-def _handout(handout: Handout, words: Words) -> Component:
-    """A handout by its name (a page too large to draw beside the cards at their scale)."""
-    return Component(words(f"summary.components.{handout.id}"), 1, None)
+def _printed(handout: Handout, words: Words) -> Component:
+    """A handout is a component too (a board, a screen per player); it has no picture, as
+    one drawn to the cards' scale would be a page wide or a card's picture a dot."""
+    return Component(words(f"summary.components.{handout.id}"), handout.copies, None)
