@@ -36,7 +36,7 @@ def test_list(pnp) -> None:
         "  wagons: 84 cards, 63 x 88 mm\n"
         "  locomotives: 4 cards, 63 x 88 mm\n"
         "  locales: de (Deutsch), en (English), ru (Русский), uk (Українська)\n"
-        "gear_and_piston (2-6 players)\n"
+        "gear_and_piston (3-5 players)\n"
         "  new: 42 cards, 60 x 60 mm\n"
         "  old: 42 cards, 60 x 60 mm\n"
         "  scrap: 20 cards, 60 x 60 mm\n"

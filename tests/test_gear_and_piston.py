@@ -200,6 +200,19 @@ def test_a_car_is_never_three_pieces() -> None:
     assert problems(three, CarRules(one_piece=True)) == [expected + "a finished car is one piece"]
 
 
+def test_scrap_finishes_a_car_only_where_it_lacks_a_part() -> None:
+    """Scrap replaces the parts a car is missing: a scrap steering finishes a car without one,
+    and a second scrap axle beside two axles is refused (the car needs no third)."""
+    top, bottom = runabout()
+    steering = tile("steering", group="scrap", unreliability=2)
+    assert problems(car([steering, *top[1:]], bottom)) == []
+    spare = tile("axle", group="scrap", unreliability=1)
+    assert problems(car(top, [*bottom, spare])) == [
+        f"bottom 4: {spare.describe()} is scrap the car does not need: scrap only replaces a "
+        "missing engine, fuel tank, gears, steering or one of the two axles"
+    ]
+
+
 def test_empty_columns_at_the_ends_do_not_count() -> None:
     top, bottom = runabout()
     padded = car([None, *top, None], [None, *bottom, None])

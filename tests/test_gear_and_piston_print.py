@@ -1,14 +1,19 @@
 """The printed Gear & Piston tiles: sheets, every back in its slot, backs behind their own fronts,
-a roof, a frame and a road that continue from tile to tile, engine types and stacks told apart in
-greyscale, old and scrap parts that look their age, an engine pictogram in one piece, car ends
-drawn to the car's scale and investors whose symbols keep off their portrait."""
+a roof, a frame and a road that continue from tile to tile, engine types (their patterned
+grounds and badges) and stacks told apart in greyscale, unreliability nuts that count apart from
+rust, old and scrap parts that look their age, an engine pictogram in one piece, car ends drawn
+to the car's scale, player aids read across the table and investors whose symbols keep off their
+portrait."""
 
 from __future__ import annotations
 
 import io
 import itertools
+import re
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
@@ -16,7 +21,7 @@ from generator import DEFAULT_DATA_DIR
 from generator.build import check
 from generator.model import Card, Game
 from generator.render import draw
-from generator.render.templates import CardRenderer
+from generator.render.templates import CardRenderer, environment
 from tests import pdf
 from tests.conftest import Built
 from tests.placed import empty, of_deck, pages_with_cards, placed
@@ -234,6 +239,31 @@ def counterparts(game: Game) -> list[tuple[Card, Card]]:
     return list(pairs.values())
 
 
+def icons(game: Game) -> Any:
+    """``icons.svg.j2``'s settings: each stack's ``PAINT`` (``tint`` and ``body`` by colour),
+    each engine type's ``PATTERN`` and its opacity ``PATTERN_INK``."""
+    return environment(game.templates).get_template("icons.svg.j2").module
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return red, green, blue
+
+
+def pattern_ink(game: Game, card: Card, deck: str) -> tuple[int, int, int] | None:
+    """The colour of the engine type's pattern on ``card``'s ground (its body colour laid over
+    the tint at the pattern's opacity), ``None`` for grey parts, which have none."""
+    settings, colour = icons(game), card.fields["colour"]
+    if settings.PATTERN[colour] is None:
+        return None
+    paint = settings.PAINT[deck]
+    tint, body = rgb(paint["tint"][colour]), rgb(paint["body"][colour])
+    red, green, blue = (
+        round(t + (b - t) * settings.PATTERN_INK) for t, b in zip(tint, body, strict=True)
+    )
+    return red, green, blue
+
+
 def ground(image: Image.Image) -> tuple[int, int, int]:
     """The most common colour of a part's body (between the roof or beam and the band)."""
     body = image.crop((mm(2), mm(14), mm(58), mm(47)))
@@ -246,16 +276,17 @@ SPARE = [(2, 38, 17, 47), (46, 38, 58, 47)]
 """The corners of a part's body that no badge, symbol or large drawing covers (mm)."""
 
 
-def marked(image: Image.Image) -> float:
-    """The share of the spare corners not of the part's ground colour: rust, patches, holes."""
-    colour = ground(image)
+def marked(image: Image.Image, pattern: tuple[int, int, int] | None = None) -> float:
+    """The share of the spare corners of neither the part's ground colour nor its engine
+    type's ``pattern``: rust, patches, holes."""
+    plain = [ground(image), *([pattern] if pattern else [])]
     pixels = [
         image.getpixel((x, y))
         for left, top, right, bottom in SPARE
         for x in range(mm(left), mm(right))
         for y in range(mm(top), mm(bottom))
     ]
-    return sum(distance(p, colour) > 40 for p in pixels) / len(pixels)
+    return sum(all(distance(p, c) > 40 for c in plain) for p in pixels) / len(pixels)
 
 
 def luminance(colour: tuple[int, ...]) -> float:
@@ -273,8 +304,8 @@ def test_old_parts_look_old_and_new_parts_clean(game: Game) -> None:
             ImageChops.difference(clean, worn).convert("L").point(lambda v: 255 if v > 10 else 0)
         )
         assert ImageStat.Stat(changed).mean[0] / 255 > 0.4, (new.id, old.id)
-        assert marked(clean) < 0.01, new.id
-        assert marked(worn) > 0.15, old.id
+        assert marked(clean, pattern_ink(game, new, "new")) < 0.01, new.id
+        assert marked(worn, pattern_ink(game, old, "old")) > 0.15, old.id
 
 
 def test_scrap_looks_like_scrap(game: Game) -> None:
@@ -286,7 +317,7 @@ def test_scrap_looks_like_scrap(game: Game) -> None:
     for card in scrap.cards:
         image = face(game, card.id)
         assert luminance(ground(image)) < dullest - 25, card.id
-        assert marked(image) > 0.25, card.id
+        assert marked(image, pattern_ink(game, card, "scrap")) > 0.25, card.id
 
 
 def pieces(
@@ -399,3 +430,117 @@ def test_investor_symbols_keep_off_the_portrait(game: Game) -> None:
     for card, crop in zip(deck.cards, crops, strict=True):
         difference = ImageChops.difference(portrait, crop.crop(box)).convert("L")
         assert difference.getextrema()[1] < 40, card.id
+
+
+def grey(image: Image.Image) -> Image.Image:
+    """``image`` as a greyscale print shows it (kept RGB, for the colour measures above)."""
+    return image.convert("L").convert("RGB")
+
+
+def grey_of(colour: tuple[int, int, int] | None) -> tuple[int, int, int] | None:
+    if colour is None:
+        return None
+    level = round(luminance(colour))
+    return level, level, level
+
+
+def test_the_stacks_differ_in_greyscale(game: Game) -> None:
+    """New, old and scrap fronts stay apart without colour, by shapes the others lack: an old
+    part's patch, rust and scratches, a scrap part's torn hole and cracks, on a darker ground;
+    a new part keeps its spare corners clean."""
+    for new, old in counterparts(game):
+        clean, worn = grey(face(game, new.id)), grey(face(game, old.id))
+        assert marked(clean, grey_of(pattern_ink(game, new, "new"))) < 0.01, new.id
+        assert marked(worn, grey_of(pattern_ink(game, old, "old"))) > 0.1, old.id
+    scrap = game.deck("scrap")
+    assert scrap is not None
+    for card in scrap.cards:
+        assert marked(grey(face(game, card.id))) > 0.25, card.id
+
+
+TEXTURE_BOX = (2, 38, 17, 47)
+"""A corner of a part's ground no badge, symbol or large drawing covers on a new part (mm)."""
+
+
+def texture(image: Image.Image) -> tuple[float, np.ndarray, float]:
+    """The ground in :data:`TEXTURE_BOX` as greyscale shows it: its mean grey level, the share
+    of its edges' contrast running in each of four directions (level, rising, upright,
+    falling) and how much edge it has per pixel."""
+    left, top, right, bottom = (mm(v) for v in TEXTURE_BOX)
+    band = np.asarray(image.convert("L"), dtype=float)[top:bottom, left:right]
+    across = (band[1:-1, 2:] - band[1:-1, :-2]) / 2
+    down = (band[2:, 1:-1] - band[:-2, 1:-1]) / 2
+    strength = np.hypot(across, down)
+    bins = np.round(np.degrees(np.arctan2(down, across)) % 180 / 45).astype(int) % 4
+    energy = np.bincount(bins.ravel(), weights=strength.ravel(), minlength=4)
+    shares = energy / energy.sum() if energy.sum() > 0 else np.zeros(4)
+    return float(band.mean()), shares, float(strength.mean())
+
+
+@pytest.mark.parametrize("row", ["top", "bottom"])
+def test_engine_types_differ_in_greyscale_all_over_the_ground(game: Game, row: str) -> None:
+    """The largest area scores by colour, so the whole ground tells the engine types apart in
+    greyscale, not only the badge: electric stripes slant, petrol dots have no direction, steam
+    lines lie level, grey is plain. Every two differ clearly in tone, in the way their edges
+    run or in how much edge they have."""
+    first: dict[str, Card] = {}
+    new = game.deck("new")
+    assert new is not None
+    for card in new.cards:
+        if card.fields["row"] == row:
+            first.setdefault(card.fields["colour"], card)
+    assert len(first) == 4
+    measured = {colour: texture(face(game, card.id)) for colour, card in first.items()}
+    alike = []
+    for (a, (tone_a, run_a, edge_a)), (b, (tone_b, run_b, edge_b)) in itertools.combinations(
+        measured.items(), 2
+    ):
+        directions = float(np.abs(run_a - run_b).sum())
+        edges = max(edge_a, edge_b, 0.05) / max(min(edge_a, edge_b), 0.05)
+        if abs(tone_a - tone_b) < 12 and directions < 0.4 and edges < 1.5:
+            alike.append(f"{a} / {b}: tone {abs(tone_a - tone_b):.0f}, directions "
+                         f"{directions:.2f}, edges x{edges:.2f}")  # fmt: skip
+    assert not alike, "engine types alike in greyscale:\n" + "\n".join(alike)
+
+
+def test_unreliability_nuts_count_apart_from_rust(game: Game) -> None:
+    """Each unreliability nut is one dark shape on a white tag down the part's right edge, all
+    in black, white and grey (no pixel of the tag has the hue of rust or of the part's paint),
+    so counting them (a point each at the end) never counts a rust stain beside them."""
+    for deck in ("old", "scrap"):
+        cards = game.deck(deck)
+        assert cards is not None
+        for card in cards.cards:
+            count = card.fields["unreliability"]
+            if count == 0:
+                continue
+            box = (46.6, 14.6, 55.4, 19 + (count - 1) * 10.5 + 4.4)
+            image = face(game, card.id)
+            assert pieces(image, box, 140)[0] == count, card.id
+            tag = np.asarray(image.crop(tuple(mm(v) for v in box)), dtype=int)
+            assert (tag.max(axis=2) - tag.min(axis=2)).max() <= 24, card.id
+
+
+READ = 2.82
+"""mm: 8 pt, the least a player reads across the table."""
+SMALLEST = 2.12
+"""mm: 6 pt, the least printed anywhere."""
+
+
+def font_sizes(svg: str) -> list[float]:
+    return [float(size) for size in re.findall(r'font-size="([0-9.]+)"', svg)]
+
+
+def test_player_aids_are_read_across_the_table_and_nothing_is_tiny(game: Game) -> None:
+    """The player aids (the car ends' other side) print no text under 8 pt in any language,
+    and no face of the game prints any under 6 pt."""
+    for lang, locale in game.locales.items():
+        renderer = CardRenderer(game, locale)
+        for deck in game.decks:
+            for card in deck.cards:
+                front = renderer.front(deck, card)
+                assert front is not None
+                sizes = font_sizes(front) + font_sizes(renderer.back(deck, card) or "")
+                assert min(sizes, default=SMALLEST) >= SMALLEST, (lang, card.id)
+                if deck.id == "ends":
+                    assert font_sizes(front) and min(font_sizes(front)) >= READ, (lang, card.id)

@@ -4,10 +4,12 @@ back from the printed PDF in every language, with the numbers the engine plays b
 from __future__ import annotations
 
 import pytest
+import yaml
 
 from generator import DEFAULT_DATA_DIR
 from generator.build import check
 from generator.games.base import deck_of
+from generator.games.gear_and_piston.board import ALLEY_DISCS, DISCS
 from generator.games.gear_and_piston.car import JUNK_YARD, PATENT_OFFICE
 from generator.games.gear_and_piston.decks import INVESTORS, NEW
 from generator.games.gear_and_piston.parts import MAX_UNRELIABILITY, part
@@ -17,12 +19,20 @@ from generator.games.gear_and_piston.validation import INVESTORS_DRAWN
 from generator.model import Game
 from tests.test_rulebook import summary_pdf, text_of
 
+FEWER = DISCS - ALLEY_DISCS
+"""Turns in a round for a player whose disc rests in the Dark Alley's holding space."""
+
 RULES = {
     "en": {
+        "discs": f"Each player has {DISCS} action discs, so a round is {DISCS} turns each, or "
+        f"{FEWER} for a player whose disc rests in the Dark Alley's holding space.",
+        "alley": f"You may send at most {ALLEY_DISCS} of your discs here a round.",
+        "scrap": "Scrap only replaces missing parts, and its unreliability counts.",
         "blueprints": "A part you take goes into your hand as a blueprint, hidden from the others; "
         "only the Workshop builds it into your car. You may hold at most 5 blueprints",
         "unreliability": "add up the unreliability marks on the parts in your car "
-        f"(0 to {MAX_UNRELIABILITY} per part) and note the total",
+        f"(0 to {MAX_UNRELIABILITY} per part) and move your marker on the unreliability track "
+        "to the total",
         "spaces": "Each location has a row of spaces for action discs. When planning, put your "
         "disc on the first free space of the location you choose.",
         "space order": "at each location the discs act in the order of their spaces",
@@ -57,10 +67,15 @@ RULES = {
         "too, the players share the place.",
     },
     "ru": {
+        "discs": f"У каждого игрока {DISCS} диска действий, поэтому раунд — это {DISCS} хода "
+        f"каждого или {FEWER} хода у игрока, чей диск отдыхает на поле ожидания Тёмного переулка.",
+        "alley": f"Ставьте сюда не больше {ALLEY_DISCS} своего диска за раунд.",
+        "scrap": "Брак только заменяет недостающие детали, и его ненадёжность считается.",
         "blueprints": "Взятая деталь идёт в руку как чертёж, скрытый от других; только "
         "Мастерская ставит её в машину. В руке можно держать не больше 5 чертежей",
         "unreliability": "сложите знаки ненадёжности на деталях своей машины "
-        f"(от 0 до {MAX_UNRELIABILITY} на деталь) и отметьте сумму",
+        f"(от 0 до {MAX_UNRELIABILITY} на деталь) и передвиньте свой маркер на дорожке "
+        "ненадёжности на эту сумму",
         "spaces": "В каждой локации есть ряд полей для дисков действий. При планировании "
         "ставьте диск на первое свободное поле выбранной локации.",
         "space order": "в каждой локации диски действуют по порядку полей",
@@ -93,10 +108,15 @@ RULES = {
         "меньше ненадёжности; если и она равна, игроки делят место.",
     },
     "uk": {
+        "discs": f"Кожен гравець має {DISCS} диски дій, тож раунд — це {DISCS} ходи кожного або "
+        f"{FEWER} ходи в гравця, чий диск відпочиває на полі очікування Темного провулка.",
+        "alley": f"Ставте сюди не більше {ALLEY_DISCS} свого диска за раунд.",
+        "scrap": "Брак лише замінює відсутні деталі, і його ненадійність рахується.",
         "blueprints": "Взята деталь іде в руку як креслення, приховане від інших; лише Майстерня "
         "ставить її в машину. У руці можна тримати не більше 5 креслень",
         "unreliability": "складіть знаки ненадійності на деталях своєї машини "
-        f"(від 0 до {MAX_UNRELIABILITY} на деталь) і позначте суму",
+        f"(від 0 до {MAX_UNRELIABILITY} на деталь) і пересуньте свій маркер на доріжці "
+        "ненадійності на цю суму",
         "spaces": "У кожній локації є ряд полів для дисків дій. Під час планування ставте диск на "
         "перше вільне поле вибраної локації.",
         "space order": "в кожній локації диски діють за порядком полів",
@@ -129,10 +149,16 @@ RULES = {
         "менше ненадійності; якщо й вона рівна, гравці ділять місце.",
     },
     "de": {
+        "discs": f"Jeder Spieler hat {DISCS} Aktionsscheiben, also ist eine Runde {DISCS} Züge pro "
+        f"Spieler, oder {FEWER} für einen Spieler, dessen Scheibe auf dem Wartefeld der Dunklen "
+        "Gasse ruht.",
+        "alley": f"Du darfst pro Runde höchstens {ALLEY_DISCS} deiner Scheiben hierher schicken.",
+        "scrap": "Schrott ersetzt nur fehlende Teile, und seine Unzuverlässigkeit zählt.",
         "blueprints": "Ein Teil, das du nimmst, kommt als Bauplan verdeckt auf deine Hand; nur "
         "die Werkstatt baut es in deinen Wagen ein. Du darfst höchstens 5 Baupläne halten",
         "unreliability": "zählst du die Unzuverlässigkeitssymbole auf den Teilen deines Wagens "
-        f"zusammen (0 bis {MAX_UNRELIABILITY} pro Teil) und notierst die Summe",
+        f"zusammen (0 bis {MAX_UNRELIABILITY} pro Teil) und ziehst deinen Zählstein auf der "
+        "Unzuverlässigkeitsleiste auf die Summe",
         "spaces": "Jeder Ort hat eine Reihe Felder für Aktionsscheiben. Beim Planen setzt du "
         "deine Scheibe auf das erste freie Feld des gewählten Ortes.",
         "space order": "an jedem Ort handeln die Scheiben in der Reihenfolge ihrer Felder",
@@ -152,7 +178,7 @@ RULES = {
         "und keinen eigenen Tank, aber ein grauer Motor oder Tank treibt kein farbiges Teil an.",
         "grey engine type": "Zählt ein Investor Antriebsarten, ist Grau keine davon",
         "score": "Am Spielende bekommst du die Punkte für deine größte Fläche, plus oder minus die "
-        "Punkte der Investoren, abzüglich deiner Unzuverlässigkeit.",
+        "Punkte der Investoren, abzüglich deiner Unzuverlässigkeit",
         "area": "Einen Punkt für jedes Teil der größten einfarbigen Fläche deines Wagens: Teile, "
         "die Kante an Kante liegen (nebeneinander, über- oder untereinander, nie schräg).",
         "grey area": "Graue Teile gehören zur Fläche jeder Farbe, und eine Fläche nur aus grauen "
@@ -235,3 +261,14 @@ def test_the_example_is_scored_with_the_investors_the_game_draws(
     shown = names.format(count=INVESTORS_DRAWN, first=first, second=second, area=result.area)
     assert shown in texts[lang]
     assert total.format(total=result.total) in texts[lang]
+
+
+def test_the_player_count_is_the_boards(game: Game, texts: dict[str, str]) -> None:
+    """One decision on the player count: the board's spaces are for 3, 4 and 5 players, game.yaml
+    says the same, and every summary prints it."""
+    data = yaml.safe_load((DEFAULT_DATA_DIR / "gear_and_piston" / "board.yaml").read_text("utf-8"))
+    marks = {n for place in data["locations"].values() for n in place["spaces"]}
+    assert game.players == (min(marks), max(marks)) == (3, 5)
+    for lang, text in texts.items():
+        players = str(game.locales[lang].flat["summary.players"])
+        assert players.format(low=3, high=5) in text, lang

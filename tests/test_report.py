@@ -396,7 +396,9 @@ def test_gear_and_piston_investors_and_symbols(shipped) -> None:
     game = changed(
         shipped("gear_and_piston"), "investors", {"investor-every-car": {**every_car, "points": 1}}
     )
-    measured = measure(game, "en", SAMPLING)
+    # a random car without old parts is rare (about 1 in 130: half the supply is old, and scrap
+    # only stands in for a needed part): 100 tables meet a few
+    measured = measure(game, "en", Sampling(trials=100))
     pays = values(measured, "investor_pays")
     assert pays["investor-every-car"] == 1.0
     assert pays["investor-most-comfort"] >= 1 / 4  # each table's most comfortable car(s)

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from generator.games.gear_and_piston.decks import SCRAP
 from generator.games.gear_and_piston.parts import Part
 
 Cell = tuple[int, int]
@@ -19,7 +20,9 @@ TOP, BOTTOM = 0, 1
 ROW_NAMES = ("top", "bottom")
 
 MINIMUM = {"engine": 1, "fuel-tank": 1, "gears": 1, "axle": 2, "steering": 1}
-"""What every car needs at least (rulebook, requirement 1)."""
+"""What every car needs at least (rulebook, requirement 1): also all that scrap may replace."""
+HAND_LIMIT = 5
+"""Blueprints a player may hold: all a car can gain in one round's Workshop (rulebook)."""
 FINISHED_LENGTH = 12
 """A finished car of this many parts ends the game at the end of the round."""
 PATENT_OFFICE, JUNK_YARD = 6, 3
@@ -89,6 +92,7 @@ def problems(car: Car, rules: CarRules = CarRules()) -> list[str]:
         + _supported(car)
         + _on_axles(car)
         + _pieces(car, rules)
+        + _scrap(car)
     )
 
 
@@ -134,6 +138,26 @@ def _engine_types(car: Car) -> list[str]:
             users = f"the {colour} part{'s' if len(parts) > 1 else ''} {ids}"
             need = "need" if len(parts) > 1 else "needs"
             found.append(f"{users} {need} {' and '.join(lacking)} in the car")
+    return found
+
+
+def _scrap(car: Car) -> list[str]:
+    """[decided] Scrap replaces missing parts at the end of the game (rulebook), so a car holds
+    scrap only where it lacks one of the parts every car needs (:data:`MINIMUM`): the first
+    scrap parts of a function (top row first, left to right) up to what its other parts
+    leave missing."""
+    have = Counter(part.function for part in car.parts if part.group != SCRAP)
+    found = []
+    for cell, part in car.cells():
+        if part.group != SCRAP:
+            continue
+        if have[part.function] < MINIMUM.get(part.function, 0):
+            have[part.function] += 1
+            continue
+        found.append(
+            f"{place(cell)}: {part.describe()} is scrap the car does not need: scrap only "
+            "replaces a missing engine, fuel tank, gears, steering or one of the two axles"
+        )
     return found
 
 

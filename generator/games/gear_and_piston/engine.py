@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from generator.games.base import LOWER_CASE_ID, GameEngine, exactly, missing_texts, place, text
-from generator.games.gear_and_piston import report, summary, validation
+from generator.games.gear_and_piston import board, report, summary, validation
 from generator.games.gear_and_piston.decks import ENDS, FIRST_PLAYER, GROUPS, INVESTORS
 from generator.games.gear_and_piston.parts import (
     BRONZE,
@@ -118,6 +118,8 @@ class GearAndPiston(GameEngine):
         problems += validation.investors(investors)
         problems += validation.car_ends(ends, game.players[1])
         problems += exactly(first, 1, "first-player tile")
+        if not problems:  # the board's tracks must reach what these cards can score
+            problems = board.handout_problems(game)
         keys = [f"investors.{card.fields['id']}" for card in investors.cards]
         return problems + missing_texts(game, ["title", *keys])
 

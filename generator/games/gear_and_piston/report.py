@@ -16,7 +16,7 @@ from collections import Counter
 from generator.games.balance import Labels, Measure, Metric, Sampling, share
 from generator.games.base import deck_of
 from generator.games.gear_and_piston.car import FINISHED_LENGTH, MINIMUM, Car, make_car, problems
-from generator.games.gear_and_piston.decks import GROUPS, INVESTORS
+from generator.games.gear_and_piston.decks import GROUPS, INVESTORS, SCRAP
 from generator.games.gear_and_piston.parts import BRONZE, ENGINE_COLOURS, UNIVERSAL, Part, part
 from generator.games.gear_and_piston.scoring import Investor, score
 from generator.model import Game
@@ -100,7 +100,9 @@ def _table(supply: list[Part], rng: random.Random) -> list[Car]:
 
 
 def random_car(name: str, supply: list[Part], rng: random.Random) -> Car | None:
-    """A random finished car from ``supply``, or ``None`` when this draw cannot make one."""
+    """A random finished car from ``supply``, or ``None`` when this draw cannot make one.
+    Scrap may stand in for a part the car needs, never for an extra one (scrap only replaces
+    missing parts)."""
     colours = rng.sample(ENGINE_COLOURS, rng.choice((1, 2)))
     pool = [p for p in supply if p.colour in (*colours, UNIVERSAL)]
     rng.shuffle(pool)
@@ -122,7 +124,7 @@ def random_car(name: str, supply: list[Part], rng: random.Random) -> Car | None:
         if found is None:
             return None
         chosen.append(found)
-    extra = [p for p in pool if p not in chosen]
+    extra = [p for p in pool if p not in chosen and p.group != SCRAP]
     chosen += extra[: max(rng.randint(SMALLEST, FINISHED_LENGTH) - len(chosen), 0)]
     car = _lay_out(name, chosen, rng)
     return car if car is not None and not problems(car) else None

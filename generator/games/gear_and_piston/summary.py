@@ -1,5 +1,6 @@
-"""Gear & Piston's part of the rulebook summary: what each location does, the building rules the
-round's steps leave out, what a part's colour means and the part functions with how many tiles of
+"""Gear & Piston's part of the rulebook summary: what each location does, the board and the
+discs, the building rules the round's steps leave out, the end of the game (scrap, what is left
+over), what a part's colour means and the part functions with how many tiles of
 each stack carry them, the investors, how the game is scored, and the smallest finished car the
 engine can build from the new parts, scored with the investors a game draws.
 
@@ -14,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from generator.games.base import deck_of
+from generator.games.gear_and_piston import board
 from generator.games.gear_and_piston.car import JUNK_YARD, PATENT_OFFICE, Car, make_car, problems
 from generator.games.gear_and_piston.decks import GROUPS, INVESTORS, NEW
 from generator.games.gear_and_piston.parts import (
@@ -32,13 +34,24 @@ from generator.rulebook.content import Entry, Example, Reference, Section, Step
 from generator.rulebook.words import Words
 
 LOCATIONS = NamedRules(
-    ("dark-alley", "patent-office", "junk-yard", "workshop"),
+    board.LOCATIONS,
     "summary.locations",
     intro=True,
-    values={"patent-office": {"face_up": PATENT_OFFICE}, "junk-yard": {"face_up": JUNK_YARD}},
+    values={
+        "dark-alley": {"most": board.ALLEY_DISCS},
+        "patent-office": {"face_up": PATENT_OFFICE},
+        "junk-yard": {"face_up": JUNK_YARD},
+    },
 )
 """The city's locations in the order they act, numbered 2 to 5 (step 1 sets unreliability),
 with the face-up parts a location offers, as the engine refills them."""
+BOARD = NamedRules(
+    ("discs", "spaces", "tracks", "container"),
+    "summary.board",
+    values={"discs": {"discs": board.DISCS, "fewer": board.DISCS - board.ALLEY_DISCS}},
+)
+"""What the board holds besides the locations, and the discs a player has (the board's spaces
+are checked against them: :mod:`~generator.games.gear_and_piston.board`)."""
 BUILDING = NamedRules(
     ("blueprints", "unreliability", "support", "axles", "pieces", "finished"),
     "summary.building",
@@ -46,6 +59,9 @@ BUILDING = NamedRules(
 )
 """The rules of building a car that the round's steps leave out, in the order a game meets them:
 a blueprint in hand, counting unreliability, then what ``car.problems`` checks at the end."""
+END = NamedRules(("scrap", "leftovers"), "summary.end")
+"""The end of the game before scoring: scrap replaces missing parts (``car._scrap`` holds a car
+to it), and what happens to the components left over."""
 SCORING = NamedRules(
     ("area", "investors", "unreliability", "winner"), "summary.scoring", intro=True
 )
@@ -53,7 +69,9 @@ SCORING = NamedRules(
 players."""
 WORDING = {
     **LOCATIONS.wording(),
+    **BOARD.wording(),
     **BUILDING.wording(),
+    **END.wording(),
     "summary.parts": (),
     "summary.colours": (),
     "summary.counts": GROUPS,
@@ -77,9 +95,11 @@ TILE_SCALE = 0.3
 def sections(game: Game, words: Words, pictures: Pictures) -> list[Section]:
     return [
         LOCATIONS.section(words),
+        BOARD.section(words),
         BUILDING.section(words),
         _parts(game, words, pictures),
         _investors(deck_of(game, INVESTORS), words, pictures),
+        END.section(words),
         SCORING.section(words),
         _example(game, words, pictures),
     ]
