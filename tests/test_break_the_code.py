@@ -1,8 +1,11 @@
 """Break the Code's engine: hand order, every question kind, the brief's worked examples through
-the command, ratings and the hands a set of answers leaves."""
+the command, ratings and the hands a set of answers leaves; and what it prints: a screen per
+player that folds into a standing tent, the deduction sheet whole or two to a page, tiles told
+apart in greyscale."""
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import math
@@ -12,9 +15,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from xml.etree import ElementTree
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from PIL import Image, ImageChops, ImageStat
 
 from generator import DEFAULT_DATA_DIR
 from generator.build import check
@@ -32,6 +37,8 @@ from generator.games.break_the_code.tiles import (
     tile_set,
 )
 from generator.layout.sizes import pt
+from generator.model import Game
+from generator.render import draw
 from generator.render.templates import CardRenderer
 from tests import pdf
 from tests.conftest import Built
@@ -451,11 +458,12 @@ def test_a_question_whose_parameters_make_no_sense(data) -> None:
     ]
 
 
-def test_build_writes_cards_screens_the_deduction_sheet_and_the_summary(built: Built) -> None:
+def test_build_writes_cards_screens_the_deduction_sheets_and_the_summary(built: Built) -> None:
     folder = built("break_the_code", "ru")
     assert sorted(p.name for p in folder.iterdir()) == [
         "cards-a4.pdf",
         "deduction-sheet-a4.pdf",
+        "deduction-sheets-half-a4.pdf",
         "rules-summary.pdf",
         "screens-a4.pdf",
     ]
@@ -463,30 +471,74 @@ def test_build_writes_cards_screens_the_deduction_sheet_and_the_summary(built: B
     # 21 questions fill two sheets of 9 and leave a row of 3; the 20 tiles (8 to a row) share
     # that sheet in a band of 3 rows below them
     assert pdf.page_count(cards) == 2 * 3
+    landscape = pytest.approx((0.0, 0.0, pt(297), pt(210)), abs=1e-3)
     screen = (folder / "screens-a4.pdf").read_bytes()
-    assert pdf.page_boxes(screen) == [pytest.approx((0.0, 0.0, pt(297), pt(210)), abs=1e-3)]
+    assert pdf.page_boxes(screen) == [landscape] * 4  # a screen for each of 4 players
     sheet = (folder / "deduction-sheet-a4.pdf").read_bytes()
     assert pdf.page_boxes(sheet) == [pytest.approx((0.0, 0.0, pt(210), pt(297)), abs=1e-3)]
+    halves = (folder / "deduction-sheets-half-a4.pdf").read_bytes()
+    assert pdf.page_boxes(halves) == [landscape]  # two portrait sheets side by side
+    assert len(pdf.placements(halves)[0]) == 2
     assert set("АБВГД") <= set(pdf.unicode_text(screen))  # the Russian position letters
 
 
+SHEET_TILE_ROWS = (0, 15)
+"""mm from the sheet's first row of tiles to each row's top (13 mm tiles, 2 mm apart)."""
+
+
 @pdf.needs_pdftoppm
+@pytest.mark.parametrize(
+    ("handout", "cells"), [("deduction-sheet", 1), ("deduction-sheets-half", 2)]
+)
 def test_a_pencil_cross_shows_on_every_tile_of_the_deduction_sheet(
-    built: Built, tmp_path: Path
+    built: Built, tmp_path: Path, handout: str, cells: int
 ) -> None:
-    """Each tile to cross off is light inside (a black tile is told by its frame), measured on
-    the printed sheet: the space between the frame and the number, lower left of each tile."""
+    """Each tile to cross off is light inside (a black tile is told by its frame, a green one
+    by its frame and striped bands), measured on the printed sheet, the whole page and each
+    half: the space between the frame and the number, low on the left of each tile."""
     (page,) = pdf.rendered_pages(
-        built("break_the_code", "en") / "deduction-sheet-a4.pdf", 1, 1, tmp_path, 100
+        built("break_the_code", "en") / f"{handout}-a4.pdf", 1, 1, tmp_path, 100
     )
-    pitch = (210 - 24) / 10
-    for row in (0, 1):
-        for number in range(10):
-            x, y = 12 + number * pitch + 1, 48 + row * 15
-            light = [
-                pdf.colour_at(page, x + dx, y + dy, 100) for dx in (2.6, 3.2) for dy in (9.6, 10.4)
-            ]
-            assert all(sum(rgb) / 3 > 200 for rgb in light), (row, number, light)
+    width = {1: 210, 2: 297 / 2}[cells]  # a portrait A4 page, or half a landscape one
+    margin = max(8, width * 0.057)  # as the template lays the sheet out from its page
+    first = margin + 14 * 1.15 + 8 + 7
+    pitch = (width - 2 * margin) / 10
+    for cell, row, number in itertools.product(range(cells), (0, 1), range(10)):
+        x, y = cell * width + margin + number * pitch + 1, first + SHEET_TILE_ROWS[row]
+        light = [pdf.colour_at(page, x + dx, y + dy, 100) for dx in (2.7, 3.1) for dy in (8.2, 8.8)]
+        assert all(sum(rgb) / 3 > 200 for rgb in light), (cell, row, number, light)
+
+
+TILE_HEIGHT = 32.0  # mm
+
+
+def test_each_screen_folds_into_a_tent_taller_than_a_standing_tile(built: Built) -> None:
+    """Every screen page has three fold lines across it: two faces of one height and a base
+    between them make a triangle that stands on the base, taller than a tile stood on end;
+    the outside face, whose foot is the page's top edge, prints the title upside down, and
+    the inside face prints the five position letters (read from the PDF)."""
+    path = built("break_the_code", "en") / "screens-a4.pdf"
+    for number, lines in enumerate(pdf.lines_by_page(pdf.read(path)), start=1):
+        folds = sorted(y1 for x1, y1, x2, y2 in lines if y1 == y2 and x2 - x1 >= 296.9)
+        apex, foot, crease = folds
+        assert apex == pytest.approx(foot - apex, abs=0.01) and crease - foot < apex, number
+        assert math.sqrt(apex**2 - ((crease - foot) / 2) ** 2) > 2 * TILE_HEIGHT, number
+        words = {word: box for word, *box in pdf.words(path, number)}
+        title = [words[word] for word in ("Break", "Code")]
+        assert all(box[3] < apex for box in title) and title[0][0] > title[1][0], number
+        letters = [words[letter] for letter in "ABCDE"]
+        assert all(apex < box[1] and box[3] < foot for box in letters), number
+        assert [box[0] for box in letters] == sorted(box[0] for box in letters), number
+
+
+@pdf.needs_pdftoppm
+def test_every_screen_has_its_own_player_mark(built: Built, tmp_path: Path) -> None:
+    """The four screens differ in the shape on their outside face, so four players tell
+    their screens apart without colour: every two pages differ there in greyscale."""
+    pages = pdf.rendered_pages(built("break_the_code", "en") / "screens-a4.pdf", 1, 4, tmp_path)
+    marks = [page.convert("L").crop((0, 0, page.width, page.height // 3)) for page in pages]
+    for one, other in itertools.combinations(marks, 2):
+        assert ImageStat.Stat(ImageChops.difference(one, other)).mean[0] > 1
 
 
 def _question_lines(
@@ -534,21 +586,37 @@ def test_the_letters_under_the_mini_tiles_read_at_arm_s_length() -> None:
             assert len(sizes) == slots and all(size >= 3.8 for size in sizes), (lang, card.id)
 
 
-@pdf.needs_pdftoppm
-@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
-def test_the_screens_side_panels_are_filled(built: Built, tmp_path: Path, lang: str) -> None:
-    """The setup and turn panels' text reaches past the middle of the page (it filled the top
-    third before), read from the printed screen."""
-    (page,) = pdf.rendered_pages(
-        built("break_the_code", lang) / "screens-a4.pdf", 1, 1, tmp_path, 40
-    )
-    for left in (14, 297 * 2 / 3 + 10):
-        dark_rows = [
-            y
-            for y in range(page.height)
-            if any(
-                sum(page.getpixel((x, y))) < 300
-                for x in range(round(left / 25.4 * 40), round((left + 70) / 25.4 * 40))
-            )
-        ]
-        assert dark_rows[-1] / 40 * 25.4 > 210 * 0.55, (left, dark_rows[-1] / 40 * 25.4)
+def _tile_in_grey(game: Game, card_id: str, dpi: int = 200) -> np.ndarray:
+    """A code tile's face in greyscale (0 black to 255 white), trim only, ``dpi`` dots an inch."""
+    renderer = CardRenderer(game, game.locales["en"])
+    deck = game.deck("tiles")
+    assert deck is not None
+    card = next(card for card in deck.cards if card.id == card_id)
+    png = draw.png(renderer.front(deck, card) or "", game.templates, dpi)
+    grey = np.asarray(Image.open(io.BytesIO(png)).convert("L"), dtype=float)
+    bleed = round(deck.size.bleed / 25.4 * dpi)
+    return grey[bleed:-bleed, bleed:-bleed]
+
+
+BAND = (4.4, 4.0, 18.0)
+"""Where a green tile's striped band runs (mm from the trim's top-left): its height, and from
+where to where across, inside the white tile's rim."""
+
+
+def test_the_three_tile_colours_differ_in_greyscale() -> None:
+    """Printed in black and white, a black and a white tile are far apart in tone, and a green
+    5 has a striped band (many light and dark changes along it) that neither of them has: a
+    pattern tells the green tiles apart, not their grey."""
+    (game,) = check(DEFAULT_DATA_DIR, ("break_the_code",), ())
+    dpi, (height, start, end) = 200, BAND
+    tiles = {
+        c: _tile_in_grey(game, f"tile-{n}-{c}-1", dpi)
+        for n, c in ((0, "black"), (0, "white"), (5, "green"))
+    }
+    assert tiles["white"].mean() - tiles["black"].mean() > 100
+    changes = {}
+    for colour, grey in tiles.items():
+        line = grey[round(height / 25.4 * dpi), round(start / 25.4 * dpi) : round(end / 25.4 * dpi)]
+        dark = line < 128
+        changes[colour] = int(np.count_nonzero(dark[1:] != dark[:-1]))
+    assert changes["green"] >= 8 and changes["black"] <= 1 and changes["white"] <= 1, changes

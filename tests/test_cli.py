@@ -20,7 +20,7 @@ def test_validate_ok(pnp) -> None:
         "gear_and_piston: ok (42 new, 42 old, 20 scrap, 14 investors, 12 ends, 1 first-player; "
         "locales de, en, ru, uk)\n"
         "gears: ok (24 gears, 10 rounds, 16 codes, 4 characters, 1 token; locales de, en, ru, uk)\n"
-        "three_by_three: ok (28 tasks, 7 tokens; locales de, en, ru, uk)\n"
+        "three_by_three: ok (28 tasks, 7 tokens, 1 board; locales de, en, ru, uk)\n"
     )
 
 
@@ -54,6 +54,7 @@ def test_list(pnp) -> None:
         "three_by_three (1-6 players)\n"
         "  tasks: 28 cards, 63 x 63 mm, two-sided\n"
         "  tokens: 7 cards, 25 x 25 mm, two-sided\n"
+        "  board: 1 card, 84 x 84 mm\n"
         "  locales: de (Deutsch), en (English), ru (Русский), uk (Українська)\n"
     )
 

@@ -431,7 +431,7 @@ def test_the_queries_answer_for_a_merged_game(
     ("game", "wanted"),
     [
         ("gears", "Highest: The highest value wins. Night side: Grey rust."),
-        ("three_by_three", "Answer key for solo play"),
+        ("three_by_three", "How hard each task is"),
         ("break_the_code", "Is the number on your B tile less than 3?"),
     ],
 )
@@ -445,7 +445,7 @@ def test_the_summary_of_a_merged_game(tmp_path: Path, game: str, wanted: str) ->
 
 @pytest.mark.parametrize(
     ("game", "merged", "own"),
-    [("gears", 63, 8), ("three_by_three", 39, 4), ("break_the_code", 43, 2)],
+    [("gears", 63, 8), ("three_by_three", 40, 4), ("break_the_code", 43, 2)],
 )
 def test_the_test_expansions_build_merged_and_alone(
     pnp: Callable[..., Result], tmp_path: Path, game: str, merged: int, own: int

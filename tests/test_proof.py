@@ -159,9 +159,10 @@ def test_every_face_with_its_boxes_keys_and_places(tiny: DataCopy) -> None:
 
 
 def game_faces(game: Game) -> int:
-    """Every face a proof shows: fronts, backs (each card's, or one common one), handouts."""
+    """Every face a proof shows: fronts, backs (each card's, or one common one), handouts (each
+    copy)."""
     decks = sum(len(d.cards) * (2 if d.two_sided else 1) + (not d.two_sided) for d in game.decks)
-    return decks + len(game.handouts)
+    return decks + sum(handout.copies for handout in game.handouts)
 
 
 def test_the_english_proof_of_every_shipped_game(

@@ -399,9 +399,9 @@ def test_three_by_three_example_and_answer_key(summaries: dict) -> None:
     text = summaries[("three_by_three", "en")][1]
     assert "Task card 1, 15-puzzle side" in text
     assert "it takes 4 moves at the fewest. 1. red b3–b2." in text
-    assert "Answer key for solo play" in text
-    # card 1's 15-puzzle side: a mean of 1.49 and at most 4 moves (`pnp rules ... difficulty`)
-    assert "1 1 1.49 4 1 1.49 4" in text
+    assert "How hard each task is" in text
+    # card 1's sides: a mean of 1.49 and at most 4 moves each (`pnp rules ... difficulty`)
+    assert "1 1.49 / 4 1.49 / 4" in text
 
 
 QUARTER_TURN_FITS = {"B": "BJ", "R": "RJ", "G": "GJ"}
@@ -502,18 +502,20 @@ def test_three_by_three_example_moves_end_in_arrowheads(shipped: dict[str, Game]
 
 def test_component_pictures_are_to_scale(shipped: dict[str, Game], summaries: dict) -> None:
     """Issue 21: the components row draws every deck's card at one scale, so a 25 mm 3x3
-    token is 25/63 of a 63 mm task card (read from the PDF: each picture's drawn size)."""
+    token is 25/63 of a 63 mm task card (read from the PDF: each picture's drawn size); a deck
+    shown both ways (the 3x3 tokens, issue 31) draws both sides at that scale."""
     for (game_id, lang), (path, _) in summaries.items():
-        decks = shipped[game_id].decks
-        drawn = pdf.drawn_sizes(path.read_bytes())[0][: len(decks)]
+        both = find_engine(game_id).summary_both_sides  # type: ignore[union-attr]
+        sizes = [deck.size for deck in shipped[game_id].decks for _ in range(1 + (deck.id in both))]
+        drawn = pdf.drawn_sizes(path.read_bytes())[0][: len(sizes)]
         scales = [
             scale
-            for deck, (width, height) in zip(decks, drawn, strict=True)
-            for scale in (width / deck.size.width, height / deck.size.height)
+            for size, (width, height) in zip(sizes, drawn, strict=True)
+            for scale in (width / size.width, height / size.height)
         ]
         assert max(scales) == pytest.approx(min(scales), rel=1e-4), (game_id, lang, drawn)
-    task, token = pdf.drawn_sizes(summaries[("three_by_three", "en")][0].read_bytes())[0][:2]
-    assert token[1] / task[1] == pytest.approx(25 / 63, rel=1e-4)
+    task, token, back = pdf.drawn_sizes(summaries[("three_by_three", "en")][0].read_bytes())[0][:3]
+    assert token[1] / task[1] == back[1] / task[1] == pytest.approx(25 / 63, rel=1e-4)
 
 
 def test_break_the_code_example_answers_and_ratings(summaries: dict) -> None:

@@ -8,6 +8,7 @@ import itertools
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PIL import Image, ImageChops
 
@@ -16,6 +17,7 @@ from generator.build import check
 from generator.folders import Templates
 from generator.model import Game
 from generator.render import draw
+from generator.render.boxes import box_fills
 from generator.render.templates import CardRenderer
 from tests import pdf
 from tests.conftest import Built
@@ -158,3 +160,78 @@ def test_tokens_differ_without_colour(game) -> None:
         both = ImageChops.logical_and(symbols[one], symbols[other]).histogram()[255]
         either = ImageChops.logical_or(symbols[one], symbols[other]).histogram()[255]
         assert both / either < 0.7, (one, other)
+
+
+def grey_face(svg: str, dpi: float, size: float) -> np.ndarray:
+    """A face's trim (``size`` mm square) in greyscale, 0 black to 255 white."""
+    image = face_png(svg, dpi).convert("L")
+    bleed = round(3 / 25.4 * dpi)
+    trim = round(size / 25.4 * dpi)
+    return np.asarray(image.crop((bleed, bleed, bleed + trim, bleed + trim)), dtype=float)
+
+
+WOOD_GREY = 0.299 * 0xEC + 0.587 * 0xDF + 0.114 * 0xC3
+"""The chess side's wood in greyscale: what is not a piece."""
+
+
+def test_chess_pieces_differ_without_colour(game: Game) -> None:
+    """In greyscale, two kinds of piece differ by their outline (their silhouettes overlap
+    far less than one overlaps itself), and a white and a black piece of a kind by their
+    tone; the king differs from every piece by its outline."""
+    renderer = CardRenderer(game, game.locales["en"])
+    deck = game.deck("tokens")
+    faces = {
+        card.fields["chess"]: grey_face(renderer.back(deck, card), 200, 25) for card in deck.cards
+    }
+    pieces = {name: np.abs(face - WOOD_GREY) > 30 for name, face in faces.items()}
+    for one, other in itertools.combinations(faces, 2):
+        overlap = (pieces[one] & pieces[other]).sum() / (pieces[one] | pieces[other]).sum()
+        if one.rpartition("-")[2] != other.rpartition("-")[2]:
+            assert overlap < 0.8, (one, other, overlap)
+        else:
+            tones = [faces[name][pieces[name]].mean() for name in (one, other)]
+            assert abs(tones[0] - tones[1]) > 100, (one, other, tones)
+
+
+def test_a_colour_cell_is_a_plain_disc_unlike_any_piece(game: Game) -> None:
+    """Issue 31: a chess cell asking for any white or any black piece is a plain disc of that
+    colour: it looks the same turned a quarter turn (no piece's outline in it, which read as
+    a blob at arm's length), where a piece never does; the white and the black disc are far
+    apart in greyscale, and every two kinds of cell differ."""
+    renderer = CardRenderer(game, game.locales["en"])
+    deck = game.deck("tasks")
+    dpi = 200
+    cells: dict[str, np.ndarray] = {}
+    for card in deck.cards:
+        face = grey_face(renderer.back(deck, card), dpi, 63)
+        for cell, symbol in enumerate(card.fields["chess"]):
+            if symbol == "." or symbol in cells:
+                continue
+            row, column = divmod(cell, 3)
+            left, top = (round((31.5 + (n - 1) * 13.6 - 6.2) / 25.4 * dpi) for n in (column, row))
+            side = round(12.4 / 25.4 * dpi)
+            cells[symbol] = face[top : top + side, left : left + side]
+    assert sorted(cells) == ["N", "Q", "R", "b", "w"]
+    turned = {symbol: np.abs(cell - np.rot90(cell)).mean() for symbol, cell in cells.items()}
+    assert max(turned["w"], turned["b"]) < 20 < 40 < min(turned[p] for p in "NQR"), turned
+    assert cells["w"].mean() - cells["b"].mean() > 80
+    for one, other in itertools.combinations(cells, 2):
+        assert np.abs(cells[one] - cells[other]).mean() > 20, (one, other)
+
+
+READ_ACROSS_THE_TABLE = 2.82
+"""8 pt in mm: a task card lies in the middle of the table, read from every seat."""
+
+
+def test_a_task_card_reads_across_the_table(game: Game) -> None:
+    """Issue 31: the card number and the side's name print at 8 pt or more (the number was
+    6.7 pt), on both sides of every card in every language."""
+    small = [
+        f"{lang} {face.face}: {box.fill.text!r} at {box.fill.printed} mm"
+        for lang in game.locales
+        for face in box_fills(game, lang)
+        if face.deck == "tasks"
+        for box in face.boxes
+        if box.fill.printed is None or box.fill.printed < READ_ACROSS_THE_TABLE
+    ]
+    assert not small, "\n".join(small[:10])

@@ -58,6 +58,9 @@ class GameEngine:
     summary_wording: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """The texts the engine's summary sections print, each with the values it may show."""
 
+    summary_both_sides: ClassVar[tuple[str, ...]] = ()
+    """The decks whose picture in the summary's components shows a card's both sides."""
+
     def summary_sections(self, game: Game, words: Words, pictures: Pictures) -> list[Section]:
         """The rulebook summary's card reference, worked examples and tables for ``game``."""
         return []

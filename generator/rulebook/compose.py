@@ -35,6 +35,11 @@ class SummaryHooks(Protocol):
     def summary_wording(self) -> Mapping[str, tuple[str, ...]]:
         """The texts the engine's sections print, each with the values it may show."""
 
+    @property
+    def summary_both_sides(self) -> tuple[str, ...]:
+        """The decks whose components picture shows both sides of a card: pieces a player
+        turns over to play another way (a 3x3 token's colour and chess piece)."""
+
     def summary_sections(self, game: Game, words: Words, pictures: Pictures) -> list[Section]:
         """The card reference, worked examples and tables for ``game``."""
 
@@ -147,7 +152,7 @@ def summarise(game: Game, lang: str, engine: SummaryHooks) -> tuple[Summary, lis
         goal=words("summary.goal"),
         headings={heading: words(f"summary.headings.{heading}") for heading in HEADINGS},
         components=[
-            *(_component(deck, words, pictures) for deck in game.decks),
+            *(_component(deck, words, pictures, engine.summary_both_sides) for deck in game.decks),
             *(_printed(handout, words) for handout in game.handouts),
         ],
         setup=words.steps(setup),
@@ -157,9 +162,15 @@ def summarise(game: Game, lang: str, engine: SummaryHooks) -> tuple[Summary, lis
     return summary, renderer.problems
 
 
-def _component(deck: Deck, words: Words, pictures: Pictures) -> Component:
-    picture = pictures.card(deck, deck.cards[0]) if deck.cards else None
-    return Component(words(f"summary.components.{deck.id}"), len(deck.cards), picture)
+def _component(
+    deck: Deck, words: Words, pictures: Pictures, both_sides: tuple[str, ...]
+) -> Component:
+    name = words(f"summary.components.{deck.id}")
+    if not deck.cards:
+        return Component(name, 0, None)
+    first = deck.cards[0]
+    back = pictures.card(deck, first, back=True) if deck.id in both_sides else None
+    return Component(name, len(deck.cards), pictures.card(deck, first), back)
 
 
 def _printed(handout: Handout, words: Words) -> Component:

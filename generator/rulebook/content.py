@@ -39,26 +39,45 @@ class Picture:
 
 @dataclass(frozen=True)
 class Component:
-    """A deck (or handout) of the game with how many of it the data holds."""
+    """A deck (or handout) of the game with how many of it the data holds, and the other side
+    of its pieces where both matter (a token with a colour on one side and a chess piece on
+    the other), drawn beside the first."""
 
     name: str
     count: int
     picture: Picture | None
+    back: Picture | None = None
+
+    @property
+    def pictures(self) -> tuple[Picture, ...]:
+        return tuple(picture for picture in (self.picture, self.back) if picture)
 
 
-def to_scale(components: list[Component], height: float, width: float) -> list[Component]:
+def to_scale(
+    components: list[Component], height: float, width: float, gap: float = 0.0
+) -> list[Component]:
     """The components with their pictures drawn at one scale, the largest that fits every
-    picture into ``width`` x ``height`` mm: a token next to a card looks as small as it is.
-    (Fitting each picture to the box on its own would draw a 25 mm token as large as a 63 mm
-    card.)"""
-    pictures = [component.picture for component in components if component.picture]
-    if not pictures:
+    component's pictures, side by side ``gap`` mm apart, into ``width`` x ``height`` mm: a
+    token next to a card looks as small as it is. (Fitting each picture to the box on its own
+    would draw a 25 mm token as large as a 63 mm card.)"""
+    shown = [component.pictures for component in components if component.pictures]
+    if not shown:
         return components
-    scale = min(min(height / picture.height, width / picture.width) for picture in pictures)
+    scale = min(
+        min(
+            min(height / picture.height for picture in pictures),
+            (width - gap * (len(pictures) - 1)) / sum(picture.width for picture in pictures),
+        )
+        for pictures in shown
+    )
+
+    def scaled(picture: Picture | None) -> Picture | None:
+        return dataclasses.replace(picture, scale=scale) if picture else None
+
     return [
-        dataclasses.replace(component, picture=dataclasses.replace(component.picture, scale=scale))
-        if component.picture
-        else component
+        dataclasses.replace(
+            component, picture=scaled(component.picture), back=scaled(component.back)
+        )
         for component in components
     ]
 

@@ -38,7 +38,7 @@ from generator import __version__
 from generator.layout.sizes import Paper, pt
 from generator.render.fonts import find_font, register
 from generator.rulebook import content
-from generator.rulebook.pictures import PictureFlowable
+from generator.rulebook.pictures import Beside, PictureFlowable
 
 MARGIN = 14.0  # mm
 INK = colors.HexColor("#24201c")
@@ -46,6 +46,7 @@ RULE = colors.HexColor("#b9ab92")
 TINT = colors.HexColor("#f3ecdd")
 COMPONENT_HEIGHT = 24.0  # mm: the tallest a component's picture is drawn
 COMPONENTS_PER_ROW = (4, 6)  # at least, at most: fewer components get wider captions
+SIDES_GAP = 1.5  # mm between the two sides of a component shown both ways
 GUTTER = 7.0  # mm between the two columns
 WIDE_TABLE = 4  # a table of more columns than this spans the page
 NARROWED = 0.8  # the smallest share of their size an example's pictures shrink to, to fit a column
@@ -398,12 +399,17 @@ def _components(
     per_row = min(max(len(components), fewest), most)
     column = width / per_row
     cells: list[object] = []
-    for component in content.to_scale(components, COMPONENT_HEIGHT, column / pt(1) - 4):
-        picture = component.picture
+    room = column / pt(1) - 4
+    for component in content.to_scale(components, COMPONENT_HEIGHT, room, SIDES_GAP):
         label = Paragraph(
             f"<b>{component.count}</b> \u00d7 {escape(component.name)}", styles["caption"]
         )
-        cells.append([PictureFlowable(picture), label] if picture else [label])
+        if component.back:
+            cells.append([Beside(component.pictures, pt(SIDES_GAP)), label])
+        else:
+            cells.append(
+                [PictureFlowable(component.picture), label] if component.picture else [label]
+            )
     rows = [cells[i : i + per_row] for i in range(0, len(cells), per_row)]
     rows[-1] += [""] * (per_row - len(rows[-1]))
     table = Table(rows, colWidths=[column] * per_row, hAlign="LEFT")

@@ -69,6 +69,27 @@ class PictureFlowable(Flowable):
         place(self.canv, self.picture, 0, 0)
 
 
+class Beside(Flowable):
+    """Pictures side by side at their printed sizes, ``gap`` points apart, bottoms level: the
+    two sides of one piece."""
+
+    def __init__(self, pictures: tuple[Picture, ...], gap: float) -> None:
+        super().__init__()
+        self.pictures = pictures
+        self.gap = gap
+        self.width = sum(pt(p.shown_width) for p in pictures) + gap * (len(pictures) - 1)
+        self.height = max(pt(p.shown_height) for p in pictures)
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        x = 0.0
+        for picture in self.pictures:
+            place(self.canv, picture, x, 0)
+            x += pt(picture.shown_width) + self.gap
+
+
 def place(canvas: Canvas, picture: Picture, x: float, y: float) -> None:
     """Draw ``picture`` with its lower left corner at (x, y) points, turned about its centre
     if it is turned."""

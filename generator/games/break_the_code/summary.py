@@ -14,7 +14,7 @@ from generator.games.base import deck_of
 from generator.games.break_the_code.decks import QUESTIONS, TILES
 from generator.games.break_the_code.questions import Answer, Question, answer, question
 from generator.games.break_the_code.rating import Narrowing, Rating, narrowing, rate
-from generator.games.break_the_code.tiles import COLOURS, Hand, deal, distinct_hands
+from generator.games.break_the_code.tiles import COLOURS, Hand, deal, distinct_hands, parse_hand
 from generator.model import Deck, Game
 from generator.rulebook.compose import NamedRules, Pictures
 from generator.rulebook.content import Entry, Example, Reference, Section, Step
@@ -38,6 +38,8 @@ WORDING = {
     "summary.ruled_out": ("code", "answer"),
     "summary.still_fits": ("code",),
     "summary.where": ("example", "none"),
+    "summary.neighbours": ("code", "answer"),
+    "summary.words.groups": ("items", "last"),
     "summary.yes": (),
     "summary.no": (),
     "summary.none": (),
@@ -52,6 +54,11 @@ A_LOT = 0.25
 before it still fit after it, "a little" otherwise."""
 WHERE_EXAMPLE = [1, 3]
 """The answer the questions' introduction shows a "where" question getting: B and D."""
+NEIGHBOURS_EXAMPLE = parse_hand("1b 2b 3w 6w 7w")
+"""The rulebook's code for answering a neighbours question group by group: A and B are black,
+C, D and E white."""
+SAME_COLOUR = Question("same-colour", "neighbours", by="colour")
+"""The question the neighbours example answers (whichever cards the deck holds)."""
 ICON = 9.0  # mm
 TILE_SCALE = 0.6
 
@@ -77,7 +84,12 @@ def _questions(deck: Deck, asked: list[Question], words: Words, pictures: Pictur
         picture = pictures.pictogram("question", ICON, card=card.template_data())
         entries.append(Entry("", words(f"questions.{asked_question.id}"), picture, note))
     where = words("summary.where", example=spoken(WHERE_EXAMPLE, words), none=words("summary.none"))
-    intro = f"{where} {words('summary.ratings')}"
+    neighbours = words(
+        "summary.neighbours",
+        code=_hand_text(NEIGHBOURS_EXAMPLE, words),
+        answer=spoken(answer(SAME_COLOUR, NEIGHBOURS_EXAMPLE), words),
+    )
+    intro = f"{where} {neighbours} {words('summary.ratings')}"
     return Reference(words("summary.questions"), entries, intro=intro)
 
 
@@ -155,7 +167,9 @@ def _hand_text(hand: Hand, words: Words) -> str:
 
 
 def spoken(said: Answer, words: Words) -> str:
-    """An answer as the holder says it, with the locale's position letters."""
+    """An answer as the holder says it, with the locale's position letters: the tiles of a
+    "where" question together ("BD"), each group of neighbours by itself ("A and B, and C, D
+    and E")."""
     letters = words("letters")
     if isinstance(said, bool):
         return words("summary.yes" if said else "summary.no")
@@ -163,5 +177,9 @@ def spoken(said: Answer, words: Words) -> str:
         return str(said)
     if not said:
         return words("summary.none")
-    groups = said if isinstance(said[0], list) else [said]
-    return words.join(["".join(letters[i] for i in group) for group in groups])
+    if not isinstance(said[0], list):
+        return "".join(letters[i] for i in said)
+    named = [words.join([letters[i] for i in group]) for group in said]
+    if len(named) < 2:
+        return "".join(named)
+    return words("summary.words.groups", items=", ".join(named[:-1]), last=named[-1])

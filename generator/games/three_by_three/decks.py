@@ -3,3 +3,4 @@ card files, spelled once here for the engine, its checks, its summary and its co
 
 TASKS = "tasks"
 TOKENS = "tokens"
+BOARD = "board"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from generator.games.base import GameEngine, missing_texts, text
+from generator.games.base import LOWER_CASE_ID, GameEngine, deck_name, missing_texts, text
 from generator.games.three_by_three import report, summary, validation
-from generator.games.three_by_three.decks import TASKS, TOKENS
+from generator.games.three_by_three.decks import BOARD, TASKS, TOKENS
 from generator.games.three_by_three.notation import (
     CELLS,
     CHESS,
@@ -63,21 +63,26 @@ class ThreeByThree(GameEngine):
             )
             for mode, names in TOKEN_NAMES.items()
         },
+        BOARD: {"id": LOWER_CASE_ID},
     }
 
     def validate_decks(self, game: Game, decks: list[Deck]) -> list[Problem]:
-        tasks, tokens = decks
+        tasks, tokens, _ = decks
         problems = validation.task_cards(tasks) + validation.tokens(tokens)
         return problems + missing_texts(game, list(PRINTED_KEYS))
 
     summary_wording = summary.WORDING
+    summary_both_sides = (TOKENS,)
     summary_sections = staticmethod(summary.sections)
     balance = staticmethod(report.measures)
 
     def card_name(self, game: Game, deck: Deck, card: Card, locale: Locale) -> str:
         """A task card as the summary captions it ("Task card 7"), a token by its two sides
-        ("blue · Rook"; the white and the black piece of a colour share a name)."""
+        ("blue · Rook"; the white and the black piece of a colour share a name), the board by
+        its deck's name."""
         fields = card.fields
+        if deck.id == BOARD:
+            return deck_name(deck, locale)
         if deck.id == TASKS:
             return fill(text(locale, "summary.task_caption"), {"number": fields["number"]})
         symbols = {name: symbol for symbol, name in TOKEN_NAMES[FIFTEEN.id].items()}

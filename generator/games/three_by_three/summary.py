@@ -1,6 +1,7 @@
-"""The 3x3 puzzle's part of the rulebook summary: how each token moves, a task solved by the
-engine step by step from a setup board, and the answer key for solo play (every task side's
-fewest moves over all setup boards)."""
+"""The 3x3 puzzle's part of the rulebook summary: what a task cell asks for, scoring and the
+end, how each token moves, the rulebook's other ways to play (chess, blitz, solo against the
+clock, with its time bands), a task solved by the engine step by step from a setup board, and
+how hard each task side is (its fewest moves over all setup boards)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import numpy as np
 from generator.games.base import deck_of
 from generator.games.three_by_three.decks import TASKS, TOKENS
 from generator.games.three_by_three.notation import (
+    CHESS,
     FIFTEEN,
     MODES,
     TOKEN_NAMES,
@@ -26,10 +28,30 @@ from generator.rulebook.words import Words
 
 MOVERS = ("colour", "tri-colour", "rook", "knight", "queen", "king")
 """What moves alike: every colour token, the joker, and each chess piece in either colour."""
-RULES = NamedRules(("cells", "points", "bids"))
-"""What the turn's steps leave out: what a task cell asks for, what a card is worth, a bid of 0."""
+RULES = NamedRules(("cells", "points", "bids", "score"))
+"""What the turn's steps leave out: what a task cell asks for, what a card is worth, a bid of 0,
+the score and the winner."""
+SOLO_CARDS = 10
+"""A solo game is this many random task cards against the clock [rulebook]."""
+SOLO_MINUTES = {FIFTEEN.id: (1.5, 2.5, 3.5), CHESS.id: (2.0, 3.5, 5.0)}
+"""The rulebook's time bands for the solo game's cards, by mode, in minutes: its bounds from the
+quickest band up."""
+VARIANTS = NamedRules(
+    ("chess", "blitz", "solo"),
+    key="summary.variants",
+    values={"solo": {"cards": SOLO_CARDS}},
+)
+"""The rulebook's other ways to play: the chess mode, blitz with the cards of one value, solo."""
+VERDICTS = len(SOLO_MINUTES[FIFTEEN.id]) + 1
 WORDING = {
     **RULES.wording(),
+    **VARIANTS.wording(),
+    "summary.solo.title": ("cards",),
+    "summary.solo.times": ("fifteen", "chess"),
+    "summary.solo.under": ("minutes",),
+    "summary.solo.between": ("low", "high"),
+    "summary.solo.over": ("minutes",),
+    **{f"summary.solo.verdicts.{band}": () for band in range(1, VERDICTS + 1)},
     "summary.tokens": (),
     **{f"summary.token.{mover}": () for mover in MOVERS},
     **{f"summary.moves.{mover}": () for mover in MOVERS},
@@ -43,9 +65,9 @@ WORDING = {
     "summary.key": (),
     "summary.key_intro": (),
     **{
-        f"summary.key_header.{column}": ()
-        for column in ("card", "fifteen", "chess", "points", "mean", "max")
+        f"summary.key_header.{column}": () for column in ("card", "fifteen", "chess", "mean", "max")
     },
+    "summary.key_cell": ("mean", "max"),
 }
 EXAMPLE_MOVES = 4
 """The example starts from a setup board this many moves from the first task (or the farthest
@@ -59,9 +81,37 @@ def sections(game: Game, words: Words, pictures: Pictures) -> list[Section]:
     return [
         RULES.section(words),
         _tokens(tokens, words, pictures),
+        VARIANTS.section(words),
+        _solo_times(words),
         _solved(tasks, words, pictures),
         _answer_key(tasks, words),
     ]
+
+
+def _solo_times(words: Words) -> Reference:
+    """The rulebook's time bands for the solo game, quickest first: each verdict with its
+    times in the two modes."""
+    entries = [
+        Entry(
+            words(f"summary.solo.verdicts.{band + 1}"),
+            words(
+                "summary.solo.times",
+                fifteen=_band(SOLO_MINUTES[FIFTEEN.id], band, words),
+                chess=_band(SOLO_MINUTES[CHESS.id], band, words),
+            ),
+        )
+        for band in range(VERDICTS)
+    ]
+    return Reference(words("summary.solo.title", cards=SOLO_CARDS), entries)
+
+
+def _band(bounds: tuple[float, ...], band: int, words: Words) -> str:
+    """Band ``band`` (0: the quickest) of the times ``bounds`` split, in minutes."""
+    if band == 0:
+        return words("summary.solo.under", minutes=bounds[0])
+    if band == len(bounds):
+        return words("summary.solo.over", minutes=bounds[-1])
+    return words("summary.solo.between", low=bounds[band - 1], high=bounds[band])
 
 
 def _tokens(tokens: Deck, words: Words, pictures: Pictures) -> Reference:
@@ -138,23 +188,35 @@ def example_board(task: str) -> str:
 
 
 def _answer_key(tasks: Deck, words: Words) -> Table:
+    """Each task card's two sides, the mean and the most of their fewest moves over all setup
+    boards: three columns, narrow enough to flow in the summary's columns."""
     header = [
         words("summary.key_header.card"),
         *(
-            f"{words(f'summary.key_header.{mode}')}: {words(f'summary.key_header.{column}')}"
+            f"{words(f'summary.key_header.{mode}')}: "
+            + words(
+                "summary.key_cell",
+                mean=words("summary.key_header.mean"),
+                max=words("summary.key_header.max"),
+            )
             for mode in MODES
-            for column in ("points", "mean", "max")
         ),
     ]
     rated = {mode: rate(mode, tuple(card.fields[mode] for card in tasks.cards)) for mode in MODES}
-    rows = []
-    for index, card in enumerate(tasks.cards):
-        row = [words.number(card.fields["number"])]
-        for mode in MODES:
-            side = rated[mode][index]
-            points, most = card.fields[f"{mode}_points"], side.maximum
-            row += [words.number(points), words.number(side.mean, 2), words.number(most)]
-        rows.append(row)
+    rows = [
+        [
+            words.number(card.fields["number"]),
+            *(
+                words(
+                    "summary.key_cell",
+                    mean=words.number(rated[mode][index].mean, 2),
+                    max=words.number(rated[mode][index].maximum),
+                )
+                for mode in MODES
+            ),
+        ]
+        for index, card in enumerate(tasks.cards)
+    ]
     return Table(words("summary.key"), words("summary.key_intro"), header, rows)
 
 
