@@ -182,6 +182,21 @@ def test_game_of_trains_wagons_take_two_sheets(exported: Path, games: dict[str, 
         assert difference(shown, back) < 3.5  # the game's back, with its title
 
 
+def test_the_locomotives_lie_on_the_table_with_their_own_back(
+    exported: Path, games: dict[str, Game]
+) -> None:
+    """Issue 31: a locomotive is never shuffled into the deck unseen, on a virtual table too:
+    its deck's back image is the locomotives' back, not the wagons'."""
+    game = games["game_of_trains"]
+    wagons, locomotives = game.decks
+    cell = product_pixels(locomotives)
+    with Image.open(exported / "game_of_trains" / "en" / "locomotives-back.png") as image:
+        shown = image.convert("RGB")
+    own = difference(shown, printed(game, "en", locomotives, "back", cell))
+    theirs = difference(shown, printed(game, "en", wagons, "back", cell))
+    assert own < 3.5 and theirs > 10 * own, (own, theirs)
+
+
 @pytest.mark.parametrize(("game", "lang"), EXPORTS)
 def test_every_card_is_named_once_in_the_language(
     exported: Path, games: dict[str, Game], game: str, lang: str
