@@ -19,7 +19,8 @@ def test_validate_ok(pnp) -> None:
         "game_of_trains: ok (84 wagons, 4 locomotives; locales de, en, ru, uk)\n"
         "gear_and_piston: ok (42 new, 42 old, 20 scrap, 14 investors, 12 ends, 1 first-player; "
         "locales de, en, ru, uk)\n"
-        "gears: ok (24 gears, 10 rounds, 16 codes, 4 characters, 1 token; locales de, en, ru, uk)\n"
+        "gears: ok (24 gears, 10 rounds, 16 codes, 4 characters, 1 token, 4 aids; locales de, "
+        "en, ru, uk)\n"
         "three_by_three: ok (28 tasks, 7 tokens, 1 board; locales de, en, ru, uk)\n"
     )
 
@@ -49,7 +50,8 @@ def test_list(pnp) -> None:
         "  rounds: 10 cards, 63 x 63 mm, two-sided\n"
         "  codes: 16 cards, 63 x 88 mm\n"
         "  characters: 4 cards, 63 x 88 mm, two-sided\n"
-        "  token: 1 card, 30 x 30 mm, circle\n"
+        "  token: 1 card, 63 x 63 mm\n"
+        "  aids: 4 cards, 63 x 88 mm, two-sided\n"
         "  locales: de (Deutsch), en (English), ru (Русский), uk (Українська)\n"
         "three_by_three (1-6 players)\n"
         "  tasks: 28 cards, 63 x 63 mm, two-sided\n"

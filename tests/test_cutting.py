@@ -51,7 +51,7 @@ def _sheets(cut: Path, game: str) -> list[tuple[int, bytes, bytes]]:
 @pytest.mark.parametrize(
     ("game", "size", "shape"),
     [("gears", (63, 88), "poker codes"), ("gear_and_piston", (60, 60), "tiles"),
-     ("gears", (30, 30), "the disc")],
+     ("gears", (63, 63), "square gears, rounds and token")],
 )  # fmt: skip
 def test_every_cut_lies_on_its_printed_card(
     cut: Path, game: str, size: tuple[float, float], shape: str

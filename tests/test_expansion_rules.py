@@ -207,6 +207,7 @@ def test_five_players_do_not_fit_a_round_card(data: DataCopy, tmp_path: Path) ->
     assert problems(data, "gears", folder) == [
         "fifth/decks/rounds.yaml:1: rounds: a round card has 4 corners, one for each player's "
         "gear: the game is for at most 4 players, not 5",
+        "gears/decks/aids.yaml:1: aids: 4 player aids for up to 5 players",
         "gears/decks/characters.yaml:1: characters: 4 characters for up to 5 players",
     ]
 
@@ -445,7 +446,7 @@ def test_the_summary_of_a_merged_game(tmp_path: Path, game: str, wanted: str) ->
 
 @pytest.mark.parametrize(
     ("game", "merged", "own"),
-    [("gears", 63, 8), ("three_by_three", 40, 4), ("break_the_code", 43, 2)],
+    [("gears", 67, 8), ("three_by_three", 40, 4), ("break_the_code", 43, 2)],
 )
 def test_the_test_expansions_build_merged_and_alone(
     pnp: Callable[..., Result], tmp_path: Path, game: str, merged: int, own: int

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pikepdf
 import pytest
+from PIL import ImageStat
 
 from generator.cli import main
 from generator.export.pdf import GHOSTSCRIPT_MISSING, pdfx1a
@@ -77,6 +78,18 @@ def test_every_card_is_its_back_then_its_front(exported: Path) -> None:
         assert all(back == backs[0] for back in backs)
         assert len({tuple(front) for front in fronts}) == cards
         assert backs[0] not in fronts
+
+
+@pdf.needs_pdftoppm
+def test_the_locomotives_are_printed_with_their_own_back(exported: Path, tmp_path: Path) -> None:
+    """Issue 31: a print shop backs the locomotives with their own light back, never the
+    wagons' dark one (mean grey of each deck's first page, a back, 0 black to 255 white)."""
+    tones = {}
+    for deck in DECKS:
+        (tmp_path / deck).mkdir()
+        (page,) = pdf.rendered_pages(exported / f"{deck}.pdf", 1, 1, tmp_path / deck, 20)
+        tones[deck] = ImageStat.Stat(page.convert("L")).mean[0]
+    assert tones["locomotives"] - tones["wagons"] >= 100, tones
 
 
 def test_the_pdfx1a_file_has_the_same_pages(exported: Path) -> None:

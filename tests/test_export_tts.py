@@ -182,6 +182,21 @@ def test_game_of_trains_wagons_take_two_sheets(exported: Path, games: dict[str, 
         assert difference(shown, back) < 3.5  # the game's back, with its title
 
 
+def test_the_locomotives_lie_on_the_table_with_their_own_back(
+    exported: Path, games: dict[str, Game]
+) -> None:
+    """Issue 31: a locomotive is never shuffled into the deck unseen, on a virtual table too:
+    its deck's back image is the locomotives' back, not the wagons'."""
+    game = games["game_of_trains"]
+    wagons, locomotives = game.decks
+    cell = product_pixels(locomotives)
+    with Image.open(exported / "game_of_trains" / "en" / "locomotives-back.png") as image:
+        shown = image.convert("RGB")
+    own = difference(shown, printed(game, "en", locomotives, "back", cell))
+    theirs = difference(shown, printed(game, "en", wagons, "back", cell))
+    assert own < 3.5 and theirs > 10 * own, (own, theirs)
+
+
 @pytest.mark.parametrize(("game", "lang"), EXPORTS)
 def test_every_card_is_named_once_in_the_language(
     exported: Path, games: dict[str, Game], game: str, lang: str
@@ -223,12 +238,13 @@ def test_decks_are_named_and_laid_out_in_a_row(exported: Path) -> None:
         "Карты кода",
         "Персонажи",
         "Первый игрок",  # the token, a card alone
+        "Памятки",
     ]
-    assert [obj["Name"] for obj in objects] == ["DeckCustom"] * 4 + ["Card"]
+    assert [obj["Name"] for obj in objects] == ["DeckCustom"] * 4 + ["Card", "DeckCustom"]
     xs = [obj["Transform"]["posX"] for obj in objects]
     assert xs == sorted(xs) and len(set(xs)) == len(xs)
-    assert [obj["Transform"]["rotZ"] for obj in objects] == [180.0] * 4 + [0.0]
-    assert objects[4]["CustomDeck"]["5"]["Type"] == 4  # a disc
+    assert [obj["Transform"]["rotZ"] for obj in objects] == [180.0] * 4 + [0.0, 180.0]
+    assert objects[4]["CustomDeck"]["5"]["Type"] == 0  # a rounded square, cut like the rounds
     guids = [o["GUID"] for obj in objects for o in [obj, *obj.get("ContainedObjects", [])]]
     assert len(set(guids)) == len(guids)
     assert all(len(guid) == 6 and int(guid, 16) >= 0 for guid in guids)
@@ -383,7 +399,7 @@ def test_the_same_export_twice_gives_the_same_bytes(exported: Path, pnp) -> None
     result = pnp("export", "tts", "gears", "--lang", "en", "--out", exported.parent)
     assert result.code == 0, result.err
     assert files() == first
-    assert len(first) == 13 and b'"FaceURL": "file://@/gears-1.png"' in first["gears.json"]
+    assert len(first) == 15 and b'"FaceURL": "file://@/gears-1.png"' in first["gears.json"]
 
 
 # Names

@@ -1,5 +1,6 @@
 """The Game of Trains engine against the brief's worked examples, and illegal uses; the
-printed wagons, whose eight abilities must never look like a pair."""
+printed wagons, whose eight abilities must never look like a pair, and the locomotives, told
+from the wagons by their back and read across the table."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from generator.render import draw
 from generator.render.templates import CardRenderer
 from tests import pdf
 from tests.conftest import Built
-from tests.trains_art import Ground, abilities, rgb
+from tests.legibility import ACROSS_THE_TABLE, SMALLEST, Ground, font_sizes, grey
+from tests.trains_art import GROUND_BAND, abilities, rgb
 
 TRAIN = "70 55 40 33 20 12 5"
 
@@ -208,16 +210,10 @@ def test_wagons_and_locomotives_print_on_a4_in_their_own_words(built: Built) -> 
 GREY_DPI = 150
 """Six pixels a millimetre: the finest line of a ground pattern (0.45 mm) is nearly three
 pixels wide, enough for its edges' directions to measure true."""
-TONE_STEP = 20
-"""Grey levels (of 255) that make two grounds clearly lighter and darker: 8 % of the scale, four
-times the 2 % step the eye tells apart side by side, so a printer's drift does not hide it."""
-DIRECTION_SHARE = 0.8
-"""Two grounds whose lines run differently: at least 40 % of one's edges (0.8 in the sum of
-differences, which runs to 2) run in directions the other's do not (stripes across against
-stripes along give 2, bricks against plain stripes 0.66)."""
-FINENESS_RATIO = 1.5
-"""One ground half as busy again as the other (a mesh of lines against sparse dots): texture
-density differences of 10-20 % are already seen; 50 % is plain."""
+BACKS_APART = 100
+"""Grey levels (of 255) between the locomotives' back and the wagons' seen whole: one reads as
+a light card and the other as a dark one at a glance, on any printer (five times the clear step
+of two grounds, ``legibility.TONE_STEP``)."""
 
 
 @pytest.fixture(scope="module")
@@ -231,7 +227,8 @@ def _ground(trains: tuple[Game, Deck, CardRenderer], card: Card) -> Ground:
     game, wagons, renderer = trains
     svg = renderer.front(wagons, card)
     assert svg is not None
-    return Ground.of(draw.png(svg, game.templates, GREY_DPI), GREY_DPI, wagons.size.bleed)
+    png = draw.png(svg, game.templates, GREY_DPI)
+    return Ground.of(png, GREY_DPI, wagons.size.bleed, GROUND_BAND)
 
 
 def test_every_two_abilities_look_different_in_greyscale(trains) -> None:
@@ -244,13 +241,11 @@ def test_every_two_abilities_look_different_in_greyscale(trains) -> None:
         first.setdefault(card.fields["ability"], card)
     grounds = {ability: _ground(trains, card) for ability, card in first.items()}
     assert len(grounds) == 8
-    alike = []
-    for (a, ground_a), (b, ground_b) in itertools.combinations(grounds.items(), 2):
-        tone, directions, fineness = ground_a.differences(ground_b)
-        if tone < TONE_STEP and directions < DIRECTION_SHARE and fineness < FINENESS_RATIO:
-            alike.append(
-                f"{a} / {b}: tone {tone:.0f}, directions {directions:.2f}, x{fineness:.2f}"
-            )
+    alike = [
+        f"{a} / {b}: {measured}"
+        for (a, ground_a), (b, ground_b) in itertools.combinations(grounds.items(), 2)
+        if (measured := ground_a.alike(ground_b))
+    ]
     assert not alike, "abilities that look alike in greyscale:\n" + "\n".join(alike)
 
 
@@ -272,3 +267,34 @@ def test_every_ability_name_reads_in_its_ink_on_white(trains) -> None:
         linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in ink]
         luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
         assert 1.05 / (luminance + 0.05) >= 4.5, ability
+
+
+def test_the_locomotives_back_is_told_from_the_wagons_in_greyscale(trains) -> None:
+    """A locomotive must never be shuffled into the deck unseen: its back is a light card where
+    the wagons' is a dark one, measured over the whole trim in greyscale."""
+    game, wagons, renderer = trains
+    locomotives = game.deck("locomotives")
+    assert locomotives is not None
+    tones = []
+    for deck in (wagons, locomotives):
+        svg = renderer.back(deck, deck.cards[0])
+        assert svg is not None
+        trim = (0.0, 0.0, deck.size.width, deck.size.height)
+        tones.append(grey(draw.png(svg, game.templates, 40), 40, deck.size.bleed, trim).mean())
+    wagon, locomotive = tones
+    assert locomotive - wagon >= BACKS_APART, tones
+
+
+def test_the_locomotive_turn_reads_across_the_table(trains) -> None:
+    """Every line of a locomotive's front is 8 pt or more, in every language, and nothing on
+    any face of the game is under 6 pt."""
+    game, _, _ = trains
+    for lang, locale in game.locales.items():
+        renderer = CardRenderer(game, locale)
+        for deck in game.decks:
+            for card in deck.cards:
+                front = font_sizes(renderer.front(deck, card) or "")
+                back = font_sizes(renderer.back(deck, card) or "")
+                assert min(front + back) >= SMALLEST, (lang, card.id)
+                if deck.id == "locomotives":
+                    assert len(front) >= 5 and min(front) >= ACROSS_THE_TABLE, (lang, card.id)

@@ -10,6 +10,7 @@ GEARS = "gears/decks/gears.yaml"
 ROUNDS = "gears/decks/rounds.yaml"
 CODES = "gears/decks/codes.yaml"
 CHARACTERS = "gears/decks/characters.yaml"
+AIDS = "gears/decks/aids.yaml"
 
 
 def problems(data: DataCopy) -> list[str]:
@@ -55,6 +56,17 @@ def test_a_set_without_a_colour(data: DataCopy) -> None:
         f"{GEARS}:{line}: gears[17]: card id 'gear-C-blue' is already used by gears[13] "
         f"(line {first})",
     ]
+
+
+def test_a_player_aid_of_a_set_without_gears(data: DataCopy) -> None:
+    data.edit(AIDS, "{set: D}", "{set: F}")
+    line = data.line_of(AIDS, "{set: F}")
+    assert problems(data) == [f"{AIDS}:{line}: aids[3].set: there are no set F gears"]
+
+
+def test_an_aid_for_every_player(data: DataCopy) -> None:
+    data.edit(AIDS, "  - {set: D}\n", "")
+    assert problems(data) == [f"{AIDS}:1: aids: 3 player aids for up to 4 players"]
 
 
 def test_missing_code_card(data: DataCopy) -> None:

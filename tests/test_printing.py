@@ -173,7 +173,7 @@ def test_the_five_games_take_33_a4_sheets_not_40(built: Built) -> None:
         "break_the_code": 3,  # 21 questions and 20 tiles (was 4)
         "game_of_trains": 10,  # 84 wagons and 4 locomotives, 9 a sheet (was 11)
         "gear_and_piston": 11,  # 131 tiles, 12 a sheet (was 14)
-        "gears": 6,  # the token beside two characters (was 7)
+        "gears": 6,  # the token beside the rounds, the player aids beside two characters (was 8)
         "three_by_three": 3,  # 7 tokens below the last 4 tasks (was 4)
     }
     assert sum(sheets.values()) == 33

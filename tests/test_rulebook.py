@@ -677,7 +677,7 @@ def test_a_very_long_text_flows_on_at_its_size(data: DataCopy, tmp_path: Path) -
     """A stranger's locale may hold a paragraph taller than a column: it breaks across columns
     and pages at 9-10 pt, as any text does (a heading kept with it could never be placed)."""
     long = "Every word of this long step prints at its size. " * 100  # 5,000 characters
-    data.edit("gears/locales/en.yaml", '"1": Each player takes a set of six gears.', f'"1": {long}')
+    data.edit("gears/locales/en.yaml", '"1": Each player takes a set of six gears', f'"1": {long}')
     (game,) = check(data.root, ("gears",))
     path = summary_pdf(game, "en", tmp_path)
     assert text_of(path).count("prints") == 100  # a sentence may break at a column or page

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from generator.games.base import LOWER_CASE_ID, GameEngine, exactly, missing_texts, text
 from generator.games.gears import report, summary, validation
-from generator.games.gears.decks import CHARACTERS, CODES, GEARS, ROUNDS, TOKEN
+from generator.games.gears.decks import AIDS, CHARACTERS, CODES, GEARS, ROUNDS, TOKEN
 from generator.games.gears.parts import (
     CHARACTER_ABILITIES,
     CODE_COLOURS,
@@ -95,15 +95,24 @@ class Gears(GameEngine):
             ),
         },
         TOKEN: {"id": replace(LOWER_CASE_ID, help="The token's id (the game has one token).")},
+        AIDS: {
+            "set": Field(
+                str,
+                pattern=SET_MARK,
+                pattern_help="one capital letter, like 'A'",
+                help="The player set whose mark the aid carries, kept at hand by its player.",
+            ),
+        },
     }
 
     def validate_decks(self, game: Game, decks: list[Deck]) -> list[Problem]:
-        gears, rounds, codes, characters, token = decks
+        gears, rounds, codes, characters, token, aids = decks
         players = game.players[1]
         problems = validation.gear_sets(gears, players)
         problems += validation.round_cards(rounds, players) + validation.code_cards(codes)
         problems += validation.characters(characters, players)
         problems += exactly(token, 1, "first-player token")
+        problems += validation.aids(aids, gears, players)
         return problems + missing_texts(game, validation.printed_keys(game))
 
     summary_wording = summary.WORDING
@@ -112,8 +121,11 @@ class Gears(GameEngine):
 
     def card_name(self, game: Game, deck: Deck, card: Card, locale: Locale) -> str:
         """A gear by its colour and set ("Red A"), a code by its colour and number, a round
-        card by its condition, a character and the token by their printed names."""
+        card by its condition, a player aid by its set, a character and the token by their
+        printed names."""
         fields = card.fields
+        if deck.id == AIDS:
+            return f"{text(locale, 'aid.name')} {fields['set']}"
         if deck.id in (GEARS, CODES):
             colour = text(locale, f"colours.{fields['colour']}")
             return f"{colour} {fields['set'] if deck.id == GEARS else fields['number']}"

@@ -26,6 +26,9 @@ VALUES = range(1, 5)
 SET_MARK = r"[A-Z]"
 """A gear set's mark, printed in the gear's corners: one capital letter (the shipped sets are A-D;
 an expansion's fifth set is E)."""
+ROUND_STEPS = ("1", "2", "3", "4")
+"""A round's four steps [rulebook]: place the gears, turn them, decide the winners, get ready
+for the next round; each a text of the player aid's front (``aid.steps.<step>``)."""
 CORNERS = 4
 """A round card's corners, one for each player's gear: the most players a round can seat."""
 

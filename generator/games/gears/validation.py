@@ -1,5 +1,5 @@
-"""Deck checks that need the whole game: complete gear sets, the round deck, the code deck, and
-the texts every locale must have for the cards the data holds."""
+"""Deck checks that need the whole game: complete gear sets, the round deck, the code deck, the
+player aids, and the texts every locale must have for the cards the data holds."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from generator.games.gears.parts import (
     EFFECTS,
     GEAR_COLOURS,
     GEAR_VALUES,
+    ROUND_STEPS,
 )
 from generator.games.gears.simulate import SHIFT_ROUNDS
 from generator.model import Card, Deck, Game
@@ -119,10 +120,29 @@ def characters(deck: Deck, players: int) -> list[Problem]:
     return problems
 
 
+def aids(deck: Deck, gears: Deck, players: int) -> list[Problem]:
+    """An aid for every player, each marked with a set of gears, so a player keeps the aid of
+    their set (a spare set, as an expansion's fifth, needs none: it adds no seat)."""
+    sets = {card.fields["set"] for card in gears.cards}
+    problems = [
+        Problem(card.file, card.line, f"{card.where}.set", f"there are no set {mark} gears")
+        for card in deck.cards
+        if (mark := card.fields["set"]) not in sets
+    ]
+    if len(deck.cards) < players:
+        problems.append(
+            deck_problem(deck, f"{len(deck.cards)} player aids for up to {players} players")
+        )
+    return problems
+
+
 def printed_keys(game: Game) -> list[str]:
     """Texts every locale must have for the cards in the data."""
     keys = ["title", "shift.day", "shift.night", "round.jam", "code.entered", "code.checking"]
     keys += ["token.name", "character.day_rule", "character.night_rule"]
+    keys += ["aid.name", "aid.round", "aid.end", "aid.gears"]
+    keys += [f"aid.steps.{step}" for step in ROUND_STEPS]
+    keys += [f"aid.abilities.{colour}" for colour in GEAR_COLOURS]
     keys += [f"colours.{colour}" for colour in GEAR_COLOURS]
     keys += [f"conditions.{c}.{part}" for c in CONDITIONS for part in ("name", "text")]
     keys += [f"effects.{e}.{part}" for e in EFFECTS for part in ("name", "text")]
