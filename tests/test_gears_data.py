@@ -138,5 +138,5 @@ def test_effect_text_too_long_for_the_night_side(data: DataCopy) -> None:
     line = data.line_of("gears/locales/en.yaml", "text: Each winner may enter up to two")
     assert problems(data) == [
         f"gears/locales/en.yaml:{line}: effects.double-entry.text: does not fit its 50 x 13 "
-        "mm box on the rounds cards even at 2.3 mm: shorten it"
+        "mm box on the rounds cards even at 2.5 mm: shorten it"
     ]
