@@ -37,6 +37,7 @@ from generator.loading import Mapping, Sequence, inside, load_yaml
 from generator.locales import load_locales
 from generator.model import Card, Deck, Game, Handout
 from generator.names import (
+    FILE_NAME,
     IdPattern,
     file_name_problem,
     parse_id_pattern,
@@ -79,53 +80,6 @@ GAME_FIELDS = {
         required=False,
         default={},
         help="Pages printed once per language beside the cards (a player screen), by id.",
-    ),
-}
-HANDOUT_FIELDS = {
-    "template": Field(str, help="The page's template, a file in the game's templates folder."),
-    "orientation": Field(
-        str, required=False, default="portrait", choices=ORIENTATIONS, help="The page's way up."
-    ),
-    "size": Field(
-        dict,
-        required=False,
-        check=lambda value: _handout_size_problem(value),
-        help="A size of its own in mm, like {width: 400, height: 277} (a board): printed whole "
-        "on a paper that holds it, else in pieces that join. Without it, the handout is the "
-        "paper's page (or a cell of it, see per_page).",
-        json_schema={
-            "type": "object",
-            "properties": {
-                "width": {"type": "number", "minimum": 20, "maximum": 1000},
-                "height": {"type": "number", "minimum": 20, "maximum": 1000},
-            },
-            "required": ["width", "height"],
-            "additionalProperties": False,
-        },
-    ),
-    "copies": Field(
-        int,
-        required=False,
-        default=1,
-        minimum=1,
-        maximum=12,
-        help="How many are printed (a screen for each player); the template sees copy, "
-        "counted from 0, and copies.",
-    ),
-    "per_page": Field(
-        int,
-        required=False,
-        default=1,
-        choices=(1, 2, 4),
-        help="The paper cut into 2 or 4 cells, each a handout of the orientation given: two "
-        "score sheets to a page.",
-    ),
-    "data": Field(
-        str,
-        required=False,
-        default="",
-        help="A YAML file beside game.yaml the template sees as data (a board's numbers), "
-        "checked by the game's rules.",
     ),
 }
 HANDOUT_SIZES = (20.0, 1000.0)
@@ -173,6 +127,70 @@ SIZE_FIELDS = {
         minimum=0,
         maximum=10,
         help="How far the art runs past the trim, in millimetres.",
+    ),
+}
+
+
+def _handout_size_problem(value: Mapping) -> str | None:
+    if set(value) != {"width", "height"}:
+        return "expected {width: MM, height: MM}"
+    low, high = HANDOUT_SIZES
+    for side in ("width", "height"):
+        number = value[side]
+        if not isinstance(number, (int, float)) or isinstance(number, bool):
+            return f"{side}: expected a number of millimetres, got {shown(number)}"
+        if not low <= number <= high:
+            return f"{side}: {shown(number)} mm is not between {low:g} and {high:g}"
+    return None
+
+
+HANDOUT_FIELDS = {
+    "template": Field(str, help="The page's template, a file in the game's templates folder."),
+    "orientation": Field(
+        str, required=False, default="portrait", choices=ORIENTATIONS, help="The page's way up."
+    ),
+    "size": Field(
+        dict,
+        required=False,
+        check=_handout_size_problem,
+        help="A size of its own in mm, like {width: 400, height: 277} (a board): printed whole "
+        "on a paper that holds it, else in pieces that join. Without it, the handout is the "
+        "paper's page (or a cell of it, see per_page).",
+        json_schema={
+            "type": "object",
+            "properties": {
+                side: {"type": "number", "minimum": HANDOUT_SIZES[0], "maximum": HANDOUT_SIZES[1]}
+                for side in ("width", "height")
+            },
+            "required": ["width", "height"],
+            "additionalProperties": False,
+        },
+    ),
+    "copies": Field(
+        int,
+        required=False,
+        default=1,
+        minimum=1,
+        maximum=12,
+        help="How many are printed (a screen for each player); the template sees copy, "
+        "counted from 0, and copies.",
+    ),
+    "per_page": Field(
+        int,
+        required=False,
+        default=1,
+        choices=(1, 2, 4),
+        help="The paper cut into 2 or 4 cells, each a handout of the orientation given: two "
+        "score sheets to a page.",
+    ),
+    "data": Field(
+        str,
+        required=False,
+        default="",
+        pattern=rf"(?!.*\.\.)(?:{FILE_NAME.pattern})\.yaml",
+        pattern_help="one plain file name ending in .yaml, beside game.yaml",
+        help="A YAML file beside game.yaml the template sees as data (a board's numbers), "
+        "checked by the game's rules.",
     ),
 }
 
@@ -286,7 +304,7 @@ def _load_handouts(
             continue
         if not _template_exists(templates, node, "template", where, log):
             continue
-        data, data_file = _handout_data(data_dir, game_id, node, where, log)
+        data, data_file = _handout_data(data_dir, game_id, spec["data"], node, where, log)
         own = spec["size"]
         size = (float(own["width"]), float(own["height"])) if own else None
         landscape = spec["orientation"] == "landscape"
@@ -307,36 +325,20 @@ def _load_handouts(
     return loaded
 
 
-def _handout_size_problem(value: Mapping) -> str | None:
-    if set(value) != {"width", "height"}:
-        return "expected {width: MM, height: MM}"
-    low, high = HANDOUT_SIZES
-    for side in ("width", "height"):
-        number = value[side]
-        if not isinstance(number, (int, float)) or isinstance(number, bool):
-            return f"{side}: expected a number of millimetres, got {shown(number)}"
-        if not low <= number <= high:
-            return f"{side}: {shown(number)} mm is not between {low:g} and {high:g}"
-    return None
-
-
 def _handout_data(
-    data_dir: Path, game_id: str, node: Mapping, where: str, log: ProblemLog
+    data_dir: Path, game_id: str, name: str, node: Mapping, where: str, log: ProblemLog
 ) -> tuple[Any, str]:
-    """The handout's ``data:`` file read as card data is (a plain file name beside game.yaml,
-    inside the data folder, within the size limit), and its name as problems show it."""
-    name = node.get("data") or ""
+    """The handout's ``data:`` file (``name``, a plain file name the schema let through) read as
+    card data is, inside the game's own folder and its size limit, and its name as problems
+    show it."""
     if not name:
         return None, ""
-    if (problem := file_name_problem(name)) is not None or not name.endswith(".yaml"):
-        problem = problem or f"{shown(name)}: not a .yaml file"
-        log.add(node.line_of("data"), f"{where}.data", problem)
-        return None, ""
-    path, label = data_dir / game_id / name, f"{game_id}/{name}"
-    if not os.path.lexists(path):
+    folder = data_dir / game_id
+    if not os.path.lexists(folder / name):
         log.add(node.line_of("data"), f"{where}.data", f"no file {shown(name)} beside game.yaml")
         return None, ""
-    data = load_yaml(path, log.for_file(label), data_dir)
+    label = f"{game_id}/{name}"
+    data = load_yaml(folder / name, log.for_file(label), folder)
     return data, label
 
 

@@ -147,6 +147,11 @@ class Handout:
     data_file: str = ""
     """Where :attr:`data` came from, as a problem names it (``<game>/board.yaml``)."""
 
+    def copy_name(self, copy: int) -> str:
+        """Copy ``copy`` (from 0) as a proof or a translator's note names it: the handout's id,
+        with its number when there are several (``screens-2``)."""
+        return self.id if self.copies == 1 else f"{self.id}-{copy + 1}"
+
     def plan(self, paper: Paper) -> Plan:
         """Its pages on ``paper``: what each shows where (:mod:`generator.layout.tiling`)."""
         return plan(paper, self.landscape, self.size, self.copies, self.per_page)

@@ -59,7 +59,7 @@ def test_cold_warm_and_one_worker_give_the_same_bytes(tiny: DataCopy, tmp_path: 
             _build(data, out, tmp_path / cache if cache else None, jobs, *names)
         results.append(_files(out))
     cold, warm, single = results
-    assert len(cold) == 2 * 3 + 4 * 4  # tiny: cards, scores, summary; break_the_code: 4 each
+    assert len(cold) == 2 * 3 + 4 * 5  # tiny: cards, scores, summary; break_the_code: 5 each
     assert cold == warm == single
 
 

@@ -143,6 +143,16 @@ def test_the_engine_checks_the_board_handouts_data(data: DataCopy) -> None:
     ]
 
 
+def test_a_board_without_its_data_file_is_refused(data: DataCopy) -> None:
+    game_file = "gear_and_piston/game.yaml"
+    data.edit(game_file, "    data: board.yaml", "")
+    line = data.line_of(game_file, "  board:")
+    assert data.problems("gear_and_piston") == [
+        f"{game_file}:{line}: handouts.board: the board draws its numbers from a data file: "
+        "data: board.yaml"
+    ]
+
+
 # --- the printed board -----------------------------------------------------------------------
 
 

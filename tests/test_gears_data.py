@@ -69,6 +69,14 @@ def test_an_aid_for_every_player(data: DataCopy) -> None:
     assert problems(data) == [f"{AIDS}:1: aids: 3 player aids for up to 4 players"]
 
 
+def test_one_player_aid_a_set(data: DataCopy) -> None:
+    data.edit(AIDS, "  - {set: D}\n", "  - {set: D, copies: 2}\n")
+    line = data.line_of(AIDS, "{set: D, copies: 2}")
+    assert problems(data) == [
+        f"{AIDS}:{line}: aids[3] (copy 2).set: set D has a player aid already: one aid a set"
+    ]
+
+
 def test_missing_code_card(data: DataCopy) -> None:
     data.edit(CODES, "  - {colour: red, number: 2}\n", "")
     assert problems(data) == [

@@ -14,9 +14,9 @@ from generator import DEFAULT_DATA_DIR
 from generator.catalog import load_game
 from generator.folders import discover_games
 from generator.games.registry import find_engine
-from generator.layout.imposition import Rect
+from generator.layout.imposition import Line, Rect
 from generator.layout.sizes import PAPERS
-from generator.layout.tiling import MARGIN, OVERLAP, plan
+from generator.layout.tiling import GAP, MARGIN, OVERLAP, marks, plan
 from generator.model import Game
 from generator.render.boxes import handout_fills
 from tests.conftest import DataCopy, Result
@@ -46,6 +46,36 @@ def test_pieces_join_into_the_whole_board_inside_the_margins(paper: str) -> None
             assert math.isclose(end - start, OVERLAP)  # neighbours share the glue strip
 
 
+@pytest.mark.parametrize(
+    ("paper", "size", "copies", "per_page"),
+    [("a4", BOARD, 1, 1), ("letter", BOARD, 2, 1), ("a4", (90, 120), 5, 1), ("a4", None, 3, 4)],
+)
+def test_every_mark_is_inside_what_a_home_printer_prints(
+    paper: str, size: tuple[float, float] | None, copies: int, per_page: int
+) -> None:
+    planned = plan(PAPERS[paper], True, size, copies, per_page)
+    edge = MARGIN / 2
+    for page in range(planned.pages):
+        solid, dashed = marks(planned, page)
+        assert solid
+        for line in solid + dashed:
+            for x, y in ((line.x1, line.y1), (line.x2, line.y2)):
+                if planned.kind == "page":  # a cut runs across the page
+                    continue
+                assert edge - 1e-9 <= x <= planned.paper.width - edge + 1e-9
+                assert edge - 1e-9 <= y <= planned.paper.height - edge + 1e-9
+        if planned.kind == "pieces":  # a dashed line where each next piece is laid
+            columns, rows = planned.slots[0].grid
+            ((column, row),) = {slot.piece for slot in planned.on(page)}
+            assert len(dashed) == (column < columns - 1) + (row < rows - 1)
+
+
+def test_quarter_pages_are_cut_apart_by_a_line_across_the_page() -> None:
+    planned = plan(PAPERS["a4"], False, None, copies=4, per_page=4)
+    solid, dashed = marks(planned, 0)
+    assert set(solid) == {Line(105, 0, 105, 297), Line(0, 148.5, 210, 148.5)} and not dashed
+
+
 def _span(rect: Rect, axis: int) -> tuple[float, float]:
     start = rect.x if axis == 0 else rect.y
     size = rect.width if axis == 0 else rect.height
@@ -64,7 +94,7 @@ def test_copies_of_a_small_handout_share_a_page() -> None:
     assert planned.pages == 2  # 2 x 2 inside an A4 page's margins
     assert [slot.page for slot in planned.slots] == [0, 0, 0, 0, 1]
     first, second, third = (slot.at for slot in planned.slots[:3])
-    assert second.x - first.x == third.y - first.y - 30 == 90 + 6  # a gap for the crop marks
+    assert second.x - first.x - 90 == third.y - first.y - 120 == GAP  # room for crop marks
 
 
 HANDOUTS = """handouts:
@@ -145,6 +175,20 @@ def _rounded(clip: tuple[float, ...]) -> tuple[float, ...]:
     return tuple(round(value, 2) for value in clip)
 
 
+def test_a_data_file_linked_out_of_the_game_folder_is_refused_unread(tiny: DataCopy) -> None:
+    (tiny.root / "elsewhere.yaml").write_text("spaces: [3]\n", encoding="utf-8")
+    (tiny.root / "tiny" / "board.yaml").symlink_to(tiny.root / "elsewhere.yaml")
+    tiny.edit(
+        "tiny/game.yaml",
+        "    orientation: portrait\n",
+        "    orientation: portrait\n    data: board.yaml\n",
+    )
+    found = tiny.problems("tiny")
+    assert found == [
+        f"tiny/board.yaml: links outside tiny/ (to {tiny.root}/elsewhere.yaml): refused"
+    ]
+
+
 @pytest.mark.parametrize(
     ("entry", "problem"),
     [
@@ -163,7 +207,13 @@ def _rounded(clip: tuple[float, ...]) -> tuple[float, ...]:
         ),
         (
             "    data: ../board.yaml\n",
-            "tiny/game.yaml:20: handouts.scores.data: '../board.yaml' cannot be a file name: ",
+            "tiny/game.yaml:20: handouts.scores.data: '../board.yaml' is not one plain file name "
+            "ending in .yaml, beside game.yaml",
+        ),
+        (
+            "    data: board.txt\n",
+            "tiny/game.yaml:20: handouts.scores.data: 'board.txt' is not one plain file name "
+            "ending in .yaml, beside game.yaml",
         ),
         (
             "    data: board.yaml\n",

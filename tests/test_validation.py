@@ -24,7 +24,7 @@ def test_shipped_data_is_valid(data: DataCopy) -> None:
     assert [len(deck.cards) for deck in trains.decks] == [84, 4]
     assert [len(deck.cards) for deck in car.decks] == [42, 42, 20, 14, 12, 1]
     assert [len(deck.cards) for deck in gears.decks] == [24, 10, 16, 4, 1, 4]
-    assert [len(deck.cards) for deck in puzzle.decks] == [28, 7]
+    assert [len(deck.cards) for deck in puzzle.decks] == [28, 7, 1]
     for game in (code, trains, car, gears, puzzle):
         assert list(game.locales) == ["de", "en", "ru", "uk"]
 

@@ -21,12 +21,14 @@ from generator.layout.sizes import Paper
 MARGIN = 10.0
 """The paper's edge left blank around a handout of its own size, mm: home printers leave 3 to
 6 mm unprinted, and the marks that say where to cut and which piece this is live in the rest."""
-GAP = 6.0
-"""Between copies of a sized handout on one page, mm: room for both one's crop marks."""
-MARK = 5.0
-"""The length of a crop mark, mm, begun a millimetre off the corner it marks."""
+MARK = MARGIN / 2 - 1
+"""The length of a crop mark, mm, begun a millimetre off the edge it marks: it ends half the
+margin from the paper's edge, inside what a home printer prints."""
+GAP = 2 * (1 + MARK)
+"""Between copies of a sized handout on one page, mm: room for both copies' crop marks."""
 MAP_CELL = 3.0
-"""A cell of the small map in a piece's lower margin that shows which piece it is, mm."""
+"""A cell of the small map beside a piece that shows which piece it is, mm, at most: smaller
+where the margin is narrower."""
 OVERLAP = 12.0
 """How much of a piece's drawing its right or lower neighbour covers, mm: a strip wide enough
 to glue, and long enough that the drawing on both lines them up."""
@@ -45,10 +47,6 @@ class Slot:
     piece: tuple[int, int] = (0, 0)
     grid: tuple[int, int] = (1, 1)
 
-    @property
-    def whole(self) -> bool:
-        return self.grid == (1, 1)
-
 
 @dataclass(frozen=True)
 class Plan:
@@ -59,8 +57,9 @@ class Plan:
     face: Paper
     pages: int
     slots: tuple[Slot, ...]
-    cells: tuple[int, int] = (1, 1)
-    """Columns and rows the paper is cut into (``per_page``); ``(1, 1)`` otherwise."""
+    kind: str = "page"
+    """How the handout is laid: ``page`` (the paper's page or cells of it, ``per_page``),
+    ``copies`` (copies of a size of their own, side by side) or ``pieces``."""
 
     def on(self, page: int) -> list[Slot]:
         return [slot for slot in self.slots if slot.page == page]
@@ -82,11 +81,11 @@ def plan(
     upright, turned = paper.turned(False), paper.turned(True)
     page = max(
         (upright, turned),
-        key=lambda page: (_fitting(page, width, height), page.width > page.height),
+        key=lambda page: (math.prod(_fitting(page, width, height)), page.width > page.height),
     )
-    count = _fitting(page, width, height)
-    if count:
-        return _side_by_side(page, face, copies, count)
+    across, down = _fitting(page, width, height)
+    if across * down:
+        return _side_by_side(page, face, copies, across, across * down)
     grids = [(_grid(page, width, height), page) for page in (upright, turned)]
     (columns, rows), page = min(grids, key=lambda grid: grid[0][0] * grid[0][1])
     return _pieces(page, face, copies, columns, rows)
@@ -113,19 +112,19 @@ def _cells(paper: Paper, landscape: bool, copies: int, per_page: int) -> Plan:
         )
         for n in range(count)
     )
-    return Plan(page, Paper(paper.name, width, height), count // per_page, slots, (columns, rows))
+    return Plan(page, Paper(paper.name, width, height), count // per_page, slots)
 
 
-def _fitting(page: Paper, width: float, height: float) -> int:
-    """How many of a ``width`` x ``height`` handout fit side by side inside the margins."""
+def _fitting(page: Paper, width: float, height: float) -> tuple[int, int]:
+    """How many of a ``width`` x ``height`` handout fit across and down inside the margins."""
     across = math.floor((page.width - 2 * MARGIN + GAP) / (width + GAP))
     down = math.floor((page.height - 2 * MARGIN + GAP) / (height + GAP))
-    return max(across, 0) * max(down, 0)
+    return max(across, 0), max(down, 0)
 
 
-def _side_by_side(page: Paper, face: Paper, copies: int, count: int) -> Plan:
-    """Copies of a handout that fits, ``count`` to a page in rows, the block centred."""
-    across = math.floor((page.width - 2 * MARGIN + GAP) / (face.width + GAP))
+def _side_by_side(page: Paper, face: Paper, copies: int, across: int, count: int) -> Plan:
+    """Copies of a handout that fits, ``count`` to a page, ``across`` a row, the block
+    centred."""
     used = min(copies, count)
     rows = math.ceil(used / across)
     block_width = min(used, across) * (face.width + GAP) - GAP
@@ -143,7 +142,7 @@ def _side_by_side(page: Paper, face: Paper, copies: int, count: int) -> Plan:
             face.height,
         )
         slots.append(Slot(copy // count, copy, at, whole))
-    return Plan(page, face, math.ceil(copies / count), tuple(slots))
+    return Plan(page, face, math.ceil(copies / count), tuple(slots), "copies")
 
 
 def _grid(page: Paper, width: float, height: float) -> tuple[int, int]:
@@ -173,7 +172,7 @@ def _pieces(page: Paper, face: Paper, copies: int, columns: int, rows: int) -> P
             )
             number = copy * columns * rows + row * columns + column
             slots.append(Slot(number, copy, at, shows, (column, row), (columns, rows)))
-    return Plan(page, face, copies * columns * rows, tuple(slots))
+    return Plan(page, face, copies * columns * rows, tuple(slots), "pieces")
 
 
 def _cells_of(columns: int, rows: int) -> Iterator[tuple[int, int]]:
@@ -183,17 +182,18 @@ def _cells_of(columns: int, rows: int) -> Iterator[tuple[int, int]]:
 
 
 def marks(plan: Plan, page: int) -> tuple[tuple[Line, ...], tuple[Line, ...]]:
-    """What page ``page`` prints over its handouts: solid lines (crop marks where a copy or a
-    cell is cut out, where a piece is trimmed to meet its neighbour, and a small map of the
-    pieces with this one crossed out) and dashed ones (where the next piece's edge is laid)."""
+    """What page ``page`` prints over its handouts: solid lines (where cells are cut apart,
+    crop marks round each copy, where a piece is trimmed to meet its neighbour, and a small
+    map of the pieces with this one crossed out) and dashed ones (where the next piece's edge
+    is laid)."""
     solid: list[Line] = []
     dashed: list[Line] = []
     for slot in plan.on(page):
-        if slot.whole and plan.cells != (1, 1):
-            solid += _cell_ticks(plan.paper, slot.at)
-        elif slot.whole and _fitting(plan.paper, slot.at.width, slot.at.height):
+        if plan.kind == "page":
+            solid += _cuts(plan.paper, slot.at)
+        elif plan.kind == "copies":
             solid += _crop_marks(slot.at, left=True, top=True, right=True, bottom=True)
-        elif not slot.whole:
+        else:
             solid += _piece_marks(plan.paper, slot)
             dashed += _laid_over(slot)
     return tuple(dict.fromkeys(solid)), tuple(dashed)
@@ -212,32 +212,47 @@ def _crop_marks(at: Rect, left: bool, top: bool, right: bool, bottom: bool) -> l
     return lines
 
 
-def _cell_ticks(paper: Paper, at: Rect) -> list[Line]:
-    """Where a page of cells is cut: a tick at the paper's edge in line with each inner edge."""
+def _cuts(paper: Paper, at: Rect) -> list[Line]:
+    """Where a page of cells is cut apart: a line across the page at each inner edge (cells
+    are drawn to their edges, so no mark in a margin could show the cut)."""
     lines = []
     if at.x > 0:
-        lines += [Line(at.x, 0, at.x, MARK), Line(at.x, paper.height, at.x, paper.height - MARK)]
+        lines.append(Line(at.x, 0, at.x, paper.height))
     if at.y > 0:
-        lines += [Line(0, at.y, MARK, at.y), Line(paper.width, at.y, paper.width - MARK, at.y)]
+        lines.append(Line(0, at.y, paper.width, at.y))
     return lines
 
 
 def _piece_marks(paper: Paper, slot: Slot) -> list[Line]:
     """A piece with a neighbour on its left or above is trimmed along that edge; the map of
-    the pieces sits under it, this piece crossed out."""
+    the pieces sits beside it, this piece crossed out."""
     column, row = slot.piece
     lines = _crop_marks(slot.at, left=column > 0, top=row > 0, right=False, bottom=False)
+    return lines + _piece_map(paper, slot)
+
+
+def _piece_map(paper: Paper, slot: Slot) -> list[Line]:
+    """The pieces as a grid of small cells, this one crossed out, in the wider of the margins
+    right of and below the piece, a millimetre off it and half the margin off the paper's edge
+    (its cells smaller where that room is narrower)."""
     columns, rows = slot.grid
-    left = slot.at.x + slot.at.width - columns * MAP_CELL
-    top = min(slot.at.y + slot.at.height + 2, paper.height - MARGIN / 2 - rows * MAP_CELL)
-    top = max(top, slot.at.y + slot.at.height + 1)
-    for n in range(columns + 1):
-        lines.append(Line(left + n * MAP_CELL, top, left + n * MAP_CELL, top + rows * MAP_CELL))
-    for n in range(rows + 1):
-        lines.append(Line(left, top + n * MAP_CELL, left + columns * MAP_CELL, top + n * MAP_CELL))
-    x, y = left + column * MAP_CELL, top + row * MAP_CELL
-    lines += [Line(x, y, x + MAP_CELL, y + MAP_CELL), Line(x + MAP_CELL, y, x, y + MAP_CELL)]
-    return lines
+    at = slot.at
+    right = paper.width - MARGIN / 2 - (at.x + at.width + 1)
+    below = paper.height - MARGIN / 2 - (at.y + at.height + 1)
+    if right / columns >= below / rows:
+        cell = min(MAP_CELL, right / columns, at.height / rows)
+        left, top = at.x + at.width + 1, at.y + at.height - rows * cell
+    else:
+        cell = min(MAP_CELL, below / rows, at.width / columns)
+        left, top = at.x + at.width - columns * cell, at.y + at.height + 1
+    lines = [
+        Line(left + n * cell, top, left + n * cell, top + rows * cell) for n in range(columns + 1)
+    ]
+    lines += [
+        Line(left, top + n * cell, left + columns * cell, top + n * cell) for n in range(rows + 1)
+    ]
+    x, y = left + slot.piece[0] * cell, top + slot.piece[1] * cell
+    return [*lines, Line(x, y, x + cell, y + cell), Line(x + cell, y, x, y + cell)]
 
 
 def _laid_over(slot: Slot) -> list[Line]:

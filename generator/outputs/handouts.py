@@ -49,11 +49,10 @@ class Handouts:
         plan = handout.plan(job.options.paper)
         path = job.folder / f"{handout.id}-{job.options.paper.name}.pdf"
         book = Book(metadata(job.title))
-        self._draw_copies(job, handout, plan, book)
+        faces = self._draw_copies(job, handout, plan, book)
         for number in range(plan.pages):
             placements = [
-                Placement(f"{handout.id}#{slot.copy}", slot.at, slot.shows)
-                for slot in plan.on(number)
+                Placement(faces[slot.copy], slot.at, slot.shows) for slot in plan.on(number)
             ]
             lines, dashed = tiling_marks(plan, number)
             overlays = (marks(plan.paper, lines, folds=dashed),) if lines or dashed else ()
@@ -61,12 +60,19 @@ class Handouts:
         with job.writer.open(path) as stream:
             return Written(path, self.name, book.save(stream))
 
-    def _draw_copies(self, job: Job, handout: Handout, plan: Plan, book: Book) -> None:
-        """Each copy drawn once (copies that render alike share one drawing)."""
+    def _draw_copies(self, job: Job, handout: Handout, plan: Plan, book: Book) -> list[str]:
+        """Each copy drawn and added to ``book`` once, copies that render alike as one face;
+        the face of each copy."""
         renderer = CardRenderer(job.game, job.game.locales[job.lang])
+        faces: dict[str, str] = {}
+        of_copy = []
         for copy in range(handout.copies):
             svg = renderer.handout(handout, plan.face, copy)
             if svg is None or renderer.problems:
                 raise DataError(renderer.problems)
-            with drawing(job.game, handout.template, f"{handout.id} ({job.lang})"):
-                book.add_face(f"{handout.id}#{copy}", job.arts.art(svg, job.game.templates))
+            if svg not in faces:
+                faces[svg] = handout.copy_name(copy)
+                with drawing(job.game, handout.template, f"{faces[svg]} ({job.lang})"):
+                    book.add_face(faces[svg], job.arts.art(svg, job.game.templates))
+            of_copy.append(faces[svg])
+        return of_copy

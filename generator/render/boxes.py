@@ -102,11 +102,10 @@ def _handout_fills(renderer: CardRenderer, game: Game, paper: Paper) -> list[Fac
         for copy in range(handout.copies):
             svg = renderer.handout(handout, page, copy)
             boxes = _placed(renderer, svg, game.templates)
-            name = handout.id if handout.copies == 1 else f"{handout.id}-{copy + 1}"
             faces.append(
                 FaceFills(
                     handout.id,
-                    name,
+                    handout.copy_name(copy),
                     None,
                     handout.template,
                     page.width,

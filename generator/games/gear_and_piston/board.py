@@ -80,6 +80,7 @@ BOARD_FIELDS = {
     "locations": Field(dict, help="The locations in the order they act."),
     "tracks": Field(dict, help="The points and unreliability tracks."),
 }
+BOARD_FILE_NAME = "board.yaml"
 BOARD_FILE = DataFile(
     "The board's numbers: each location's spaces for action discs (the fewest players who use "
     "each), the Workshop's actions, the face-up slots and the tracks' ranges.",
@@ -130,14 +131,18 @@ def reach_of(game: Game) -> Reach:
 
 
 def handout_problems(game: Game) -> list[Problem]:
-    """The board handout's data file held to the rules of ``game`` (nothing without one: a
-    file that would not load is reported where it is loaded)."""
-    return [
-        problem
-        for handout in game.handouts
-        if handout.id == BOARD and handout.data is not None
-        for problem in problems(handout.data, handout.data_file, game.players, reach_of(game))
-    ]
+    """The board handout's data file held to the rules of ``game``: a board without one has
+    no numbers to draw (a file that would not load is reported where it is loaded)."""
+    found = []
+    for handout in game.handouts:
+        if handout.id != BOARD:
+            continue
+        if not handout.data_file:
+            what = f"the board draws its numbers from a data file: data: {BOARD_FILE_NAME}"
+            found.append(Problem(handout.file, handout.line, f"handouts.{BOARD}", what))
+        elif handout.data is not None:
+            found += problems(handout.data, handout.data_file, game.players, reach_of(game))
+    return found
 
 
 def problems(data: Any, file: str, players: tuple[int, int], game_reach: Reach) -> list[Problem]:

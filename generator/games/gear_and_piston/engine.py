@@ -70,7 +70,7 @@ PART_FIELDS = {
 
 class GearAndPiston(GameEngine):
     id = "gear_and_piston"
-    data_files: ClassVar[Mapping[str, DataFile]] = {"board.yaml": board.BOARD_FILE}
+    data_files: ClassVar[Mapping[str, DataFile]] = {board.BOARD_FILE_NAME: board.BOARD_FILE}
     card_fields: ClassVar[dict[str, dict[str, Field]]] = {
         **{group: PART_FIELDS for group in GROUPS},
         INVESTORS: {

@@ -129,10 +129,15 @@ def aids(deck: Deck, gears: Deck, players: int) -> list[Problem]:
         for card in deck.cards
         if (mark := card.fields["set"]) not in sets
     ]
-    if len(deck.cards) < players:
-        problems.append(
-            deck_problem(deck, f"{len(deck.cards)} player aids for up to {players} players")
-        )
+    seen: set[str] = set()
+    for card in deck.cards:
+        mark = card.fields["set"]
+        if mark in seen:
+            what = f"set {mark} has a player aid already: one aid a set"
+            problems.append(Problem(card.file, card.line, f"{card.where}.set", what))
+        seen.add(mark)
+    if len(seen) < players:
+        problems.append(deck_problem(deck, f"{len(seen)} player aids for up to {players} players"))
     return problems
 
 
