@@ -268,7 +268,7 @@ def _story(
         Paragraph(escape(" · ".join(summary.facts)), styles["facts"]),
         Paragraph(escape(summary.goal), styles["goal"]),
         Paragraph(escape(headings["components"]), styles["h2"]),
-        _components(summary.components, styles, width),
+        *_components(summary.components, styles, width),
     ]
     column = (width - pt(GUTTER)) / 2 - SLACK
     flowing: list[Flowable] = []
@@ -393,23 +393,34 @@ class _Together(Flowable):
 
 def _components(
     components: list[content.Component], styles: dict[str, ParagraphStyle], width: float
+) -> list[Flowable]:
+    """The decks side by side, each picture above its count and name; then, on a line of
+    their own, what has no picture (a board, screens: pages, which beside the cards would be
+    a page wide or leave a blank cell over a caption)."""
+    pictured = [component for component in components if component.picture]
+    others = [component for component in components if not component.picture]
+    flowables: list[Flowable] = [_pictured(pictured, styles, width)] if pictured else []
+    if others:
+        listed = " \u00b7 ".join(_counted(component) for component in others)
+        flowables.append(Paragraph(listed, styles["caption"]))
+    return flowables
+
+
+def _counted(component: content.Component) -> str:
+    return f"<b>{component.count}</b> \u00d7 {escape(component.name)}"
+
+
+def _pictured(
+    components: list[content.Component], styles: dict[str, ParagraphStyle], width: float
 ) -> Table:
-    """The decks side by side, each picture above its count and name."""
     fewest, most = COMPONENTS_PER_ROW
     per_row = min(max(len(components), fewest), most)
     column = width / per_row
     cells: list[object] = []
     room = column / pt(1) - 4
     for component in content.to_scale(components, COMPONENT_HEIGHT, room, SIDES_GAP):
-        label = Paragraph(
-            f"<b>{component.count}</b> \u00d7 {escape(component.name)}", styles["caption"]
-        )
-        if component.back:
-            cells.append([Beside(component.pictures, pt(SIDES_GAP)), label])
-        else:
-            cells.append(
-                [PictureFlowable(component.picture), label] if component.picture else [label]
-            )
+        label = Paragraph(_counted(component), styles["caption"])
+        cells.append([Beside(component.pictures, pt(SIDES_GAP)), label])
     rows = [cells[i : i + per_row] for i in range(0, len(cells), per_row)]
     rows[-1] += [""] * (per_row - len(rows[-1]))
     table = Table(rows, colWidths=[column] * per_row, hAlign="LEFT")
