@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import itertools
-import re
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +23,7 @@ from generator.render import draw
 from generator.render.templates import CardRenderer, environment
 from tests import pdf
 from tests.conftest import Built
+from tests.legibility import ACROSS_THE_TABLE, SMALLEST, font_sizes
 from tests.placed import empty, of_deck, pages_with_cards, placed
 
 DPI = 100
@@ -521,16 +521,6 @@ def test_unreliability_nuts_count_apart_from_rust(game: Game) -> None:
             assert (tag.max(axis=2) - tag.min(axis=2)).max() <= 24, card.id
 
 
-READ = 2.82
-"""mm: 8 pt, the least a player reads across the table."""
-SMALLEST = 2.12
-"""mm: 6 pt, the least printed anywhere."""
-
-
-def font_sizes(svg: str) -> list[float]:
-    return [float(size) for size in re.findall(r'font-size="([0-9.]+)"', svg)]
-
-
 def test_player_aids_are_read_across_the_table_and_nothing_is_tiny(game: Game) -> None:
     """The player aids (the car ends' other side) print no text under 8 pt in any language,
     and no face of the game prints any under 6 pt."""
@@ -543,4 +533,5 @@ def test_player_aids_are_read_across_the_table_and_nothing_is_tiny(game: Game) -
                 sizes = font_sizes(front) + font_sizes(renderer.back(deck, card) or "")
                 assert min(sizes, default=SMALLEST) >= SMALLEST, (lang, card.id)
                 if deck.id == "ends":
-                    assert font_sizes(front) and min(font_sizes(front)) >= READ, (lang, card.id)
+                    aid = font_sizes(front)
+                    assert aid and min(aid) >= ACROSS_THE_TABLE, (lang, card.id)

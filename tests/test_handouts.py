@@ -20,6 +20,7 @@ from generator.layout.tiling import GAP, MARGIN, OVERLAP, marks, plan
 from generator.model import Game
 from generator.render.boxes import handout_fills
 from tests.conftest import DataCopy, Result
+from tests.legibility import ACROSS_THE_TABLE
 from tests.pdf import page_boxes, placements, read
 from tests.test_rulebook import text_of
 
@@ -232,10 +233,6 @@ def test_a_wrong_handout_is_one_problem_at_its_line(
     assert len(found) == 1 and found[0].startswith(problem), found
 
 
-READ_ACROSS_THE_TABLE = 2.82
-"""8 pt in mm: a board, a screen or a sheet is read from a seat, not held in the hand."""
-
-
 @pytest.fixture(scope="module")
 def shipped() -> list[Game]:
     """The shipped games, loaded (their rules need not run to draw the handouts)."""
@@ -258,6 +255,6 @@ def test_every_shipped_handout_prints_its_words_at_eight_points(
         for lang in game.locales
         for face in handout_fills(game, lang, PAPERS[paper])
         for box in face.boxes
-        if box.fill.printed is None or box.fill.printed < READ_ACROSS_THE_TABLE
+        if box.fill.printed is None or box.fill.printed < ACROSS_THE_TABLE
     ]
     assert not small, "\n".join(small)

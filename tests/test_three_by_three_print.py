@@ -21,6 +21,7 @@ from generator.render.boxes import box_fills
 from generator.render.templates import CardRenderer
 from tests import pdf
 from tests.conftest import Built
+from tests.legibility import ACROSS_THE_TABLE
 from tests.placed import empty, of_deck, pages_with_cards, placed
 
 
@@ -219,10 +220,6 @@ def test_a_colour_cell_is_a_plain_disc_unlike_any_piece(game: Game) -> None:
         assert np.abs(cells[one] - cells[other]).mean() > 20, (one, other)
 
 
-READ_ACROSS_THE_TABLE = 2.82
-"""8 pt in mm: a task card lies in the middle of the table, read from every seat."""
-
-
 def test_a_task_card_reads_across_the_table(game: Game) -> None:
     """Issue 31: the card number and the side's name print at 8 pt or more (the number was
     6.7 pt), on both sides of every card in every language."""
@@ -232,6 +229,6 @@ def test_a_task_card_reads_across_the_table(game: Game) -> None:
         for face in box_fills(game, lang)
         if face.deck == "tasks"
         for box in face.boxes
-        if box.fill.printed is None or box.fill.printed < READ_ACROSS_THE_TABLE
+        if box.fill.printed is None or box.fill.printed < ACROSS_THE_TABLE
     ]
     assert not small, "\n".join(small[:10])

@@ -108,8 +108,9 @@ class Words:
     def steps(self, key: str) -> list[str]:
         return steps(self.locale, key)
 
-    def join(self, items: list[str]) -> str:
-        """A list in the locale's own way ("1, 3 and 4")."""
+    def join(self, items: list[str], key: str = "summary.words.list") -> str:
+        """A list in the locale's own way ("1, 3 and 4"), worded by the text ``key`` (a list of
+        lists, "A and B, and C, D and E", has its own)."""
         if len(items) < 2:
             return "".join(items)
-        return self("summary.words.list", items=", ".join(items[:-1]), last=items[-1])
+        return self(key, items=", ".join(items[:-1]), last=items[-1])

@@ -20,6 +20,9 @@ from generator.rulebook.compose import NamedRules, Pictures
 from generator.rulebook.content import Entry, Example, Reference, Section, Step
 from generator.rulebook.words import Words
 
+GROUPS = "summary.words.groups"
+"""The text that names groups of neighbours one by one ("A and B, and C, D and E")."""
+
 RULES = NamedRules(("naming", "writing", "questions_out"))
 """How a game is won or ends: naming the code (2 players), writing it (3 or 4 players), and the
 question cards running out."""
@@ -39,7 +42,7 @@ WORDING = {
     "summary.still_fits": ("code",),
     "summary.where": ("example", "none"),
     "summary.neighbours": ("code", "answer"),
-    "summary.words.groups": ("items", "last"),
+    GROUPS: ("items", "last"),
     "summary.yes": (),
     "summary.no": (),
     "summary.none": (),
@@ -179,7 +182,4 @@ def spoken(said: Answer, words: Words) -> str:
         return words("summary.none")
     if not isinstance(said[0], list):
         return "".join(letters[i] for i in said)
-    named = [words.join([letters[i] for i in group]) for group in said]
-    if len(named) < 2:
-        return "".join(named)
-    return words("summary.words.groups", items=", ".join(named[:-1]), last=named[-1])
+    return words.join([words.join([letters[i] for i in group]) for group in said], GROUPS)
