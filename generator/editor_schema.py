@@ -41,7 +41,6 @@ from generator.catalog import (
     GAME_FIELDS,
     HANDOUT_FIELDS,
     SIZE_FIELDS,
-    CardSchema,
     requested_games,
 )
 from generator.expansion_fields import (
@@ -306,10 +305,14 @@ def _document(title: str, description: str, body: Node) -> dict[str, Any]:
 
 
 def game_schemas(
-    game_id: str, card_fields: Mapping[str, Mapping[str, Field]], english: Mapping[str, Any] | None
+    game_id: str,
+    card_fields: Mapping[str, Mapping[str, Field]],
+    english: Mapping[str, Any] | None,
+    data_files: Mapping[str, DataFile] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Every schema of a game, by its path under the game's schema folder. ``english``: the
-    game's English texts, which name the game and its decks and describe the locale's keys."""
+    game's English texts, which name the game and its decks and describe the locale's keys;
+    ``data_files``: the files its rules read beside game.yaml, by name."""
     texts = english or {}
     title = str(texts.get("title") or game_id)
     named = texts.get("decks")
@@ -322,6 +325,8 @@ def game_schemas(
     files["locale.schema.json"] = locale_schema(title, english)
     files["expansion.schema.json"] = expansion_schema(title, game_id, card_fields, deck_names)
     files["expansion-locale.schema.json"] = locale_schema(title, english, expansion=True)
+    for name, data in (data_files or {}).items():
+        files[schema_name(name)] = data_schema(f"{title}: {name}", data)
     return files
 
 
@@ -360,16 +365,14 @@ def schemas(data_dir: Path, names: tuple[str, ...]) -> dict[str, dict[str, Any]]
     their path under the output folder (``gears/game.schema.json``)."""
     files: dict[str, dict[str, Any]] = {}
     for game_id in requested_games(data_dir, names):
-        engine: CardSchema | None = find_engine(game_id)
+        engine = find_engine(game_id)
         if engine is None:
             what = f"no rule engine for {game_id!r} (the project has: {', '.join(ENGINES)})"
             raise UsageError(what)
         english = english_texts(data_dir, game_id)
-        for name, schema in game_schemas(game_id, engine.card_fields, english).items():
+        shapes = game_schemas(game_id, engine.card_fields, english, engine.data_files)
+        for name, schema in shapes.items():
             files[f"{game_id}/{name}"] = schema
-        title = str((english or {}).get("title") or game_id)
-        for name, data in getattr(engine, "data_files", {}).items():
-            files[f"{game_id}/{schema_name(name)}"] = data_schema(f"{title}: {name}", data)
     return files
 
 

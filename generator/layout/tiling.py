@@ -11,8 +11,8 @@ drawing itself lines the two up, and glued.
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from generator.layout.imposition import Line, Rect
@@ -163,7 +163,7 @@ def _pieces(page: Paper, face: Paper, copies: int, columns: int, rows: int) -> P
     )
     slots = []
     for copy in range(copies):
-        for row, column in _cells_of(columns, rows):
+        for row, column in itertools.product(range(rows), range(columns)):
             shows = Rect(
                 column * (piece_width - OVERLAP),
                 row * (piece_height - OVERLAP),
@@ -173,12 +173,6 @@ def _pieces(page: Paper, face: Paper, copies: int, columns: int, rows: int) -> P
             number = copy * columns * rows + row * columns + column
             slots.append(Slot(number, copy, at, shows, (column, row), (columns, rows)))
     return Plan(page, face, copies * columns * rows, tuple(slots), "pieces")
-
-
-def _cells_of(columns: int, rows: int) -> Iterator[tuple[int, int]]:
-    for row in range(rows):
-        for column in range(columns):
-            yield row, column
 
 
 def marks(plan: Plan, page: int) -> tuple[tuple[Line, ...], tuple[Line, ...]]:
