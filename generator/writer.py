@@ -23,6 +23,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO, NamedTuple
 
+from generator.ink import PageInk
+
 
 class Written(NamedTuple):
     """A file an output kind wrote; ``kind`` names it in the command's summary."""
@@ -35,6 +37,8 @@ class Written(NamedTuple):
     """Whether the build replaced the file (one with the same bytes is left as it was)."""
     saved: int = 0
     """Pages saved by decks sharing sheets (card sheets)."""
+    ink: tuple[PageInk, ...] = ()
+    """The ink of each page (of a PDF; of the one image of a PNG), where it was measured."""
 
 
 PARTIAL = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d+)\.[^.]+\.part")
