@@ -50,6 +50,7 @@ from generator.layout.sizes import PAPERS
 from generator.model import Game
 from generator.outputs import Job, Options, OutputKind, Progress, Written
 from generator.outputs.base import FaceSet, drawing, render_faces
+from generator.palettes import STANDARD
 from generator.problems import DataError, Problem, UsageError, across_languages
 from generator.render import fonts
 from generator.render.store import ArtStore
@@ -190,6 +191,7 @@ def build(
             progress,
             request.expansions,
             request.languages,
+            request.options.palette,
         )
         printing = _Printing(run, request, writer, cache)
         run.on_checked = printing.start
@@ -241,10 +243,14 @@ class _Run:
         progress: Progress | None = None,
         expansions: tuple[Expansion, ...] = (),
         languages: Languages = AS_WRITTEN,
+        palette: str = STANDARD,
     ) -> None:
         self.data_dir = data_dir
         self.expansions = expansions
         self.languages = languages
+        self.palette = palette
+        """The palette the games print in (a build's options choose it; a check renders in
+        the standard one: no palette changes what fits where)."""
         self.names = requested_games(data_dir, names)
         self.workers = workers
         self.stopwatch = stopwatch
@@ -304,6 +310,11 @@ class _Run:
         self._time(seconds)
         if problems:
             self.found(game.id, (0,), problems)
+            return
+        try:
+            game = game.in_palette(self.palette)
+        except UsageError as error:
+            self.usage.append(str(error))
             return
         checked = Checked(game)
         for lang in game.locales:

@@ -43,6 +43,7 @@ from generator.names import (
     parse_id_pattern,
     template_name_problem,
 )
+from generator.palettes import load_palettes
 from generator.problems import Problem, ProblemLog, UsageError, clipped, shown
 from generator.reading import links_out
 from generator.schema import Field, read_record, unknown_key
@@ -246,9 +247,18 @@ def load_game(
         if "handouts" in raw:
             handouts = _load_handouts(data_dir, game_id, templates, raw["handouts"], log)
     locales = load_locales(data_dir, game_id, expansions, log, languages)
+    palettes = load_palettes(data_dir, game_id, expansions, log)
     names = tuple(expansion.name for expansion in expansions)
     return Game(
-        game_id, directory, templates, players, tuple(decks), locales, tuple(handouts), names
+        game_id,
+        directory,
+        templates,
+        players,
+        tuple(decks),
+        locales,
+        tuple(handouts),
+        names,
+        palettes=palettes,
     )
 
 

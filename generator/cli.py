@@ -32,6 +32,7 @@ from generator.layout.registration import Registration
 from generator.layout.registration import parse as parse_registration
 from generator.layout.sizes import PAPERS
 from generator.options import CUTTERS, DUPLEX, LAYOUTS, SHEETS, Options
+from generator.palettes import INK_SAVER, PALETTE_NAME, STANDARD
 from generator.problems import DataError, DrawError, RuleError, UsageError
 from generator.report.trials import HELP as TRIALS_HELP
 from generator.report.trials import trials
@@ -141,6 +142,7 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
         help="locales to build (default: every locale the game ships)",
     )
     _add_paper_and_folder(build_cmd)
+    _add_palette_option(build_cmd)
     build_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
     _add_expansion_options(build_cmd)
     _add_language_options(build_cmd)
@@ -180,6 +182,7 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     )
     export_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
     _add_expansion_options(export_cmd)
+    _add_palette_option(export_cmd)
     _add_speed_options(export_cmd)
     export_cmd.set_defaults(run=_export)
 
@@ -211,6 +214,7 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     serve_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
     _add_expansion_options(serve_cmd, prints=False)
     serve_cmd.add_argument("--lang", metavar="LANG", help="the language shown first")
+    _add_palette_option(serve_cmd)
     serve_cmd.add_argument("--port", type=int, default=8000, help="default 8000; 0: any free")
     serve_cmd.add_argument("--host", default="127.0.0.1", help="default: this machine only")
     serve_cmd.set_defaults(run=_serve)
@@ -256,6 +260,7 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
         "--lang", nargs="+", default=[], metavar="LANG", help="locales (default: every one)"
     )
     _add_paper_and_folder(proof_cmd)
+    _add_palette_option(proof_cmd)
     proof_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
     _add_expansion_options(proof_cmd, prints=False)
     proof_cmd.add_argument("--cache", type=Path, default=None, metavar="DIR", help=CACHE_HELP)
@@ -350,6 +355,27 @@ def _expansions(args: argparse.Namespace) -> tuple[tuple[str, ...], tuple[Expans
     found = find_expansions(args.expansions, discover_games(args.data))
     only = getattr(args, "only_expansion", False)
     return games_to_build(args.games, found, only), found
+
+
+def _add_palette_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--palette",
+        type=palette_name,
+        default=STANDARD,
+        metavar="NAME",
+        help=f"the game's colours: {STANDARD} (default) or {INK_SAVER} (light grounds and "
+        "thin lines for a home printer); files printed in another than the standard palette "
+        f"end in its name (cards-a4-{INK_SAVER}.pdf)",
+    )
+
+
+def palette_name(text: str) -> str:
+    """``--palette``'s value, which names files: lower-case words joined by ``-``."""
+    if not PALETTE_NAME.fullmatch(text):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: a palette's name is lower-case words joined by -"
+        )
+    return text
 
 
 def _add_paper_and_folder(command: argparse.ArgumentParser) -> None:
@@ -463,6 +489,7 @@ def _options(args: argparse.Namespace) -> Options:
         layout=args.layout,
         cut=args.cut,
         registration=args.cut_marks or Registration(),
+        palette=args.palette,
         only_expansion=getattr(args, "only_expansion", False),
     )
 
@@ -674,6 +701,7 @@ def _export(args: argparse.Namespace) -> int:
         args.jobs,
         expansions,
         args.only_expansion,
+        args.palette,
     )
     done = export(request)
     for problem in done.left_out:
@@ -736,7 +764,8 @@ def _serve(args: argparse.Namespace) -> int:
     expansions = find_expansions(args.expansions, discover_games(args.data))
     games = games_to_build((args.game,) if args.game else (), expansions)
     game = games[0] if len(games) == 1 else args.game
-    return serve(Asked(args.data, game, expansions, args.lang, args.host, args.port))
+    asked = Asked(args.data, game, expansions, args.lang, args.host, args.port, args.palette)
+    return serve(asked)
 
 
 def _report(args: argparse.Namespace) -> int:
@@ -808,7 +837,15 @@ def _proof(args: argparse.Namespace) -> int:
     languages = _languages(args, names, expansions)
     paper = PAPERS[args.paper]
     request = ProofRequest(
-        args.data, args.out, names, tuple(args.lang), paper, args.cache, expansions, languages
+        args.data,
+        args.out,
+        names,
+        tuple(args.lang),
+        paper,
+        args.cache,
+        expansions,
+        languages,
+        args.palette,
     )
     done = proof(request)
     for written in done.written:

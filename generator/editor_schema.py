@@ -55,6 +55,7 @@ from generator.language_rules import CATEGORIES
 from generator.layout.sizes import CARD_PRESETS
 from generator.loading import load_yaml
 from generator.names import FIELD_NAME, FILE_NAME, PAD_SPEC, TEMPLATE_NAME, TEXT
+from generator.palettes import COLOUR, COLOUR_NAME, INK_SAVER, PALETTE_NAME, STANDARD
 from generator.problems import DataError, Problem, ProblemLog, UsageError
 from generator.schema import DataFile, Field
 from generator.writer import Writer, Written, output_folder_problem
@@ -325,9 +326,40 @@ def game_schemas(
     files["locale.schema.json"] = locale_schema(title, english)
     files["expansion.schema.json"] = expansion_schema(title, game_id, card_fields, deck_names)
     files["expansion-locale.schema.json"] = locale_schema(title, english, expansion=True)
+    files["palette.schema.json"] = palette_schema(title)
     for name, data in (data_files or {}).items():
         files[schema_name(name)] = data_schema(f"{title}: {name}", data)
     return files
+
+
+def palette_schema(title: str) -> dict[str, Any]:
+    """The schema of ``palette.yaml`` (the game's, or an expansion's laid over it): palettes
+    by name, each a colour by name (:mod:`generator.palettes`)."""
+    colours = {
+        "type": "object",
+        "description": "Colours by the name templates print them with (palette.NAME).",
+        "propertyNames": {"pattern": f"^{COLOUR_NAME.pattern}$"},
+        "additionalProperties": {
+            "type": "string",
+            "pattern": f"^{COLOUR.pattern}$",
+            "description": 'A colour as "#rrggbb".',
+        },
+    }
+    body = {
+        "type": "object",
+        "propertyNames": {"pattern": f"^{PALETTE_NAME.pattern}$"},
+        "properties": {
+            STANDARD: {**colours, "description": "The game as designed."},
+            INK_SAVER: {
+                **colours,
+                "description": "Light grounds and thin lines for a home printer: every colour "
+                "the standard palette names.",
+            },
+        },
+        "additionalProperties": colours,
+    }
+    about = "Every colour the game prints, named once, in each palette (pnp build --palette)."
+    return _document(f"{title}: palette.yaml", about, body)
 
 
 def schema_name(relative: str, expansion: bool = False) -> str:

@@ -29,6 +29,8 @@ from generator.reading import Within, links_out
 
 MANIFEST = "expansion.yaml"
 PARTS = ("decks", LOCALES, "templates")
+PALETTE = "palette.yaml"
+"""The file of a game's or an expansion's colours (:mod:`generator.palettes`)."""
 """The folders of an expansion that the game is made from, beside its manifest."""
 GAME_HELP = "the id of the game it extends, like 'game: gears'"
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.cache import key
-from generator.expansions import MANIFEST, PARTS, Expansion
+from generator.expansions import MANIFEST, PALETTE, PARTS, Expansion
 from generator.folders import COMMON_DIR, game_templates
 from generator.languages import AS_WRITTEN, LOCALES, PSEUDO, SOURCE, Languages
 from generator.problems import DataError, Problem
@@ -34,7 +34,7 @@ from generator.reading import (
 )
 from generator.versions import code_version
 
-EXPANSION_PARTS = (MANIFEST, *PARTS)
+EXPANSION_PARTS = (MANIFEST, PALETTE, *PARTS)
 """What of an expansion's folder the game is made from (it may hold anything else besides)."""
 
 

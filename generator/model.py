@@ -10,6 +10,7 @@ from typing import Any
 from generator.folders import Templates
 from generator.layout.sizes import CardSize, Paper
 from generator.layout.tiling import Plan, plan
+from generator.palettes import STANDARD, Palettes, chosen
 from generator.problems import UsageError
 
 
@@ -171,6 +172,26 @@ class Game:
     """The expansions laid over the game, by name, in order."""
     part: bool = False
     """Whether this is only the expansions' own cards (:meth:`expansion_part`)."""
+    palettes: Palettes = field(default_factory=lambda: {STANDARD: {}})
+    """Its colours by palette, then by name (:mod:`generator.palettes`)."""
+    palette: str = STANDARD
+    """The palette it prints in: its templates see that palette's colours."""
+
+    @property
+    def colours(self) -> dict[str, str]:
+        """The colours of the palette it prints in, by name, as its templates see them."""
+        return self.palettes[self.palette]
+
+    def in_palette(self, name: str) -> Game:
+        """The game printed in palette ``name`` (a usage mistake if it has none so named)."""
+        chosen(self.palettes, name, self.id)
+        return replace(self, palette=name)
+
+    def file_name(self, stem: str) -> str:
+        """The name of a file (without its extension) it prints in its palette: ``stem``,
+        with the palette's name after it when that is not the standard one
+        (``cards-a4-ink-saver``), so the files of both palettes sit side by side."""
+        return stem if self.palette == STANDARD else f"{stem}-{self.palette}"
 
     @property
     def name(self) -> str:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from generator.layout.registration import Registration
 from generator.layout.sizes import PAPERS, Paper
+from generator.palettes import STANDARD
 
 DUPLEX = ("long", "short", "none")
 """How the backs reach the other side of the sheet: a printer turning it over its long or its
@@ -40,6 +41,9 @@ class Options:
     registration: Registration = field(default_factory=Registration)
     """The registration marks of a cutting machine (``cut`` silhouette), as set in its
     software."""
+    palette: str = STANDARD
+    """The palette the game prints in (:mod:`generator.palettes`): its files are named after
+    it unless it is the standard one."""
     only_expansion: bool = False
     """Print only the cards the expansions add or replace (what a designer hands out), not the
     merged game: no rules summary and no handouts, which belong to the whole game."""

@@ -385,12 +385,12 @@ def test_pnp_schema_writes_a_game_s_schemas(pnp, tmp_path: Path) -> None:
     written = {p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file()}
     expected = {name for name in GENERATED if name.startswith("gears/")}
     assert written == expected
-    assert len(written) == 10
+    assert len(written) == 11
     for name in written:
         assert (tmp_path / name).read_text(encoding="utf-8") == text(GENERATED[name])
-    assert result.out.startswith("10 editor schemas\nwrote 10 files in ")
+    assert result.out.startswith("11 editor schemas\nwrote 11 files in ")
     again = pnp("schema", "gears", "--out", tmp_path)
-    assert again.out.startswith("10 editor schemas\nall 10 files up to date in ")
+    assert again.out.startswith("11 editor schemas\nall 11 files up to date in ")
 
 
 def test_pnp_schema_of_an_unknown_game_is_a_usage_error(pnp, tmp_path: Path) -> None:

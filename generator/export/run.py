@@ -17,6 +17,7 @@ from generator.export.pdf import Pdf
 from generator.export.targets import Target
 from generator.export.tts import Tts
 from generator.outputs.base import render_faces
+from generator.palettes import STANDARD
 from generator.problems import DataError, Problem
 from generator.render.store import ArtStore
 from generator.writer import Writer, Written
@@ -37,6 +38,9 @@ class ExportRequest:
     expansions: tuple[Expansion, ...] = ()
     only_expansion: bool = False
     """Export only the cards the expansions add or replace (:meth:`Game.expansion_part`)."""
+    palette: str = STANDARD
+    """The palette the cards print in; another than the standard one names the target's
+    folder (``drivethru-ink-saver``)."""
 
 
 @dataclass
@@ -53,6 +57,7 @@ def export(request: ExportRequest) -> Exported:
     target = request.target
     exporter = EXPORTERS[target.kind]
     games = check(request.data_dir, request.games, (), expansions=request.expansions)
+    games = [game.in_palette(request.palette) for game in games]
     if request.only_expansion:
         games = [game.expansion_part() for game in games]
     arts = ArtStore(Cache(request.cache or default_folder()))
@@ -66,7 +71,7 @@ def export(request: ExportRequest) -> Exported:
                 faces, problems = render_faces(fit.game, lang)
                 if problems:
                     raise DataError(problems)
-                folder = request.out_dir / target.id / game.name / lang
+                folder = request.out_dir / game.file_name(target.id) / game.name / lang
                 job = ExportJob(
                     target, fit.game, lang, fit.products, faces, arts, writer, folder, request.jobs
                 )

@@ -37,7 +37,7 @@ class CardSheets:
         return planned if isinstance(planned, list) else []
 
     def write(self, job: Job) -> list[Written]:
-        path = job.folder / f"cards-{job.options.paper.name}.pdf"
+        path = job.folder / f"{job.game.file_name(f'cards-{job.options.paper.name}')}.pdf"
         planned = layout(job.game, job.options)
         if isinstance(planned, list):
             raise DataError(planned)

@@ -23,7 +23,7 @@ class PngFaces:
         return []  # the check rendered every face already
 
     def write(self, job: Job) -> list[Written]:
-        folder = job.folder / "png"
+        folder = job.folder / job.game.file_name("png")
         faces = [
             (folder / deck / f"{name}.png", entry)
             for (deck, name), entry in job.faces.named.items()

@@ -28,7 +28,7 @@ class RulesSummary:
         return summary_problems(game, _engine(game))
 
     def write(self, job: Job) -> list[Written]:
-        path = job.folder / "rules-summary.pdf"
+        path = job.folder / f"{job.game.file_name('rules-summary')}.pdf"
         with job.stopwatch.stage("summary"):
             summary, problems = checked_summary(job.game, job.lang, _engine(job.game))
             if summary is None or problems:

@@ -13,11 +13,12 @@ from pathlib import Path
 
 from generator.build import EVERY_PAPER, preflight
 from generator.catalog import load_game
-from generator.expansions import Expansion
+from generator.expansions import PALETTE, Expansion
 from generator.games.registry import ENGINES, find_engine
 from generator.model import Game
 from generator.outputs.base import FaceSet, render_faces
-from generator.problems import Problem, across_languages
+from generator.palettes import STANDARD
+from generator.problems import Problem, UsageError, across_languages
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,11 @@ class Checked:
 
 
 def check_game(
-    data_dir: Path, game_id: str, expansions: tuple[Expansion, ...] = (), first: str = ""
+    data_dir: Path,
+    game_id: str,
+    expansions: tuple[Expansion, ...] = (),
+    first: str = "",
+    palette: str = STANDARD,
 ) -> Iterator[Checked]:
     """Load ``game_id`` from ``data_dir`` (with ``expansions`` over it, in order), run its
     rules, render every face in every language and preflight every output kind; the check,
@@ -53,6 +58,11 @@ def check_game(
     game = load_game(data_dir, game_id, engine, problems, expansions)
     if not problems:
         problems += engine.validate(game)
+    if not problems:
+        try:
+            game = game.in_palette(palette)
+        except UsageError as error:
+            problems.append(Problem(f"{game_id}/{PALETTE}", 0, "", str(error)))
     faces: dict[str, FaceSet] = {}
     for lang in sorted(game.locales, key=lambda lang: lang != first) if not problems else ():
         faces[lang], rendering = render_faces(game, lang)

@@ -47,6 +47,7 @@ from urllib.parse import parse_qs, urlsplit
 from generator.catalog import requested_games
 from generator.expansions import Expansion
 from generator.languages import SOURCE
+from generator.palettes import STANDARD
 from generator.preview.check import check_game
 from generator.preview.page import content, page
 from generator.preview.state import Preview, View
@@ -126,6 +127,7 @@ class Asked:
     lang: str | None = None
     host: str = LOCAL_HOST
     port: int = DEFAULT_PORT
+    palette: str = STANDARD
 
 
 def serve(asked: Asked) -> int:
@@ -149,7 +151,9 @@ class Running:
         self.server = server
         self.game = game
         self.asked = asked
-        check = functools.partial(check_game, asked.data_dir, game, asked.expansions)
+        check = functools.partial(
+            check_game, asked.data_dir, game, asked.expansions, palette=asked.palette
+        )
         self.preview = server.preview = Preview(check, asked.lang or SOURCE)
         folders = watched(asked.data_dir, game, asked.expansions)
         self.watcher = Watcher(folders, lambda: _report(game, self.preview.refresh()))

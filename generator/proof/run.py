@@ -26,6 +26,7 @@ from generator.layout.pdf import metadata
 from generator.layout.sizes import PAPERS, Paper
 from generator.model import Game
 from generator.outputs.base import drawing, rendered
+from generator.palettes import STANDARD
 from generator.problems import Problem, UsageError, across_languages
 from generator.proof.layout import STYLE, Style, fullest, lay_out, table_pages, translated
 from generator.proof.sheet import Title, face_page, table_page
@@ -34,7 +35,8 @@ from generator.render.fill import AMBER, RED
 from generator.render.store import ArtStore, face_key
 from generator.writer import Writer, output_folder_problem
 
-NAME = "proof.pdf"
+NAME = "proof"
+"""The proof's file name, before the palette's and the extension."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,8 @@ class ProofRequest:
     expansions: tuple[Expansion, ...] = ()
     languages: Languages = AS_WRITTEN
     """The languages made beyond the locale files (``--lang qps``, ``--fallback``)."""
+    palette: str = STANDARD
+    """The palette the faces print in (its name ends the proof's: ``proof-ink-saver.pdf``)."""
 
 
 @dataclass(frozen=True)
@@ -112,7 +116,8 @@ def _load(request: ProofRequest, name: str) -> Game:
     if engine is None:
         raise UsageError(f"no rule engine for {name!r} (the project has: {', '.join(ENGINES)})")
     laid = of_game(request.expansions, name)
-    return load_checked(request.data_dir, engine, laid, request.languages)
+    game = load_checked(request.data_dir, engine, laid, request.languages)
+    return game.in_palette(request.palette)
 
 
 def _write(
@@ -155,7 +160,7 @@ def _write(
         named = Title(f"{heading}, the fullest boxes", number, total)
         overlay = table_page(rows, paper, named, style)
         book.add_page(Page(paper.width, paper.height, overlays=(overlay,)))
-    path = folder / NAME
+    path = folder / f"{game.file_name(NAME)}.pdf"
     with writer.open(path) as stream:
         count = book.save(stream)
     coloured = [box.fill for face in drawn for box in face.boxes if translated(box.fill)]

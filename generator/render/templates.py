@@ -409,6 +409,7 @@ class CardRenderer:
         context = {
             "t": self.locale.texts,
             "lang": self.locale.lang,
+            "palette": self.game.colours,
             "text": self.fitter.text,
             "number": self._number,
             "plural": self._plural,

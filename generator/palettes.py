@@ -1,0 +1,119 @@
+"""A game's colours, named once: ``palette.yaml`` beside ``game.yaml``, read into palettes.
+
+Templates print a colour by its name (``fill="{{ palette.ground }}"``), never as a hex value, so
+a whole game changes its look by choosing another palette: every shipped game has ``standard``
+and ``ink-saver`` (light grounds and thin dark lines for a home printer), and an expansion may
+change colours of a palette or add a palette with a ``palette.yaml`` of its own::
+
+    standard:
+      ground: "#1f2a44"   # a name of lower-case letters, digits and _; a colour as #rrggbb
+    ink-saver:
+      ground: "#eef1f7"
+
+Every palette names exactly the colours ``standard`` names: a template that prints with one
+must print with all of them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping as MappingABC
+from pathlib import Path
+
+from generator.expansions import PALETTE, Expansion
+from generator.loading import Mapping, load_yaml
+from generator.problems import ProblemLog, UsageError, clipped, shown
+
+STANDARD = "standard"
+"""The palette a build prints unless asked for another: the game as designed."""
+
+INK_SAVER = "ink-saver"
+"""The palette every shipped game has for printing at home on little ink."""
+
+PALETTE_NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
+"""A palette's name ends the names of the files printed with it (``cards-a4-ink-saver.pdf``)."""
+
+COLOUR_NAME = re.compile(r"[a-z][a-z0-9_]*")
+"""A colour's name is how a template reads it: ``palette.back_ground``."""
+
+COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+"""A colour as ``#rrggbb``: one spelling, so a template's attribute can hold nothing else."""
+
+Palettes = dict[str, dict[str, str]]
+
+
+def load_palettes(
+    data_dir: Path, game_id: str, expansions: tuple[Expansion, ...], log: ProblemLog
+) -> Palettes:
+    """The game's palettes with the expansions' laid over them in order (a colour they name
+    replaces the game's; a palette they name that the game lacks is added); every problem
+    goes to ``log``. A game without ``palette.yaml`` has one empty ``standard`` palette."""
+    palettes: Palettes = {STANDARD: {}}
+    lines: dict[str, tuple[ProblemLog, int]] = {}
+    sources = [(data_dir / game_id, log.for_file(f"{game_id}/{PALETTE}"))]
+    sources += [(e.folder, log.for_file(e.label(PALETTE))) for e in expansions]
+    for folder, file_log in sources:
+        if (folder / PALETTE).exists() or (folder / PALETTE).is_symlink():
+            raw = load_yaml(folder / PALETTE, file_log, folder)
+            _lay_over(palettes, lines, raw, file_log)
+    _check_same_names(palettes, lines)
+    return palettes
+
+
+def _lay_over(
+    palettes: Palettes, lines: dict[str, tuple[ProblemLog, int]], raw: object, log: ProblemLog
+) -> None:
+    """Add the palettes of one ``palette.yaml`` (``raw``, as read) to ``palettes``."""
+    if raw is None:
+        return
+    if not isinstance(raw, Mapping):
+        log.add(1, "", f"expected palettes by name (standard, {INK_SAVER}), got {shown(raw)}")
+        return
+    for name, colours in raw.items():
+        line = raw.line_of(name)
+        if not isinstance(name, str) or not PALETTE_NAME.fullmatch(name):
+            log.add(line, clipped(str(name)), "a palette's name is lower-case words joined by -")
+            continue
+        if not isinstance(colours, Mapping):
+            log.add(line, name, f"expected colours by name, got {shown(colours)}")
+            continue
+        palette = palettes.setdefault(name, {})
+        lines.setdefault(name, (log, line))
+        for colour, value in colours.items():
+            where, at = f"{name}.{clipped(str(colour))}", colours.line_of(colour)
+            if not isinstance(colour, str) or not COLOUR_NAME.fullmatch(colour):
+                log.add(at, where, "a colour's name is lower-case letters, digits and _")
+            elif not isinstance(value, str) or not COLOUR.fullmatch(value):
+                log.add(at, where, f'expected a colour like "#1f2a44", got {shown(value)}')
+                palette[colour] = ""  # named, wrongly: not also missing (nothing prints)
+            else:
+                palette[colour] = value.lower()
+
+
+def _check_same_names(palettes: Palettes, lines: dict[str, tuple[ProblemLog, int]]) -> None:
+    """Every palette names the colours ``standard`` names, and no others."""
+    standard = palettes[STANDARD]
+    for name, palette in palettes.items():
+        if name == STANDARD or name not in lines:
+            continue
+        log, line = lines[name]
+        missing = [colour for colour in standard if colour not in palette]
+        extra = [colour for colour in palette if colour not in standard]
+        if missing:
+            log.add(line, name, f"lacks {_listed(missing)}, which the standard palette names")
+        if extra:
+            log.add(line, name, f"names {_listed(extra)}, which the standard palette lacks")
+
+
+def _listed(colours: list[str]) -> str:
+    return ", ".join(repr(colour) for colour in colours)
+
+
+def chosen(palettes: MappingABC[str, dict[str, str]], name: str, game: str) -> dict[str, str]:
+    """The colours of palette ``name``; a palette the game lacks is a usage mistake, as a
+    language it lacks is."""
+    if name not in palettes:
+        raise UsageError(
+            f"--palette {clipped(name)}: {game} has no such palette (it has: {', '.join(palettes)})"
+        )
+    return palettes[name]

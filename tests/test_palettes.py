@@ -1,0 +1,81 @@
+"""Palettes: a game's colours named once in ``palette.yaml``, laid over by expansions, chosen by
+``--palette``; every mistake at its line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.expansions import Expansion
+from generator.palettes import load_palettes
+from generator.problems import Problem, ProblemLog
+
+GOOD = """\
+standard:
+  ground: "#1F2A44"
+  ink: "#1d1d1d"
+ink-saver:
+  ground: "#eef1f7"
+  ink: "#1d1d1d"
+"""
+
+
+def _load(tmp_path: Path, text: str, *expansions: tuple[str, str]) -> tuple[dict, list[Problem]]:
+    (tmp_path / "data" / "game").mkdir(parents=True)
+    (tmp_path / "data" / "game" / "palette.yaml").write_text(text)
+    laid = []
+    for name, own in expansions:
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "palette.yaml").write_text(own)
+        laid.append(Expansion(tmp_path / name, "game"))
+    problems: list[Problem] = []
+    palettes = load_palettes(tmp_path / "data", "game", tuple(laid), ProblemLog("x", problems))
+    return palettes, problems
+
+
+def test_a_palette_file_is_read_with_its_colours_in_lower_case(tmp_path: Path) -> None:
+    palettes, problems = _load(tmp_path, GOOD)
+    assert problems == []
+    assert palettes == {
+        "standard": {"ground": "#1f2a44", "ink": "#1d1d1d"},
+        "ink-saver": {"ground": "#eef1f7", "ink": "#1d1d1d"},
+    }
+
+
+def test_every_mistake_of_a_palette_file_is_at_its_line(tmp_path: Path) -> None:
+    text = GOOD.replace('  ink: "#1d1d1d"\n', "", 1)  # the standard palette loses ink
+    text += 'Bright:\n  ground: "#ffffff"\ndark:\n  ground: black\n  Ink2: "#000000"\n'
+    _, problems = _load(tmp_path, text)
+    assert [str(problem) for problem in problems] == [
+        "game/palette.yaml:6: Bright: a palette's name is lower-case words joined by -",
+        "game/palette.yaml:9: dark.ground: expected a colour like \"#1f2a44\", got 'black'",
+        "game/palette.yaml:10: dark.Ink2: a colour's name is lower-case letters, digits and _",
+        "game/palette.yaml:3: ink-saver: names 'ink', which the standard palette lacks",
+    ]
+
+
+def test_an_expansion_changes_a_colour_and_adds_a_palette(tmp_path: Path) -> None:
+    own = 'standard:\n  ground: "#000000"\nnight:\n  ground: "#101010"\n'
+    palettes, problems = _load(tmp_path, GOOD, ("dark-side", own))
+    assert palettes["standard"] == {"ground": "#000000", "ink": "#1d1d1d"}
+    assert palettes["ink-saver"]["ground"] == "#eef1f7"
+    assert [str(problem) for problem in problems] == [
+        "dark-side/palette.yaml:3: night: lacks 'ink', which the standard palette names"
+    ]
+
+
+def test_a_palette_the_game_lacks_is_a_usage_error(pnp, tmp_path: Path) -> None:
+    result = pnp("build", "three_by_three", "--palette", "neon", "--out", tmp_path)
+    assert result.code == 2
+    assert result.err == (
+        "pnp: error: --palette neon: three_by_three has no such palette "
+        "(it has: standard, ink-saver)\n"
+    )
+    assert not any(tmp_path.iterdir())
+
+
+def test_a_palette_name_that_cannot_name_a_file_is_refused(pnp, tmp_path: Path) -> None:
+    result = pnp("build", "--palette", "../ink", "--out", tmp_path)
+    assert result.code == 2
+    assert "argument --palette: '../ink': a palette's name is lower-case words joined by -" in (
+        result.err
+    )
