@@ -3,9 +3,14 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+import pytest
+
+from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
 from generator.expansions import Expansion
+from generator.folders import discover_games
 from generator.palettes import load_palettes
 from generator.problems import Problem, ProblemLog
 
@@ -79,3 +84,30 @@ def test_a_palette_name_that_cannot_name_a_file_is_refused(pnp, tmp_path: Path) 
     assert "argument --palette: '../ink': a palette's name is lower-case words joined by -" in (
         result.err
     )
+
+
+HEX = re.compile(r"(?<![\w&])#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?(?![\w-])")
+"""A colour written as a hex value (``#1f2a44``, ``#fff``), not a fragment (``href="#id"``)."""
+
+
+@pytest.mark.parametrize("template", sorted(TEMPLATES_DIR.glob("*/*.j2")), ids=lambda p: p.name)
+def test_no_template_writes_a_colour(template: Path) -> None:
+    """A template prints colours by their palette names: a hex value would print the same in
+    every palette."""
+    lines = template.read_text(encoding="utf-8").splitlines()
+    written = [
+        f"{number}: {line.strip()}"
+        for number, line in enumerate(lines, 1)
+        for found in HEX.finditer(line)
+        if not re.search(r"(url\(|href=[\"'])$", line[: found.start()])
+    ]
+    assert written == []
+
+
+@pytest.mark.parametrize("game", sorted(discover_games(DEFAULT_DATA_DIR)))
+def test_every_shipped_game_has_both_palettes(game: str) -> None:
+    problems: list[Problem] = []
+    palettes = load_palettes(DEFAULT_DATA_DIR, game, (), ProblemLog(game, problems))
+    assert problems == []
+    assert list(palettes) == ["standard", "ink-saver"]
+    assert palettes["standard"], "a game prints in some colours"
