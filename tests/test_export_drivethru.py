@@ -1,23 +1,35 @@
 """``pnp export drivethru``: a PDF per deck, one face per page at the product's trim with 1/8 in
-bleed, back then front for every card, and its PDF/X-1a copy in CMYK made by Ghostscript; all
-read back from the files with pikepdf."""
+bleed, back then front for every card, and its PDF/X-1a copy in CMYK made by Ghostscript, its
+ink within the shop's 240 %; all read back from the files with pikepdf, the ink measured by
+Ghostscript."""
 
 from __future__ import annotations
 
+import io
 import json
+import re
 import shutil
 import stat
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
 import pikepdf
 import pytest
-from PIL import ImageStat
+import yaml
+from PIL import Image, ImageSequence, ImageStat
 
+from generator import DEFAULT_DATA_DIR
 from generator.cli import main
-from generator.export.pdf import GHOSTSCRIPT_MISSING, pdfx1a
+from generator.export.inklimit import ROUNDING, limit_ink, limited
+from generator.export.pdf import GHOSTSCRIPT_MISSING, measure, pdfx1a
+from generator.export.run import ExportRequest, export
+from generator.export.targets import TARGETS_DIR, load, targets
+from generator.writer import Written
 from tests import pdf
 from tests.conftest import DataCopy
+from tests.pdf import page_count
 
 INCH = 72.0
 BLEED = INCH / 8
@@ -26,6 +38,8 @@ EURO_POKER = (2.48 * INCH, 3.46 * INCH)
 US_POKER = (2.5 * INCH, 3.5 * INCH)
 DECKS = {"wagons": 84, "locomotives": 4}
 """Game of Trains' decks and their cards."""
+LIMIT = 240.0
+"""DriveThruCards' ink limit, per cent (``ink_limit`` in its table, cited there)."""
 
 
 def _export(out: Path, data: Path | None = None) -> Path:
@@ -306,7 +320,7 @@ def test_the_same_pages_give_the_same_pdfx1a_bytes(exported: Path, ghostscript: 
     """Ghostscript stamps each run with a new document id: the file is written again with one
     drawn from its content, so two conversions are byte for byte the same."""
     rgb = (exported / "locomotives.pdf").read_bytes()
-    first, second = (pdfx1a(rgb, 8, ghostscript, "locomotives-pdfx1a.pdf") for _ in range(2))
+    first, second = (pdfx1a(rgb, 8, ghostscript, "locos.pdf", LIMIT) for _ in range(2))
     assert first == second
     assert first == (exported / "locomotives-pdfx1a.pdf").read_bytes()
 
@@ -317,7 +331,7 @@ def test_the_users_ghostscript_options_do_not_reach_the_conversion(
     """GS_OPTIONS could turn -dSAFER off or drop pages: the conversion runs without it."""
     monkeypatch.setenv("GS_OPTIONS", "-dLastPage=1")
     rgb = (exported / "locomotives.pdf").read_bytes()
-    converted = pdfx1a(rgb, 8, ghostscript, "locomotives-pdfx1a.pdf")
+    converted = pdfx1a(rgb, 8, ghostscript, "locomotives-pdfx1a.pdf", LIMIT)
     assert converted == (exported / "locomotives-pdfx1a.pdf").read_bytes()
 
 
@@ -375,3 +389,175 @@ def test_when_ghostscript_fails_the_export_says_why_and_writes_nothing(
         "Error: /undefined in --nostringval--\n"
     )
     assert not (tmp_path / "o").exists()
+
+
+CHECK_DPI = 72
+"""The test measures the ink at 72 dpi, 0.35 mm a pixel. Ghostscript paints every pixel a shape
+touches, so a line or a letter's stroke thinner than a pixel still shows its full colour."""
+
+
+def _highest_ink(path: Path, ghostscript: str, folder: Path) -> list[float]:
+    """The highest total ink (C + M + Y + K, per cent) of each page of ``path``, rendered in
+    CMYK by Ghostscript at :data:`CHECK_DPI` (the test's own measure, not the export's)."""
+    tiff = folder / f"{path.stem}.tif"
+    command = [ghostscript, "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=tiff32nc"]
+    subprocess.run([*command, f"-r{CHECK_DPI}", f"-sOutputFile={tiff}", str(path)], check=True)
+    with Image.open(tiff) as pages:
+        return [
+            float(np.asarray(page, dtype=np.int32).sum(axis=2).max()) * 100 / 255
+            for page in ImageSequence.Iterator(pages)
+        ]
+
+
+@pytest.fixture(scope="module")
+def gears(tmp_path_factory: pytest.TempPathFactory) -> list[Written]:
+    """Gears exported once (its codes' backs reached 284 %), through the export itself, whose
+    files carry their ink."""
+    if shutil.which("gs") is None:
+        pytest.skip("needs Ghostscript's gs (apt install ghostscript)")
+    out = tmp_path_factory.mktemp("gears")
+    request = ExportRequest(targets()["drivethru"], DEFAULT_DATA_DIR, out, ("gears",), ("en",))
+    done = export(request)
+    assert done.notes == []
+    return done.written
+
+
+def test_every_page_carries_at_most_240_percent_of_ink(
+    exported: Path, gears: list[Written], ghostscript: str, tmp_path: Path
+) -> None:
+    """Before the limit, so measured: Game of Trains' wagons 278 % (navy backs 263 %), its
+    locomotives 279 %, Gears' codes 284 %. After it, no pixel of any page over 240 %, but for
+    the rendering's rounding of each ink to the nearest 1/255 (:data:`ROUNDING`, 0.8 %)."""
+    cmyk = [file.path for file in gears if file.path.name.endswith("-pdfx1a.pdf")]
+    files = [exported / f"{deck}-pdfx1a.pdf" for deck in DECKS] + cmyk
+    assert len(files) == 5
+    for path in files:
+        highest = _highest_ink(path, ghostscript, tmp_path)
+        assert len(highest) == page_count(path.read_bytes())
+        assert max(highest) <= LIMIT + ROUNDING, path.name
+        assert max(highest) >= LIMIT - 1, f"{path.name}: its darkest colours are at the limit"
+
+
+def test_the_export_measures_the_ink_of_every_cmyk_page(gears: list[Written]) -> None:
+    cmyk = [file for file in gears if file.path.name.endswith("-pdfx1a.pdf")]
+    for file in cmyk:
+        assert len(file.ink) == file.pages > 0
+        assert all(0 < page.mean < 100 and page.tac <= LIMIT + ROUNDING for page in file.ink)
+    backs = [page.mean for file in cmyk for page in file.ink[0::2]]
+    assert max(backs) > 60, "the dark backs of Gears cover most of their page"
+
+
+def _first_pages(path: Path, count: int) -> bytes:
+    with pikepdf.open(path) as document:
+        del document.pages[count:]
+        output = io.BytesIO()
+        document.save(output)
+        return output.getvalue()
+
+
+def test_the_limit_keeps_the_colours(exported: Path, ghostscript: str) -> None:
+    """The first back and front of each Game of Trains deck (navy and cream backs, a wagon,
+    a locomotive flattened into an image), converted without the limit and then limited: each
+    page covers the paper as it did, within 3 points of coverage (the limit moves ink into
+    black, it does not lighten), and limiting them again changes nothing."""
+    pages = 2
+    for deck in DECKS:
+        rgb = _first_pages(exported / f"{deck}.pdf", pages)
+        free = pdfx1a(rgb, pages, ghostscript, "free.pdf")
+        with pikepdf.open(io.BytesIO(free)) as document:
+            limit_ink(document, LIMIT)
+            streams = [obj for obj in document.objects if isinstance(obj, pikepdf.Stream)]
+            once = [stream.read_raw_bytes() for stream in streams]
+            limit_ink(document, LIMIT)
+            assert [stream.read_raw_bytes() for stream in streams] == once
+            limited = io.BytesIO()
+            document.save(limited)
+        before, after = (measure(f, pages, ghostscript, deck) for f in (free, limited.getvalue()))
+        assert min(page.tac for page in before) > 260
+        assert max(page.tac for page in after) <= LIMIT + ROUNDING
+        shifts = [abs(a.mean - b.mean) for a, b in zip(after, before, strict=True)]
+        assert max(shifts) < 3, deck
+
+
+@pytest.mark.parametrize(
+    ("colour", "expected"),
+    [
+        # RGB black as Ghostscript converts it (295 %): its grey into black until black is
+        # full (K100), then cyan, magenta and yellow scaled down together to 140 %
+        ((0.722, 0.675, 0.671, 0.882), (0.4933, 0.4550, 0.4517, 1.0)),
+        # Game of Trains' navy (263 %): 11.55 % of each of C, M, Y moved into black
+        ((0.898, 0.792, 0.463, 0.478), (0.7825, 0.6765, 0.3475, 0.5935)),
+        # no grey to move (yellow 0): cyan and magenta scaled down
+        ((1.0, 1.0, 0.0, 0.5), (0.95, 0.95, 0.0, 0.5)),
+        # within the limit: unchanged
+        ((0.6, 0.5, 0.4, 0.9), (0.6, 0.5, 0.4, 0.9)),
+    ],
+)
+def test_the_limiter_moves_grey_into_black_then_scales(
+    colour: tuple[float, ...], expected: tuple[float, ...]
+) -> None:
+    (result,) = limited(np.array([colour]), 2.4)
+    assert list(result) == pytest.approx(expected, abs=1e-4)
+    assert sum(result) <= 2.4 + 1e-12
+
+
+def test_the_limiter_reaches_colours_and_images_and_only_cmyk() -> None:
+    """``k``, ``K``, ``scn`` in a CMYK space named in the resources, and the pixels of a CMYK
+    image; not four tints of a DeviceN space, nor a colour space ``Q`` has restored."""
+    document = pikepdf.new()
+    page = document.add_blank_page(page_size=(72, 72))
+    over = b"0.9 0.9 0.9 0.9"
+    devicen = [pikepdf.Name.DeviceN, [pikepdf.Name("/A")] * 4, pikepdf.Name.DeviceCMYK, {}]
+    image = document.make_stream(bytes([230, 230, 230, 230, 10, 20, 30, 40]))
+    image.update({"/Subtype": pikepdf.Name.Image, "/Width": 2, "/Height": 1})
+    image.update({"/ColorSpace": pikepdf.Name.DeviceCMYK, "/BitsPerComponent": 8})
+    page.obj.Resources = pikepdf.Dictionary(
+        ColorSpace=pikepdf.Dictionary(C=pikepdf.Name.DeviceCMYK, N=devicen),
+        XObject=pikepdf.Dictionary(I=image),
+    )
+    page.obj.Contents = document.make_stream(
+        over + b" k " + over + b" K /C cs " + over + b" scn q /N cs Q " + over + b" scn "
+        b"/N cs " + over + b" scn /I Do"
+    )
+    limit_ink(document, LIMIT)
+    colours = [
+        (str(op), [float(n) for n in operands])
+        for operands, op in pikepdf.parse_content_stream(page)
+        if str(op) in ("k", "K", "scn")
+    ]
+    # 360 %: 10 % of each of C, M, Y moved into black (full), then 140 % left for the three
+    limited_colour = [pytest.approx(1.4 / 3, abs=1e-4)] * 3 + [1.0]
+    assert colours == [
+        ("k", limited_colour),
+        ("K", limited_colour),
+        ("scn", limited_colour),
+        ("scn", limited_colour),
+        ("scn", [0.9] * 4),
+    ]
+    assert list(image.read_bytes()) == [119, 119, 119, 255, 10, 20, 30, 40]
+
+
+def test_a_page_over_the_limit_is_named(tiny: DataCopy, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the limiter cannot reach (here: nothing, the limiter taken away) is measured and
+    named: Tiny's numbers (at poker size, which DriveThruCards prints), navy backs and black
+    figures."""
+    if shutil.which("gs") is None:
+        pytest.skip("needs Ghostscript's gs (apt install ghostscript)")
+    tiny.edit("tiny/game.yaml", "size: mini", "size: poker")
+    monkeypatch.setattr("generator.export.pdf.limit_ink", lambda document, limit: None)
+    out = tiny.root.parent / "out"
+    done = export(ExportRequest(targets()["drivethru"], tiny.root, out, ("tiny",), ("en",)))
+    (note,) = done.notes
+    said = re.fullmatch(
+        r"tiny/en/numbers-pdfx1a\.pdf: pages 1, 2, 3, 4, 5 and 5 more carry up to (\d+) % of "
+        r"ink, more than the 240 % DriveThruCards prints",
+        note,
+    )
+    assert said and int(said[1]) > 260, note
+
+
+def test_an_ink_limit_under_solid_black_is_refused(tmp_path: Path) -> None:
+    table = yaml.safe_load((TARGETS_DIR / "drivethru.yaml").read_text(encoding="utf-8"))
+    (tmp_path / "shop.yaml").write_text(yaml.safe_dump({**table, "ink_limit": 90}))
+    with pytest.raises(ValueError, match=r"shop\.yaml: ink_limit is a per cent from 100 to 400"):
+        load(tmp_path / "shop.yaml")

@@ -7,6 +7,11 @@ Ghostscript (a colour-managed conversion we do not write ourselves), with an out
 naming the CMYK profile it converted to. Ghostscript is a program, not a Python package: where
 it is missing, the RGB files are still made and the export says, once, how to install it.
 
+A shop may limit the ink (DriveThruCards: 240 %, ``ink_limit`` in its table), which Ghostscript's
+conversion does not: the converted file is then limited colour by colour
+(:mod:`generator.export.inklimit`), and every page of the CMYK file is measured by Ghostscript
+again; a page still over the limit is named in a note.
+
 The order of the faces is the target's (``backs`` in its table): DriveThruCards wants card 1's
 back, then its front, then card 2's back, and so on (its help pages, cited in its table).
 """
@@ -22,8 +27,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pikepdf
+from PIL import Image, ImageSequence
 
+from generator.export.inklimit import limit_ink, page_ink, pages_over
 from generator.export.job import ExportJob
+from generator.ink import DPI, PageInk
 from generator.layout.compose import Book, Page, Placement
 from generator.layout.imposition import Rect
 from generator.layout.pdf import metadata
@@ -79,10 +87,37 @@ class Pdf:
             written.append(Written(path, f"{product.name} PDFs (RGB)", pages, len(deck.cards)))
             if ghostscript is not None:
                 path = job.folder / job.target.file_name("cmyk", deck.id, "", 0)
-                cmyk = pdfx1a(rgb.getvalue(), pages, ghostscript, path.name)
+                limit = job.target.ink_limit
+                cmyk = pdfx1a(rgb.getvalue(), pages, ghostscript, path.name, limit)
                 job.writer.write_bytes(path, cmyk)
-                written.append(Written(path, f"{product.name} PDF/X-1a files (CMYK)", pages))
+                ink = measure(cmyk, pages, ghostscript, path.name)
+                if limit is not None:
+                    job.notes.extend(_over_the_limit(job, path, ink, limit))
+                kind = f"{product.name} PDF/X-1a files (CMYK)"
+                written.append(Written(path, kind, pages, ink=ink))
         return written
+
+
+def _over_the_limit(
+    job: ExportJob, path: Path, ink: tuple[PageInk, ...], limit: float
+) -> list[str]:
+    """A note naming the pages of ``path`` that measure over the shop's ink ``limit`` (paint
+    the limiter cannot reach), if any: the shop would refuse the file."""
+    over = list(pages_over(ink, limit))
+    if not over:
+        return []
+    most = max(ink[number - 1].tac for number in over)
+    pages = ", ".join(str(number) for number in over[:NAMED_PAGES])
+    more = f" and {len(over) - NAMED_PAGES} more" if len(over) > NAMED_PAGES else ""
+    pages_carry = "pages {} carry" if len(over) > 1 else "page {} carries"
+    return [
+        f"{job.game.name}/{job.lang}/{path.name}: {pages_carry.format(pages + more)} up to "
+        f"{most:.0f} % of ink, more than the {limit:g} % {job.target.name} prints"
+    ]
+
+
+NAMED_PAGES = 5
+"""Pages a note names before it counts the rest (a deck's back repeats on every other page)."""
 
 
 def _book(job: ExportJob, deck: Deck) -> Book:
@@ -109,36 +144,70 @@ def _faces(job: ExportJob, deck: Deck) -> Iterator[str]:
             yield job.faces.front(deck, card) if side == "front" else job.faces.back(deck, card)
 
 
-def pdfx1a(rgb: bytes, pages: int, ghostscript: str, name: str) -> bytes:
+def pdfx1a(
+    rgb: bytes, pages: int, ghostscript: str, name: str, ink_limit: float | None = None
+) -> bytes:
     """``rgb`` (of ``pages`` pages) as PDF/X-1a:2003, converted by Ghostscript in a folder of
-    its own; the same bytes for the same pages: Ghostscript stamps a new document id on every
-    run, so the file is written again by qpdf with the id drawn from its content and the dates
-    of ``rgb``."""
+    its own, its ink brought within ``ink_limit`` per cent if given; the same bytes for the
+    same pages: Ghostscript stamps a new document id on every run, so the file is written again
+    by qpdf with the id drawn from its content and the dates of ``rgb``."""
     with tempfile.TemporaryDirectory(prefix="pnp-pdfx-") as folder:
         source, converted = Path(folder) / "rgb.pdf", Path(folder) / "pdfx1a.pdf"
         source.write_bytes(_opaque(rgb))
-        command = [
-            ghostscript,
-            *GHOSTSCRIPT_OPTIONS,
-            f"-sOutputFile={str(converted).replace('%', '%%')}",  # % numbers pages to gs
-            str(PREFIX),
-            str(source),
-        ]
-        try:
-            run = subprocess.run(
-                command,
-                capture_output=True,
-                timeout=60 + SECONDS_PER_PAGE * pages,
-                env=_environment(),
-                check=False,
-            )
-        except subprocess.TimeoutExpired:
-            raise OutputError(f"cannot make {name}: Ghostscript took too long") from None
-        if run.returncode != 0 or not converted.is_file():
-            said = (run.stderr or run.stdout).decode(errors="replace").strip().splitlines()
-            why = f": {said[0]}" if said else ""
-            raise OutputError(f"cannot make {name}: Ghostscript failed{why}")
-        return _settled(converted.read_bytes(), rgb)
+        _ghostscript(ghostscript, GHOSTSCRIPT_OPTIONS, converted, [PREFIX, source], pages, name)
+        return _settled(converted.read_bytes(), rgb, ink_limit)
+
+
+MEASURE_OPTIONS = ("-dSAFER", "-dBATCH", "-dNOPAUSE", "-dQUIET", "-sDEVICE=tiff32nc")
+"""Every page in CMYK, as Ghostscript prints it: no anti-aliasing (a pixel takes the colour
+of what covers it, and a shape paints every pixel it touches, so nothing thin is thinned out),
+overprint simulated as a press prints it."""
+
+
+def measure(
+    cmyk: bytes, pages: int, ghostscript: str, name: str, dpi: int = DPI
+) -> tuple[PageInk, ...]:
+    """The ink of every page of the CMYK file ``cmyk`` (named ``name``, of ``pages`` pages),
+    rendered by Ghostscript at ``dpi`` (:func:`generator.export.inklimit.page_ink`)."""
+    with tempfile.TemporaryDirectory(prefix="pnp-ink-") as folder:
+        source, rendered = Path(folder) / "cmyk.pdf", Path(folder) / "cmyk.tif"
+        source.write_bytes(cmyk)
+        _ghostscript(ghostscript, (*MEASURE_OPTIONS, f"-r{dpi}"), rendered, [source], pages, name)
+        with Image.open(rendered) as tiff:
+            return tuple(page_ink(page) for page in ImageSequence.Iterator(tiff))
+
+
+def _ghostscript(
+    ghostscript: str,
+    options: tuple[str, ...],
+    output: Path,
+    inputs: list[Path],
+    pages: int,
+    name: str,
+) -> None:
+    """Run Ghostscript with ``options`` on ``inputs`` (the last a PDF of ``pages`` pages) into
+    ``output``; an :class:`OutputError` naming the file ``name`` it works for if it fails or
+    hangs."""
+    command = [
+        ghostscript,
+        *options,
+        f"-sOutputFile={str(output).replace('%', '%%')}",  # % numbers pages to gs
+        *(str(path) for path in inputs),
+    ]
+    try:
+        run = subprocess.run(
+            command,
+            capture_output=True,
+            timeout=60 + SECONDS_PER_PAGE * pages,
+            env=_environment(),
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        raise OutputError(f"cannot make {name}: Ghostscript took too long") from None
+    if run.returncode != 0 or not output.is_file():
+        said = (run.stderr or run.stdout).decode(errors="replace").strip().splitlines()
+        why = f": {said[0]}" if said else ""
+        raise OutputError(f"cannot make {name}: Ghostscript failed{why}")
 
 
 def _environment() -> dict[str, str]:
@@ -201,9 +270,10 @@ def _transparent(obj: pikepdf.Dictionary | pikepdf.Stream) -> bool:
     return alpha or mask or blend or bool(obj.get("/SMaskInData", 0))
 
 
-def _settled(converted: bytes, rgb: bytes) -> bytes:
+def _settled(converted: bytes, rgb: bytes, ink_limit: float | None) -> bytes:
     """Ghostscript's file written again by qpdf: its dates those of ``rgb`` (our build date),
-    its id drawn from its content, nothing else changed (no object streams: PDF 1.3)."""
+    its id drawn from its content, its ink within ``ink_limit`` if given, nothing else changed
+    (no object streams: PDF 1.3)."""
     with (
         pikepdf.open(io.BytesIO(rgb)) as original,
         pikepdf.open(io.BytesIO(converted)) as document,
@@ -211,6 +281,8 @@ def _settled(converted: bytes, rgb: bytes) -> bytes:
         for key in ("/CreationDate", "/ModDate"):
             document.docinfo[key] = original.docinfo[key]
         del document.trailer["/ID"]
+        if ink_limit is not None:
+            limit_ink(document, ink_limit)
         output = io.BytesIO()
         document.save(
             output,

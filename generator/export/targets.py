@@ -19,6 +19,9 @@ MATCH = 0.06
 art is laid out again at the product's size, which stays true to the design within a few per
 cent (63 x 88 mm cards as 63.5 x 88.9 mm poker cards: under 1 %)."""
 
+INK_LIMITS = (100, 400)
+"""The ink limits a table may give, in per cent: from solid black alone to all four inks."""
+
 
 @dataclass(frozen=True)
 class Product:
@@ -75,6 +78,13 @@ class Target:
     """Anything else the exporter needs (a virtual table's sheet size)."""
 
     @property
+    def ink_limit(self) -> float | None:
+        """The most ink, in per cent, the shop prints at any point of a page (the sum of
+        cyan, magenta, yellow and black), if it limits it (``ink_limit`` in its table)."""
+        limit = self.limits.get("ink_limit")
+        return None if limit is None else float(limit)
+
+    @property
     def trim_only(self) -> bool:
         """Whether its products' pixels are the trim alone (a virtual table shows no bleed)."""
         return self.limits.get("pixels") == "trim"
@@ -108,6 +118,8 @@ def load(path: Path) -> Target:
 
 def _target(data: dict[str, Any]) -> Target:
     products = tuple(_product(p) for p in data.get("products", []))
+    if not INK_LIMITS[0] <= float(data.get("ink_limit", INK_LIMITS[0])) <= INK_LIMITS[1]:
+        raise ValueError(f"ink_limit is a per cent from {INK_LIMITS[0]} to {INK_LIMITS[1]}")
     known = {"id", "name", "kind", "dpi", "colour", "bleed_mm", "naming", "backs", "products"}
     return Target(
         id=str(data["id"]),
