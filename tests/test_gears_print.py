@@ -131,12 +131,13 @@ def test_the_night_condition_text_keeps_clear_of_the_effect_box(gears_game) -> N
     """In every language, the last line of the night side's condition text (its descenders
     included) ends at least 2 mm above the effect box (at y = 39.6 mm)."""
     deck = gears_game.deck("rounds")
+    line = gears_game.colours["night_line"]  # the condition's text (and the side's label)
     for lang, locale in gears_game.locales.items():
         renderer = CardRenderer(gears_game, locale)
         for card in deck.cards:
             svg = renderer.back(deck, card)
             lines = re.findall(
-                r'<text [^>]*y="([\d.]+)"[^>]*font-size="([\d.]+)" fill="#c8cdea"', svg or ""
+                rf'<text [^>]*y="([\d.]+)"[^>]*font-size="([\d.]+)" fill="{line}"', svg or ""
             )
             bottom = max(float(y) + 0.25 * float(size) for y, size in lines)
             assert bottom <= 39.6 - 2.0, (lang, card.id, bottom)
