@@ -38,10 +38,12 @@ from generator.games.break_the_code.tiles import (
 )
 from generator.layout.sizes import pt
 from generator.model import Game
+from generator.palettes import INK_SAVER
 from generator.render import draw
 from generator.render.templates import CardRenderer
 from tests import pdf
 from tests.conftest import Built
+from tests.legibility import TONE_STEP
 
 
 def test_a_hand_lies_ascending_black_before_white() -> None:
@@ -601,6 +603,31 @@ def _tile_in_grey(game: Game, card_id: str, dpi: int = 200) -> np.ndarray:
 BAND = (4.4, 4.0, 18.0)
 """Where a green tile's striped band runs (mm from the trim's top-left): its height, and from
 where to where across, inside the white tile's rim."""
+MIDDLE = 16.0
+"""mm from the trim's top: a row across a tile's middle, through its frame's sides."""
+
+
+def _three_tiles(game: Game, dpi: int) -> dict[str, np.ndarray]:
+    """A 0 of each colour and a green 5 in greyscale."""
+    return {
+        c: _tile_in_grey(game, f"tile-{n}-{c}-1", dpi)
+        for n, c in ((0, "black"), (0, "white"), (5, "green"))
+    }
+
+
+def _band_changes(tiles: dict[str, np.ndarray], dpi: int) -> dict[str, int]:
+    """How often each tile turns from light to dark or back along the green tile's band."""
+    height, start, end = (round(mm / 25.4 * dpi) for mm in BAND)
+    dark = {colour: grey[height, start:end] < 128 for colour, grey in tiles.items()}
+    return {colour: int(np.count_nonzero(d[1:] != d[:-1])) for colour, d in dark.items()}
+
+
+def _first_dark_run(row: np.ndarray, dpi: int) -> float:
+    """How wide (mm) the first dark stretch of a row is, from its left: a frame's side."""
+    dark = np.flatnonzero(row < 128)
+    ends = np.flatnonzero(np.diff(dark) > 1)
+    last = dark[ends[0]] if ends.size else dark[-1]
+    return float(last - dark[0] + 1) / dpi * 25.4
 
 
 def test_the_three_tile_colours_differ_in_greyscale() -> None:
@@ -608,15 +635,22 @@ def test_the_three_tile_colours_differ_in_greyscale() -> None:
     5 has a striped band (many light and dark changes along it) that neither of them has: a
     pattern tells the green tiles apart, not their grey."""
     (game,) = check(DEFAULT_DATA_DIR, ("break_the_code",), ())
-    dpi, (height, start, end) = 200, BAND
-    tiles = {
-        c: _tile_in_grey(game, f"tile-{n}-{c}-1", dpi)
-        for n, c in ((0, "black"), (0, "white"), (5, "green"))
-    }
+    tiles = _three_tiles(game, 200)
     assert tiles["white"].mean() - tiles["black"].mean() > 100
-    changes = {}
-    for colour, grey in tiles.items():
-        line = grey[round(height / 25.4 * dpi), round(start / 25.4 * dpi) : round(end / 25.4 * dpi)]
-        dark = line < 128
-        changes[colour] = int(np.count_nonzero(dark[1:] != dark[:-1]))
+    changes = _band_changes(tiles, 200)
+    assert changes["green"] >= 8 and changes["black"] <= 1 and changes["white"] <= 1, changes
+
+
+def test_ink_saver_tiles_part_by_frame_and_band() -> None:
+    """The ink-saver palette prints a black tile pale grey in a thick black frame, as the
+    deduction sheet draws it: in greyscale it is still clearly darker than a white tile (twice
+    the step that parts two grounds), its frame more than twice as wide as the white tile's rim,
+    and the striped band is the green 5's alone."""
+    (game,) = check(DEFAULT_DATA_DIR, ("break_the_code",), ())
+    tiles = _three_tiles(game.in_palette(INK_SAVER), 200)
+    assert tiles["white"].mean() - tiles["black"].mean() >= 2 * TONE_STEP
+    row = round(MIDDLE / 25.4 * 200)
+    black, white = (_first_dark_run(tiles[c][row], 200) for c in ("black", "white"))
+    assert black > 2 * white, (black, white)
+    changes = _band_changes(tiles, 200)
     assert changes["green"] >= 8 and changes["black"] <= 1 and changes["white"] <= 1, changes

@@ -16,12 +16,21 @@ from PIL import Image, ImageChops, ImageStat
 from generator import DEFAULT_DATA_DIR
 from generator.build import check
 from generator.model import Card, Deck, Game
+from generator.palettes import INK_SAVER, STANDARD
 from generator.render import draw
 from generator.render.shapes import gear_path
 from generator.render.templates import CardRenderer
 from tests import pdf
 from tests.conftest import Built
-from tests.legibility import ACROSS_THE_TABLE, SMALLEST, Band, Ground, font_sizes, grey
+from tests.legibility import (
+    ACROSS_THE_TABLE,
+    SMALLEST,
+    TONE_STEP,
+    Band,
+    Ground,
+    font_sizes,
+    grey,
+)
 from tests.placed import empty, of_deck, pages_with_cards, placed
 
 
@@ -122,12 +131,13 @@ def test_the_night_condition_text_keeps_clear_of_the_effect_box(gears_game) -> N
     """In every language, the last line of the night side's condition text (its descenders
     included) ends at least 2 mm above the effect box (at y = 39.6 mm)."""
     deck = gears_game.deck("rounds")
+    line = gears_game.colours["night_line"]  # the condition's text (and the side's label)
     for lang, locale in gears_game.locales.items():
         renderer = CardRenderer(gears_game, locale)
         for card in deck.cards:
             svg = renderer.back(deck, card)
             lines = re.findall(
-                r'<text [^>]*y="([\d.]+)"[^>]*font-size="([\d.]+)" fill="#c8cdea"', svg or ""
+                rf'<text [^>]*y="([\d.]+)"[^>]*font-size="([\d.]+)" fill="{line}"', svg or ""
             )
             bottom = max(float(y) + 0.25 * float(size) for y, size in lines)
             assert bottom <= 39.6 - 2.0, (lang, card.id, bottom)
@@ -185,10 +195,13 @@ def first_of_each(deck: Deck, field: str, **where: object) -> dict[str, Card]:
     return found
 
 
-def test_every_two_colours_look_different_in_greyscale(gears_game: Game) -> None:
+@pytest.mark.parametrize("palette", [STANDARD, INK_SAVER])
+def test_every_two_colours_look_different_in_greyscale(gears_game: Game, palette: str) -> None:
     """A gear's colour decides what it enters: in greyscale every two colours' grounds differ
     clearly in tone, in the way their marks run or in how fine they are, on the gears and on
-    the code cards; and each quarter of the multicoloured cog shows its colour's own ground."""
+    the code cards; and each quarter of the multicoloured cog shows its colour's own ground.
+    In every palette: the ink-saver one's pale tints part by their marks alone."""
+    gears_game = gears_game.in_palette(palette)
     alike = []
     for deck_id, field, band in (("gears", "colour", COG_BAND), ("codes", "colour", CODE_BAND)):
         deck = gears_game.deck(deck_id)
@@ -217,6 +230,29 @@ def test_every_two_colours_look_different_in_greyscale(gears_game: Game) -> None
         for other in QUARTERS:
             own = Ground.of(faces[other], GREY_DPI, gears.size.bleed, band)
             assert (quarter.alike(own) is not None) == (other == colour), (colour, other)
+
+
+SIDE_BAND: Band = (12.0, 0.5, 40.0, 2.5)
+"""Between the cut and the frame along a round's or a character's top edge: its side's ground
+alone, day or night (clear of the stars and the side's label)."""
+
+
+@pytest.mark.parametrize("palette", [STANDARD, INK_SAVER])
+def test_a_night_side_is_darker_than_its_day_side_in_greyscale(
+    gears_game: Game, palette: str
+) -> None:
+    """A round or a character turned to night must read as night at a glance, printed in
+    black and white too: its ground is clearly darker than its day side's, in every palette
+    (the ink-saver's night a pale blue against a paler cream)."""
+    game = gears_game.in_palette(palette)
+    for deck_id in ("rounds", "characters"):
+        deck = game.deck(deck_id)
+        assert deck is not None
+        day, night = (
+            Ground.of(drawn(game, deck, deck.cards[0], back), GREY_DPI, deck.size.bleed, SIDE_BAND)
+            for back in (False, True)
+        )
+        assert day.tone - night.tone >= TONE_STEP, (deck_id, day.tone, night.tone)
 
 
 def widths(png: bytes, bleed: float, band: Band) -> np.ndarray:
