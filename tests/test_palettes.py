@@ -90,7 +90,9 @@ HEX = re.compile(r"(?<![\w&])#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?(?![\w-])")
 """A colour written as a hex value (``#1f2a44``, ``#fff``), not a fragment (``href="#id"``)."""
 
 
-@pytest.mark.parametrize("template", sorted(TEMPLATES_DIR.glob("*/*.j2")), ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize(
+    "template", sorted(TEMPLATES_DIR.glob("*/*.j2")), ids=lambda p: f"{p.parent.name}/{p.name}"
+)
 def test_no_template_writes_a_colour(template: Path) -> None:
     """A template prints colours by their palette names: a hex value would print the same in
     every palette."""
