@@ -91,7 +91,7 @@ def test_wagons_at_another_size_fill_their_new_trim(
     for wagon, where in first:
         trim = where.front
         front, back = pages[where.front_page], pages[where.back_page]
-        pale, tint = (rgb(grounds[wagon.fields["ability"]][key]) for key in ("pale", "tint"))
+        pale, tint = (rgb(grounds[wagon.fields["ability"]][key]) for key in ("ground", "pattern"))
         assert pale != (255, 255, 255)
         # the ground (its pale colour and its pattern) runs through the bleed and the art keeps
         # off the cut...

@@ -14,11 +14,20 @@ from generator.build import check
 from generator.games.base import RuleError
 from generator.games.game_of_trains.train import FaceUpRow, Train, apply
 from generator.model import Card, Deck, Game
+from generator.palettes import INK_SAVER, STANDARD
 from generator.render import draw
 from generator.render.templates import CardRenderer
 from tests import pdf
-from tests.conftest import Built
-from tests.legibility import ACROSS_THE_TABLE, SMALLEST, Ground, font_sizes, grey
+from tests.conftest import Built, DataCopy
+from tests.legibility import (
+    ACROSS_THE_TABLE,
+    SMALLEST,
+    TONE_STEP,
+    Band,
+    Ground,
+    font_sizes,
+    grey,
+)
 from tests.trains_art import GROUND_BAND, abilities, rgb
 
 TRAIN = "70 55 40 33 20 12 5"
@@ -216,10 +225,25 @@ a light card and the other as a dark one at a glance, on any printer (five times
 of two grounds, ``legibility.TONE_STEP``)."""
 
 
+PALETTES = (STANDARD, INK_SAVER)
+LOCOMOTIVE_BAND = (9.0, 28.0, 54.0, 53.0)
+"""Where a locomotive's back draws its locomotive (mm from the trim's top-left, as
+``legibility.Band``): the wagons' back has its emblem and thin tracks there."""
+
+
 @pytest.fixture(scope="module")
 def trains() -> tuple[Game, Deck, CardRenderer]:
     (game,) = check(DEFAULT_DATA_DIR, ("game_of_trains",), ())
     wagons = next(deck for deck in game.decks if deck.id == "wagons")
+    return game, wagons, CardRenderer(game, game.locales["en"])
+
+
+def _in_palette(
+    trains: tuple[Game, Deck, CardRenderer], palette: str
+) -> tuple[Game, Deck, CardRenderer]:
+    """The game, its wagons and an English renderer, printing in ``palette``."""
+    game, wagons, _ = trains
+    game = game.in_palette(palette)
     return game, wagons, CardRenderer(game, game.locales["en"])
 
 
@@ -231,10 +255,12 @@ def _ground(trains: tuple[Game, Deck, CardRenderer], card: Card) -> Ground:
     return Ground.of(png, GREY_DPI, wagons.size.bleed, GROUND_BAND)
 
 
-def test_every_two_abilities_look_different_in_greyscale(trains) -> None:
+@pytest.mark.parametrize("palette", PALETTES)
+def test_every_two_abilities_look_different_in_greyscale(trains, palette: str) -> None:
     """A face-up card counts only for its ability, and two alike are discarded together: in
     greyscale every two abilities' grounds must differ clearly in tone, in the way their lines
-    run or in how fine they are."""
+    run or in how fine they are, in every palette."""
+    trains = _in_palette(trains, palette)
     _, wagons, _ = trains
     first: dict[str, Card] = {}
     for card in wagons.cards:
@@ -258,10 +284,12 @@ def test_two_wagons_of_one_ability_measure_alike(trains) -> None:
     assert tone < 2 and directions < 0.05 and fineness < 1.05
 
 
-def test_every_ability_name_reads_in_its_ink_on_white(trains) -> None:
+@pytest.mark.parametrize("palette", PALETTES)
+def test_every_ability_name_reads_in_its_ink_on_white(trains, palette: str) -> None:
     """The name is printed in the ability's ink on the white panel: at least the 4.5 : 1
-    contrast asked of text (WCAG 2, AA)."""
-    game, _, _ = trains
+    contrast asked of text (WCAG 2, AA), in every palette."""
+    game, _, _ = _in_palette(trains, palette)
+    assert game.colours["panel"] == "#ffffff"
     for ability, colours in abilities(game).items():
         ink = [channel / 255 for channel in rgb(colours["ink"])]
         linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in ink]
@@ -269,20 +297,51 @@ def test_every_ability_name_reads_in_its_ink_on_white(trains) -> None:
         assert 1.05 / (luminance + 0.05) >= 4.5, ability
 
 
-def test_the_locomotives_back_is_told_from_the_wagons_in_greyscale(trains) -> None:
-    """A locomotive must never be shuffled into the deck unseen: its back is a light card where
-    the wagons' is a dark one, measured over the whole trim in greyscale."""
-    game, wagons, renderer = trains
+def _back_grey(trains: tuple[Game, Deck, CardRenderer], deck: Deck, band: Band | None) -> float:
+    """The mean grey of ``band`` of the deck's back (its whole trim if ``None``), at 40 dpi."""
+    game, _, renderer = trains
+    svg = renderer.back(deck, deck.cards[0])
+    assert svg is not None
+    trim = band or (0.0, 0.0, deck.size.width, deck.size.height)
+    return float(grey(draw.png(svg, game.templates, 40), 40, deck.size.bleed, trim).mean())
+
+
+def _backs(trains: tuple[Game, Deck, CardRenderer]) -> tuple[Deck, Deck]:
+    game, wagons, _ = trains
     locomotives = game.deck("locomotives")
     assert locomotives is not None
-    tones = []
-    for deck in (wagons, locomotives):
-        svg = renderer.back(deck, deck.cards[0])
-        assert svg is not None
-        trim = (0.0, 0.0, deck.size.width, deck.size.height)
-        tones.append(grey(draw.png(svg, game.templates, 40), 40, deck.size.bleed, trim).mean())
-    wagon, locomotive = tones
-    assert locomotive - wagon >= BACKS_APART, tones
+    return wagons, locomotives
+
+
+def test_the_locomotives_back_is_told_from_the_wagons_in_greyscale(trains) -> None:
+    """A locomotive must never be shuffled into the deck unseen: in the standard palette its back
+    is a light card where the wagons' is a dark one, measured over the whole trim in greyscale."""
+    wagon, locomotive = (_back_grey(trains, deck, None) for deck in _backs(trains))
+    assert locomotive - wagon >= BACKS_APART, (wagon, locomotive)
+
+
+def test_the_ink_saving_locomotives_back_is_told_from_the_wagons_in_greyscale(trains) -> None:
+    """Both backs are light in the ink-saver palette: what tells them apart there is the
+    locomotive drawn large and dark on its back, where the wagons' back has thin tracks and an
+    emblem on its pale ground, three clear steps of grey apart."""
+    trains = _in_palette(trains, INK_SAVER)
+    wagon, locomotive = (_back_grey(trains, deck, LOCOMOTIVE_BAND) for deck in _backs(trains))
+    assert wagon - locomotive >= 3 * TONE_STEP, (wagon, locomotive)
+
+
+def test_a_locomotive_colour_the_palette_lacks_is_a_problem_at_its_card(data: DataCopy) -> None:
+    """A locomotive names its colour in the palette: a name the palette lacks, or gives without
+    the ground of the same name, cannot be printed."""
+    loco = "game_of_trains/decks/locomotives.yaml"
+    data.edit(loco, "colour: locomotive_blue", "colour: locomotive_navy")
+    data.edit(loco, "colour: locomotive_green", "colour: hub")
+    blue, green = data.line_of(loco, "id: blue"), data.line_of(loco, "id: green")
+    colours = "locomotive_blue, locomotive_green, locomotive_red, locomotive_yellow"
+    assert data.problems("game_of_trains") == [
+        f"{loco}:{line}: locomotives[{place}].colour: {name!r} is not a player colour of "
+        f"palette.yaml (a colour NAME given with a NAME_ground: {colours})"
+        for line, place, name in ((blue, 1, "locomotive_navy"), (green, 2, "hub"))
+    ]
 
 
 def test_the_locomotive_turn_reads_across_the_table(trains) -> None:

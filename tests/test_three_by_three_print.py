@@ -16,12 +16,13 @@ from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
 from generator.build import check
 from generator.folders import Templates
 from generator.model import Game
+from generator.palettes import INK_SAVER, STANDARD
 from generator.render import draw
 from generator.render.boxes import box_fills
 from generator.render.templates import CardRenderer
 from tests import pdf
 from tests.conftest import Built
-from tests.legibility import ACROSS_THE_TABLE
+from tests.legibility import ACROSS_THE_TABLE, Ground
 from tests.placed import empty, of_deck, pages_with_cards, placed
 
 
@@ -71,6 +72,29 @@ def test_each_chess_side_lies_behind_its_own_fifteen_side(
     for gap, (front_page, back_page) in gaps:
         spot = (gap.x + 1.2, gap.y + 31.5)
         assert pages.both_sides(front_page, back_page, *spot) == ((255, 255, 255),) * 2
+
+
+BORDER_BAND = (10.6, 0.4, 52.4, 2.6)
+"""Part of a task card outside its frame, between two points discs (mm from the trim's
+top-left, as ``legibility.Band``): a chessboard's border on the chess side."""
+
+
+@pytest.mark.parametrize("palette", [STANDARD, INK_SAVER])
+def test_the_chess_side_reads_apart_from_the_fifteen_side_in_greyscale(
+    game: Game, palette: str
+) -> None:
+    """Which side of a task card is up must show at a glance, in greyscale too: outside its
+    frame the chess side is dark (standard) or a chessboard's border (ink-saver, where both
+    sides are light) where the 15-puzzle side is plain and light."""
+    game = game.in_palette(palette)
+    renderer, deck, dpi = CardRenderer(game, game.locales["en"]), game.deck("tasks"), 150
+    assert deck is not None
+    sides = (renderer.front(deck, deck.cards[0]), renderer.back(deck, deck.cards[0]))
+    fifteen, chess = (
+        Ground.of(draw.png(svg or "", game.templates, dpi), dpi, deck.size.bleed, BORDER_BAND)
+        for svg in sides
+    )
+    assert fifteen.alike(chess) is None, (fifteen, chess)
 
 
 @pdf.needs_pdftoppm

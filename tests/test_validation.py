@@ -127,10 +127,10 @@ def test_deck_settings_are_checked(data: DataCopy) -> None:
 
 def test_four_locomotives_with_distinct_colours(data: DataCopy) -> None:
     loco = "game_of_trains/decks/locomotives.yaml"
-    data.edit(loco, '{id: blue, colour: "#1f5fa8"', '{id: blue, colour: "#c0392b"')
+    data.edit(loco, "{id: blue, colour: locomotive_blue", "{id: blue, colour: locomotive_red")
     red, blue = data.line_of(loco, "id: red"), data.line_of(loco, "id: blue")
     assert problems(data) == [
-        f"{loco}:{blue}: locomotives[1].colour: #c0392b is already used by locomotives[0] "
+        f"{loco}:{blue}: locomotives[1].colour: locomotive_red is already used by locomotives[0] "
         f"(line {red})"
     ]
 

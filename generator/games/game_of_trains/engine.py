@@ -10,6 +10,7 @@ from generator.games.game_of_trains import report, summary, validation
 from generator.games.game_of_trains.decks import LOCOMOTIVES, WAGONS
 from generator.games.game_of_trains.train import ABILITIES, MOST_WAGONS, WAGON_NUMBERS
 from generator.model import Card, Deck, Game, Locale
+from generator.palettes import COLOUR_NAME, STANDARD
 from generator.problems import Problem
 from generator.schema import Field
 
@@ -36,9 +37,10 @@ class GameOfTrains(GameEngine):
             "id": replace(LOWER_CASE_ID, help="The locomotive's id, its player colour's name."),
             "colour": Field(
                 str,
-                pattern=r"#[0-9a-fA-F]{6}",
-                pattern_help="a colour like '#1f5fa8'",
-                help="The locomotive's printed colour.",
+                pattern=COLOUR_NAME.pattern,
+                pattern_help="a colour's name in palette.yaml, like 'locomotive_red'",
+                help="The locomotive's colour: a name palette.yaml gives twice, NAME for the "
+                "mark in the cab and NAME_ground for the card's ground.",
             ),
             "mark": Field(
                 str,
@@ -52,6 +54,7 @@ class GameOfTrains(GameEngine):
         wagons, locomotives = decks
         problems = validation.wagons(wagons)
         problems += validation.locomotives(locomotives, game.players[1])
+        problems += validation.locomotive_colours(locomotives, game.palettes[STANDARD])
         keys = [f"abilities.{a}.{part}" for a in ABILITIES for part in ("name", "text")]
         return problems + missing_texts(game, keys)
 

@@ -2,7 +2,7 @@
 
 Every wagon number 1-84 once; each ability on its share of the wagons (the reordering abilities
 on 11, the rest on 10) and spread over the numbers so it cannot bunch up; a locomotive for every
-player, each its own colour and mark.
+player, each its own colour and mark, a colour the palette names.
 
 An expansion may add wagons numbered on from 85 and locomotives, so the shipped counts are the
 least a game holds: every number from 1 to the highest once (at least to 84), each ability on at
@@ -12,16 +12,21 @@ least its shipped share (for 84 wagons, exactly it), the spread over all the num
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 
 from generator.games.base import deck_problem, repeated
 from generator.games.game_of_trains.train import ABILITIES, MOVES, SWAPS, WAGON_NUMBERS
 from generator.model import Deck
-from generator.problems import Problem
+from generator.problems import Problem, shown
 
 ELEVEN_WAGONS = (*SWAPS, *MOVES)
 """[decided] 84 = 4 x 11 + 4 x 10: the reordering abilities are on 11 wagons, the rest on 10."""
 SPREAD_WINDOW = 16
 """No 16 consecutive wagon numbers may lack an ability (it must not bunch up)."""
+GROUND = "_ground"
+"""A locomotive's colour NAME is two colours of the palette: NAME for its mark in the cab and the
+stripe on its boiler, NAME_ground for its card's ground (the same strong colour in the standard
+palette, a pale tint of it in the ink-saver one, where the mark must still show on white)."""
 
 
 def wagons(deck: Deck) -> list[Problem]:
@@ -37,6 +42,23 @@ def locomotives(deck: Deck, most_players: int) -> list[Problem]:
         what = f"{len(deck.cards)} locomotives for up to {most_players} players: one each"
         problems.append(deck_problem(deck, what))
     return problems
+
+
+def locomotive_colours(deck: Deck, palette: Mapping[str, str]) -> list[Problem]:
+    """Every locomotive's colour is a player colour of ``palette`` (every palette names the
+    same colours): a name it gives with and without :data:`GROUND`."""
+    known = sorted(name for name in palette if name + GROUND in palette)
+    return [
+        Problem(
+            card.file,
+            card.line,
+            f"{card.where}.colour",
+            f"{shown(colour)} is not a player colour of palette.yaml (a colour NAME given with "
+            f"a NAME{GROUND}: {', '.join(known) or 'none'})",
+        )
+        for card in deck.cards
+        if (colour := card.fields["colour"]) not in known
+    ]
 
 
 def _numbers(wagons: Deck) -> range:
