@@ -240,9 +240,9 @@ def counterparts(game: Game) -> list[tuple[Card, Card]]:
 
 
 def icons(game: Game) -> Any:
-    """``icons.svg.j2``'s settings: each stack's ``PAINT`` (``tint`` and ``body`` by colour),
-    each engine type's ``PATTERN`` and its opacity ``PATTERN_INK``."""
-    return environment(game.templates).get_template("icons.svg.j2").module
+    """``icons.svg.j2``'s settings in the game's palette: each engine type's ``PATTERN``."""
+    template = environment(game.templates).get_template("icons.svg.j2")
+    return template.make_module({"palette": game.colours})
 
 
 def rgb(colour: str) -> tuple[int, int, int]:
@@ -251,17 +251,12 @@ def rgb(colour: str) -> tuple[int, int, int]:
 
 
 def pattern_ink(game: Game, card: Card, deck: str) -> tuple[int, int, int] | None:
-    """The colour of the engine type's pattern on ``card``'s ground (its body colour laid over
-    the tint at the pattern's opacity), ``None`` for grey parts, which have none."""
-    settings, colour = icons(game), card.fields["colour"]
-    if settings.PATTERN[colour] is None:
+    """The colour of the engine type's pattern on ``card``'s ground (the palette's
+    ``<stack>_<colour>_pattern``), ``None`` for grey parts, which have none."""
+    colour = card.fields["colour"]
+    if icons(game).PATTERN[colour] is None:
         return None
-    paint = settings.PAINT[deck]
-    tint, body = rgb(paint["tint"][colour]), rgb(paint["body"][colour])
-    red, green, blue = (
-        round(t + (b - t) * settings.PATTERN_INK) for t, b in zip(tint, body, strict=True)
-    )
-    return red, green, blue
+    return rgb(game.colours[f"{deck}_{colour}_pattern"])
 
 
 def ground(image: Image.Image) -> tuple[int, int, int]:
