@@ -45,9 +45,11 @@ RULES = {
         "axles": "Every part that is not an axle must touch an axle: beside it in the bottom "
         "row, or above it or diagonally above it in the top row.",
         "pieces": "While you build, your car may be at most two separate pieces.",
-        "colours": "A part's colour is its engine type: green is electric, red petrol, brown "
-        "steam. Grey parts fit every engine type: they need no engine or fuel tank of their own, "
-        "but a grey engine or fuel tank powers no coloured part.",
+        "colours": "A part's engine type shows three ways at once: its colour, the symbol under "
+        "its function badge and the pattern over its ground",
+        "grey parts": "Grey parts fit every engine type: they need no engine or fuel tank of their "
+        "own, but a grey engine or fuel tank powers no coloured part.",
+        "engines": "Red: a drop of fuel; dots over the ground.",
         "grey engine type": "When an investor counts engine types, grey is not one",
         "score": "your score is the points for your largest area, plus or minus the investors' "
         "points, minus your unreliability",
@@ -87,9 +89,11 @@ RULES = {
         "axles": "Каждая деталь, кроме осей, должна касаться оси: стоять рядом с ней в нижнем "
         "ряду или над ней либо по диагонали над ней в верхнем ряду.",
         "pieces": "Пока вы строите, машина может состоять самое большее из двух отдельных частей.",
-        "colours": "Цвет детали — это тип её двигателя: зелёный — электрический, красный — "
-        "бензиновый, коричневый — паровой. Серые детали подходят к любому двигателю: им не нужен "
-        "свой двигатель или топливный бак, но серый двигатель или бак не питает цветные детали.",
+        "colours": "Тип двигателя детали виден сразу трижды: по цвету, по символу под значком "
+        "функции и по узору на фоне",
+        "grey parts": "Серые детали подходят к любому двигателю: им не нужен свой "
+        "двигатель или топливный бак, но серый двигатель или бак не питает цветные детали.",
+        "engines": "Красный: капля топлива; точки по фону.",
         "grey engine type": "Когда инвестор считает типы двигателей, серый цвет не в счёт",
         "score": "ваши очки — это очки за самую большую область, плюс или минус очки инвесторов, "
         "минус ненадёжность",
@@ -128,10 +132,12 @@ RULES = {
         "axles": "Кожна деталь, крім осей, має торкатися осі: стояти поруч із нею в нижньому "
         "ряду або над нею чи по діагоналі над нею у верхньому ряду.",
         "pieces": "Поки ви будуєте, машина може складатися щонайбільше з двох окремих частин.",
-        "colours": "Колір деталі — це тип її двигуна: зелений — електричний, червоний — "
-        "бензиновий, коричневий — паровий. Сірі деталі пасують до будь-якого двигуна: їм не "
+        "colours": "Тип двигуна деталі видно одразу тричі: за кольором, за символом під значком "
+        "функції та за візерунком на тлі",
+        "grey parts": "Сірі деталі пасують до будь-якого двигуна: їм не "
         "потрібен власний двигун чи паливний бак, але сірий двигун чи бак не живить кольорові "
         "деталі.",
+        "engines": "Червоний: крапля пального; крапки по тлу.",
         "grey engine type": "Коли інвестор рахує типи двигунів, сірий колір не рахується",
         "score": "ваші очки — це очки за найбільшу область, плюс або мінус очки інвесторів, мінус "
         "ненадійність",
@@ -173,9 +179,12 @@ RULES = {
         "unteren Reihe oder über ihr oder schräg über ihr in der oberen Reihe.",
         "pieces": "Während du baust, darf dein Wagen aus höchstens zwei getrennten Stücken "
         "bestehen.",
-        "colours": "Die Farbe eines Teils ist seine Antriebsart: Grün ist Elektro, Rot Benzin, "
-        "Braun Dampf. Graue Teile passen zu jeder Antriebsart: Sie brauchen keinen eigenen Motor "
-        "und keinen eigenen Tank, aber ein grauer Motor oder Tank treibt kein farbiges Teil an.",
+        "colours": "Die Antriebsart eines Teils zeigt sich dreifach: an seiner Farbe, am Symbol "
+        "unter dem Funktionsabzeichen und am Muster auf dem Grund",
+        "grey parts": "Graue Teile passen zu jeder "
+        "Antriebsart: Sie brauchen keinen eigenen Motor und keinen eigenen Tank, aber ein grauer "
+        "Motor oder Tank treibt kein farbiges Teil an.",
+        "engines": "Rot: ein Tropfen Treibstoff; Punkte auf dem Grund.",
         "grey engine type": "Zählt ein Investor Antriebsarten, ist Grau keine davon",
         "score": "Am Spielende bekommst du die Punkte für deine größte Fläche, plus oder minus die "
         "Punkte der Investoren, abzüglich deiner Unzuverlässigkeit",

@@ -1,8 +1,10 @@
 """Gear & Piston's part of the rulebook summary: what each location does, the board and the
 discs, the building rules the round's steps leave out, the end of the game (scrap, what is left
-over), what a part's colour means and the part functions with how many tiles of
-each stack carry them, the investors, how the game is scored, and the smallest finished car the
-engine can build from the new parts, scored with the investors a game draws.
+over), the engine types (each with its colour, symbol and pattern, so a reader who cannot
+tell the colours apart learns the marks that tell the types apart) and the part functions with
+how many tiles of each stack carry them, the investors, how the game is scored, and the
+smallest finished car the engine can build from the new parts, scored with the investors a
+game draws.
 
 The building rules say what ``car.problems`` checks, and the scoring rules what ``scoring.score``
 and ``scoring.ranking`` do, in the players' words; the numbers they show (face-up parts,
@@ -74,6 +76,7 @@ WORDING = {
     **END.wording(),
     "summary.parts": (),
     "summary.colours": (),
+    **{f"summary.engines.{colour}": () for colour in (*ENGINE_COLOURS, UNIVERSAL)},
     "summary.counts": GROUPS,
     **{f"summary.functions.{function}": () for function in FUNCTIONS},
     "summary.investors": (),
@@ -107,7 +110,15 @@ def sections(game: Game, words: Words, pictures: Pictures) -> list[Section]:
 
 def _parts(game: Game, words: Words, pictures: Pictures) -> Reference:
     counts = {g: Counter(c.fields["function"] for c in deck_of(game, g).cards) for g in GROUPS}
-    entries = [
+    engines = [
+        Entry(
+            words(f"engine_types.{colour}"),
+            words(f"summary.engines.{colour}"),
+            pictures.pictogram("engine", ICON, id=colour),
+        )
+        for colour in (*ENGINE_COLOURS, UNIVERSAL)
+    ]
+    functions = [
         Entry(
             words(f"functions.{function}"),
             f"{words(f'summary.functions.{function}')} "
@@ -116,7 +127,7 @@ def _parts(game: Game, words: Words, pictures: Pictures) -> Reference:
         )
         for function in FUNCTIONS
     ]
-    return Reference(words("summary.parts"), entries, intro=words("summary.colours"))
+    return Reference(words("summary.parts"), engines + functions, intro=words("summary.colours"))
 
 
 def _investors(deck: Deck, words: Words, pictures: Pictures) -> Reference:
