@@ -11,6 +11,9 @@ import pytest
 from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
 from generator.expansions import Expansion
 from generator.folders import discover_games
+from generator.games.command_line import load_checked
+from generator.games.registry import find_engine
+from generator.outputs.base import render_faces
 from generator.palettes import load_palettes
 from generator.problems import Problem, ProblemLog
 
@@ -113,3 +116,26 @@ def test_every_shipped_game_has_both_palettes(game: str) -> None:
     assert problems == []
     assert list(palettes) == ["standard", "ink-saver"]
     assert palettes["standard"], "a game prints in some colours"
+
+
+def test_an_expansion_s_colour_reaches_the_faces_of_both_palettes(tmp_path: Path) -> None:
+    """An expansion changes one colour of the standard palette and one of the ink-saver: each
+    face printed in that palette carries the expansion's colour, and no other."""
+    (tmp_path / "redder").mkdir()
+    (tmp_path / "redder" / "expansion.yaml").write_text("game: three_by_three\n")
+    (tmp_path / "redder" / "palette.yaml").write_text(
+        'standard:\n  token_red: "#FF0001"\nink-saver:\n  token_red: "#FF0002"\n'
+    )
+    engine = find_engine("three_by_three")
+    assert engine is not None
+    laid = (Expansion(tmp_path / "redder", "three_by_three"),)
+    game = load_checked(DEFAULT_DATA_DIR, engine, laid)
+    for palette, mine, other in (
+        ("standard", "#ff0001", "#ff0002"),
+        ("ink-saver", "#ff0002", "#ff0001"),
+    ):
+        faces, problems = render_faces(game.in_palette(palette), "en", ("tokens",))
+        assert problems == []
+        svgs = list(faces.svgs.values())
+        assert any(mine in svg for svg in svgs), palette
+        assert not any(other in svg for svg in svgs), palette
