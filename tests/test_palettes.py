@@ -139,3 +139,17 @@ def test_an_expansion_s_colour_reaches_the_faces_of_both_palettes(tmp_path: Path
         svgs = list(faces.svgs.values())
         assert any(mine in svg for svg in svgs), palette
         assert not any(other in svg for svg in svgs), palette
+
+
+def test_a_proof_and_an_export_in_a_palette_are_named_after_it(pnp, tmp_path: Path) -> None:
+    result = pnp(
+        "proof", "three_by_three", "--lang", "en", "--palette", "ink-saver", "--out", tmp_path
+    )
+    assert result.code == 0, result.err
+    assert (tmp_path / "three_by_three" / "en" / "proof-ink-saver.pdf").is_file()
+    result = pnp(
+        "export", "tts", "three_by_three", "--lang", "en", "--palette", "ink-saver",
+        "--out", tmp_path / "export",
+    )  # fmt: skip
+    assert result.code == 0, result.err
+    assert [p.name for p in (tmp_path / "export").iterdir()] == ["tts-ink-saver"]
