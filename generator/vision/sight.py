@@ -1,0 +1,135 @@
+"""What faces look like to people who see colour differently, on arrays of pixels.
+
+A face is an array of linear RGB (the sRGB primaries and white, D65), ``(..., height, width,
+3)``. A simulation is a 3 x 3 matrix applied to linear RGB: for protanopia, deuteranopia and
+tritanopia Machado, Oliveira and Fernandes (2009) at full severity, as colour-science
+implements it; for greyscale the luminance (CIE Y) in all three channels. Colours are compared
+by their CIEDE2000 difference in CIELAB.
+
+How the two kinds of a pair are compared (:func:`apart`) and why is in README "Colour vision".
+"""
+
+from __future__ import annotations
+
+import functools
+import warnings
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+Pixels = NDArray[np.float64]
+"""Linear RGB, each channel 0 to 1, the last axis the three channels."""
+
+ALIKE = 10.0
+"""Two colours closer than this (CIEDE2000) look alike to a player at the table: about twice
+what tells a small mark from its neighbour when looking for it (README "Colour vision")."""
+MOST = 0.5
+"""A pixel shows what a kind of card looks like when at least this share of its cards agree
+there: a mark placed on every other card (a patch on the left of odd numbers, on the right of
+even ones) still counts."""
+
+FULL_COLOUR = "full colour"
+DEFICIENCIES = {
+    "protanope": "Protanomaly",
+    "deuteranope": "Deuteranomaly",
+    "tritanope": "Tritanomaly",
+}
+"""Each colour-vision deficiency simulated, by what a person with it is called, with
+colour-science's name for it (at severity 1: the anomaly becomes the full deficiency)."""
+GREYSCALE = "greyscale"
+SIMULATIONS = (FULL_COLOUR, *DEFICIENCIES, GREYSCALE)
+
+
+@functools.cache
+def _colour() -> ModuleType:
+    """colour-science, imported when a face is first measured: the import takes about a second
+    (it imports matplotlib's plotting), which a check answered from the cache never pays."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # it warns that SciPy is absent: nothing here needs it
+        import colour
+    return colour
+
+
+@functools.cache
+def simulations() -> dict[str, Pixels]:
+    """The matrix of each simulation, full colour (none) first, by name."""
+    colour = _colour()
+    found = {FULL_COLOUR: np.eye(3)}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # that tritanopia is the model's approximation
+        for name, deficiency in DEFICIENCIES.items():
+            found[name] = np.asarray(colour.blindness.matrix_cvd_Machado2009(deficiency, 1.0))
+    luminance = colour.RGB_COLOURSPACES["sRGB"].matrix_RGB_to_XYZ[1]
+    found[GREYSCALE] = np.tile(luminance, (3, 1))
+    return found
+
+
+def linear(encoded: NDArray[np.uint8]) -> Pixels:
+    """8-bit sRGB as drawn (``(..., 3)``) in linear RGB."""
+    decoded: Pixels = _colour().models.eotf_sRGB(encoded / 255.0)
+    return decoded
+
+
+def lab(pixels: Pixels) -> Pixels:
+    """CIELAB (L* 0 to 100) of linear RGB, clipped to the gamut first: a simulation may leave
+    it a little, as Machado's matrices do."""
+    space = _colour().RGB_COLOURSPACES["sRGB"]
+    xyz = np.clip(pixels, 0.0, 1.0) @ space.matrix_RGB_to_XYZ.T
+    found: Pixels = _colour().XYZ_to_Lab(xyz, space.whitepoint)
+    return found
+
+
+def difference(one: Pixels, other: Pixels) -> Pixels:
+    """CIEDE2000 between two arrays of CIELAB colours, pixel by pixel."""
+    found: Pixels = _colour().delta_E(one, other, method="CIE 2000")
+    return found
+
+
+@dataclass(frozen=True)
+class Look:
+    """What the faces of one kind of card have in common: the median of their colours at each
+    pixel, and where most of them show that colour (within :data:`ALIKE`): a kind's ground,
+    pattern and mark, but not each card's own number or words."""
+
+    median: Pixels
+    shown: NDArray[np.bool_]
+    median_lab: Pixels
+
+
+def look(faces: Pixels) -> Look:
+    """The look of a kind from its faces, ``(cards, height, width, 3)``."""
+    median = np.median(faces, axis=0)
+    seen = lab(median)
+    near = difference(lab(faces), seen[np.newaxis]) <= ALIKE
+    return Look(median, np.mean(near, axis=0) >= MOST, seen)
+
+
+def apart(one: Look, other: Look) -> dict[str, int]:
+    """How many pixels still tell two kinds apart under each simulation, by name: those where
+    both kinds show a colour of their own, the two differ by more than :data:`ALIKE` in full
+    colour, and still do under the simulation."""
+    both = one.shown & other.shown
+    cue = difference(one.median_lab[both], other.median_lab[both]) > ALIKE
+    first, second = one.median[both][cue], other.median[both][cue]
+    matrices = np.stack(list(simulations().values())[1:])
+    seen = (
+        difference(
+            lab(first @ np.swapaxes(matrices, -1, -2)), lab(second @ np.swapaxes(matrices, -1, -2))
+        )
+        > ALIKE
+    )
+    counts = np.count_nonzero(seen, axis=-1)
+    return {FULL_COLOUR: int(np.count_nonzero(cue))} | {
+        name: int(count) for name, count in zip(SIMULATIONS[1:], counts, strict=True)
+    }
+
+
+def simulated(encoded: NDArray[np.uint8], name: str) -> NDArray[np.uint8]:
+    """An 8-bit sRGB picture as the simulation ``name`` shows it (for the proof)."""
+    colour = _colour()
+    seen = np.clip(linear(encoded) @ simulations()[name].T, 0.0, 1.0)
+    encoded_again: Any = colour.models.eotf_inverse_sRGB(seen)
+    return np.asarray(np.round(encoded_again * 255), dtype=np.uint8)
