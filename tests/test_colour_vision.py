@@ -17,6 +17,7 @@ from generator.games.registry import find_engine
 from generator.games.shipped import SHIPPED
 from generator.outputs.base import render_faces
 from generator.vision import check
+from tests import pdf
 from tests.conftest import SESSION_CACHE, DataCopy, Result
 
 RED, GREEN = "#f87828", "#00b808"
@@ -67,19 +68,39 @@ def expansion(folder: Path, shape: bool = False) -> Path:
     return folder
 
 
+ALIKE = (
+    "signals/expansion.yaml:3: decks.signals: cards 'signal-stop' and 'signal-go' differ in kind "
+    "(stop, go) but look alike to a protanope, to a deuteranope and in greyscale: what sets "
+    "stop cards apart from go ones differs by ΔE00 10 or more on 0 mm² of the face, less than "
+    "the 10 mm² a player needs"
+)
+
+
 def test_kinds_told_apart_by_colour_alone_are_a_problem(
     tiny: DataCopy, pnp: Callable[..., Result], tmp_path: Path
 ) -> None:
     folder = expansion(tmp_path / "signals")
     result = pnp("validate", "--data", tiny.root, "--with", folder, "--paper", "a4")
-    assert (result.code, result.out) == (1, "")
-    assert result.err == (
-        "signals/expansion.yaml:3: decks.signals: cards 'signal-stop' and 'signal-go' differ "
-        "in kind (stop, go) but look alike to a protanope, to a deuteranope and in greyscale: "
-        "what sets stop cards apart from go ones differs by ΔE00 10 or more on 0 mm² of the "
-        "face, less than the 10 mm² a player needs\n"
-        "1 problem found.\n"
+    assert (result.code, result.out, result.err) == (1, "", f"{ALIKE}\n1 problem found.\n")
+
+
+@pdf.needs_pdftotext
+def test_the_proof_shows_what_looks_alike(
+    tiny: DataCopy, pnp: Callable[..., Result], tmp_path: Path
+) -> None:
+    folder = expansion(tmp_path / "signals")
+    out = tmp_path / "out"
+    result = pnp(
+        "proof", "tiny", "--data", tiny.root, "--with", folder, "--lang", "en", "--out", out
     )
+    assert (result.code, result.err) == (1, f"{ALIKE}\n1 problem found.\n")
+    path = out / "tiny+signals" / "en" / "proof.pdf"
+    last = pdf.page_count(path.read_bytes())
+    first_page = " ".join(word for word, *_ in pdf.words(path, 1))
+    assert f"colour vision: 1 pair of kinds look alike (page {last})" in first_page
+    last_page = " ".join(word for word, *_ in pdf.words(path, last))
+    assert ALIKE in last_page
+    assert all(name in last_page.split() for name in ("protanope", "deuteranope", "greyscale"))
 
 
 def test_a_shape_besides_the_colour_passes(

@@ -115,6 +115,27 @@ def problems(game: Game, found: list[Finding]) -> list[Problem]:
     return problems
 
 
+View = tuple[str, np.ndarray, np.ndarray]
+"""A finding's two fronts (8-bit sRGB) as a simulation, by name, shows them."""
+
+
+def views(
+    game: Game, finding: Finding, faces: FaceSet, cache: Cache | None, dpi: float
+) -> list[View]:
+    """The two cards of ``finding`` in full colour and as each simulation it names shows
+    them, drawn at ``dpi``: what the proof prints beside the problem."""
+    fronts = _Fronts(game, faces, cache)
+    drawn = []
+    for deck_id, card_id in zip(finding.decks, finding.cards, strict=True):
+        deck = game.deck(deck_id)
+        assert deck is not None, "a finding names a deck of its game"
+        card = next(card for card in deck.cards if card.id == card_id)
+        drawn.append(fronts.encoded((deck, card), dpi))
+    first, second = drawn
+    names = dict.fromkeys((sight.FULL_COLOUR, *finding.alike))
+    return [(name, sight.simulated(first, name), sight.simulated(second, name)) for name in names]
+
+
 class _Fronts:
     """The fronts of a game's cards, drawn small (once each), as linear RGB without the
     bleed."""
