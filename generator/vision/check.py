@@ -18,6 +18,7 @@ from __future__ import annotations
 import io
 import itertools
 import json
+import math
 from collections.abc import Hashable
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -42,7 +43,7 @@ reads across the table, and a 63 x 88 mm card is 87 x 121 pixels."""
 CUE_AREA = 10.0
 """The least area (mm²) of a face on which two kinds must differ to be told apart: a mark of
 about 3 x 3 mm, what a player's eye picks out across the table."""
-SAMPLE = 6
+SAMPLE = 4
 """The most cards of a kind in a group whose faces are drawn: enough to see what they share."""
 
 Front = tuple[Deck, Card]
@@ -253,8 +254,8 @@ def _compared(thing: _Thing, groups: list[Group], fronts: _Fronts) -> list[Findi
         for one, other in itertools.combinations(group, 2):
             if frozenset((one, other)) in found:
                 continue
-            counts = sight.apart(looks[one], looks[other])
             area = (25.4 / DPI) ** 2
+            counts = sight.apart(looks[one], looks[other], math.ceil(CUE_AREA / area))
             alike = [name for name, count in counts.items() if count * area < CUE_AREA]
             if alike:
                 shown = alike[:1] if sight.FULL_COLOUR in alike else alike

@@ -31,6 +31,10 @@ MOST = 0.5
 there: a mark placed on every other card (a patch on the left of odd numbers, on the right of
 even ones) still counts."""
 
+CHUNK = 512
+"""Pixels compared under the simulations at a time (:func:`apart`): most pairs of kinds
+differ on far more than they need, which the first few hundred show."""
+
 FULL_COLOUR = "full colour"
 DEFICIENCIES = {
     "protanope": "Protanomaly",
@@ -69,8 +73,15 @@ def simulations() -> dict[str, Pixels]:
 
 def linear(encoded: NDArray[np.uint8]) -> Pixels:
     """8-bit sRGB as drawn (``(..., 3)``) in linear RGB."""
-    decoded: Pixels = _colour().models.eotf_sRGB(encoded / 255.0)
+    decoded: Pixels = _decoded()[encoded]
     return decoded
+
+
+@functools.cache
+def _decoded() -> Pixels:
+    """The linear value of each 8-bit sRGB value: looked up, a face is decoded at once."""
+    table: Pixels = _colour().models.eotf_sRGB(np.arange(256) / 255.0)
+    return table
 
 
 def lab(pixels: Pixels) -> Pixels:
@@ -103,28 +114,36 @@ def look(faces: Pixels) -> Look:
     """The look of a kind from its faces, ``(cards, height, width, 3)``."""
     median = np.median(faces, axis=0)
     seen = lab(median)
+    if len(faces) == 1:  # a card agrees with itself everywhere
+        return Look(median, np.ones(median.shape[:-1], dtype=np.bool_), seen)
     near = difference(lab(faces), seen[np.newaxis]) <= ALIKE
     return Look(median, np.mean(near, axis=0) >= MOST, seen)
 
 
-def apart(one: Look, other: Look) -> dict[str, int]:
-    """How many pixels still tell two kinds apart under each simulation, by name: those where
-    both kinds show a colour of their own, the two differ by more than :data:`ALIKE` in full
-    colour, and still do under the simulation."""
+def apart(one: Look, other: Look, enough: int) -> dict[str, int]:
+    """How many pixels still tell two kinds apart under each simulation, by name, counted up
+    to ``enough`` (past it, the count is only known to be at least that): those where both
+    kinds show a colour of their own, the two differ by more than :data:`ALIKE` in full
+    colour, and still do under the simulation. The pixels are taken :data:`CHUNK` at a time,
+    and a simulation stops being counted once it has enough."""
     both = one.shown & other.shown
-    cue = difference(one.median_lab[both], other.median_lab[both]) > ALIKE
-    first, second = one.median[both][cue], other.median[both][cue]
-    matrices = np.stack(list(simulations().values())[1:])
-    seen = (
-        difference(
-            lab(first @ np.swapaxes(matrices, -1, -2)), lab(second @ np.swapaxes(matrices, -1, -2))
-        )
-        > ALIKE
-    )
-    counts = np.count_nonzero(seen, axis=-1)
-    return {FULL_COLOUR: int(np.count_nonzero(cue))} | {
-        name: int(count) for name, count in zip(SIMULATIONS[1:], counts, strict=True)
-    }
+    firsts, seconds = one.median[both], other.median[both]
+    first_labs, second_labs = one.median_lab[both], other.median_lab[both]
+    counts = dict.fromkeys(SIMULATIONS, 0)
+    for start in range(0, len(firsts), CHUNK):
+        short = [name for name, count in counts.items() if count < enough and name != FULL_COLOUR]
+        if counts[FULL_COLOUR] >= enough and not short:
+            break
+        part = slice(start, start + CHUNK)
+        cue = difference(first_labs[part], second_labs[part]) > ALIKE
+        counts[FULL_COLOUR] += int(np.count_nonzero(cue))
+        if short:
+            matrices = np.swapaxes(np.stack([simulations()[name] for name in short]), -1, -2)
+            first, second = firsts[part][cue] @ matrices, seconds[part][cue] @ matrices
+            seen = difference(lab(first), lab(second)) > ALIKE
+            for name, found in zip(short, np.count_nonzero(seen, axis=-1), strict=True):
+                counts[name] += int(found)
+    return counts
 
 
 def simulated(encoded: NDArray[np.uint8], name: str) -> NDArray[np.uint8]:
