@@ -149,3 +149,21 @@ def test_what_a_shipped_game_tells_apart_stays_apart(game: str) -> None:
     faces, _ = render_faces(loaded, check.language(loaded), decks)
     found = check.findings(loaded, pools, faces, Cache(SESSION_CACHE))
     assert [str(problem) for problem in check.problems(loaded, found)] == []
+
+
+def test_a_deck_measured_before_is_not_drawn_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    engine = find_engine("break_the_code")
+    assert engine is not None
+    game = load_checked(DEFAULT_DATA_DIR, engine)
+    pools = engine.distinctions(game)
+    faces, _ = render_faces(game, check.language(game), pools[0].decks)
+    cache = Cache(tmp_path / "cache")
+    assert check.findings(game, pools, faces, cache) == []
+
+    def never(*args: object) -> None:
+        raise AssertionError("a face was drawn again")
+
+    monkeypatch.setattr(check._Fronts, "encoded", never)
+    assert check.findings(game, pools, faces, cache) == []
