@@ -650,7 +650,8 @@ def _look(game: Game, pools: list[TellApart], faces: FaceSet, folder: Path | Non
     """What looks alike in ``game`` to people who see colour differently, as problems."""
     cache = Cache(folder) if folder is not None else None
     try:
-        return colour_vision.problems(game, colour_vision.findings(game, pools, faces, cache))
+        found = colour_vision.findings(game, pools, faces, cache)
+        return colour_vision.refused(game, pools) + colour_vision.problems(game, found)
     except DataError as error:  # a face cairo cannot draw
         return error.problems
 

@@ -167,3 +167,23 @@ def test_a_deck_measured_before_is_not_drawn_again(
 
     monkeypatch.setattr(check._Fronts, "encoded", never)
     assert check.findings(game, pools, faces, cache) == []
+
+
+def test_too_many_kinds_to_compare_are_refused(
+    tiny: DataCopy, pnp: Callable[..., Result], tmp_path: Path
+) -> None:
+    folder = expansion(tmp_path / "signals")
+    manifest = folder / "expansion.yaml"
+    manifest.write_text(
+        manifest.read_text("utf-8").replace("{type: text, choices: [stop, go]}", "{type: integer}"),
+        "utf-8",
+    )
+    cards = "".join(f"  - {{kind: {kind}}}\n" for kind in range(46))  # 46 x 45 / 2 pairs
+    (folder / "decks" / "signals.yaml").write_text(f"signals:\n{cards}", "utf-8")
+    result = pnp("validate", "--data", tiny.root, "--with", folder, "--paper", "a4")
+    assert (result.code, result.err) == (
+        1,
+        "signals/expansion.yaml:3: decks.signals: telling apart kind takes 1,035 comparisons of "
+        "two kinds of card, more than the 1,000 the colour-vision check makes: tell fewer "
+        "apart\n1 problem found.\n",
+    )

@@ -150,7 +150,7 @@ def _colour_vision(game: Game, arts: ArtStore) -> tuple[list[Problem], list[Seen
         Seen(str(problem), tuple(colour_vision.views(game, one, faces, arts.cache, PICTURE_DPI)))
         for problem, one in zip(reported, found, strict=True)
     ]
-    return reported, seen
+    return colour_vision.refused(game, pools) + reported, seen
 
 
 def _seen_note(seen: list[Seen] | None, first: int, last: int) -> str:

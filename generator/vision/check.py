@@ -46,6 +46,11 @@ about 3 x 3 mm, what a player's eye picks out across the table."""
 SAMPLE = 4
 """The most cards of a kind in a group whose faces are drawn: enough to see what they share."""
 
+MAX_COMPARISONS = 1000
+"""The most pairs of kinds one pool of decks is compared in (Gears' gears, the most of the
+shipped games, take 96): each takes milliseconds, and a stranger's deck telling apart many
+fields of many values would otherwise take hours."""
+
 Front = tuple[Deck, Card]
 """A card's front: the card, with its deck."""
 Group = dict[Hashable, list[Front]]
@@ -103,7 +108,29 @@ def findings(
     (one language's) into ``cache`` (``None``: kept nowhere). A face cairo cannot draw
     raises the :class:`~generator.problems.DataError` of its template."""
     fronts = _Fronts(game, faces, cache)
-    return [found for pool in pools for found in _pool(game, pool, fronts, cache)]
+    return [
+        found
+        for pool in pools
+        if _comparisons(_plans(game, pool)[2]) <= MAX_COMPARISONS
+        for found in _pool(game, pool, fronts, cache)
+    ]
+
+
+def refused(game: Game, pools: list[TellApart]) -> list[Problem]:
+    """A pool with more pairs of kinds than :data:`MAX_COMPARISONS`, which :func:`findings`
+    leaves out, as a problem at its first deck's line."""
+    problems = []
+    for pool in pools:
+        count = _comparisons(_plans(game, pool)[2])
+        deck = game.deck(pool.decks[0])
+        if count > MAX_COMPARISONS and deck is not None:
+            what = (
+                f"telling apart {_listed([thing.called for thing in _things(pool)])} takes "
+                f"{count:,} comparisons of two kinds of card, more than the "
+                f"{MAX_COMPARISONS:,} the colour-vision check makes: tell fewer apart"
+            )
+            problems.append(Problem(deck.file, deck.line, f"decks.{deck.id}", what))
+    return problems
 
 
 def problems(game: Game, found: list[Finding]) -> list[Problem]:
@@ -217,21 +244,33 @@ def _sample(cards: list[Front]) -> list[Front]:
     return [cards[round(i * (len(cards) - 1) / (SAMPLE - 1))] for i in range(SAMPLE)]
 
 
+Plan = list[tuple[_Thing, list[Group]]]
+"""Each thing to tell apart, with the groups its kinds are compared in."""
+
+
+def _plans(game: Game, pool: TellApart) -> tuple[list[Front], list[_Thing], Plan]:
+    """The cards of ``pool``, the things they are told apart by, and each thing's groups."""
+    pooled = [(deck, card) for deck in game.decks if deck.id in pool.decks for card in deck.cards]
+    things = _things(pool)
+    return pooled, things, [(thing, _groups(pooled, thing, things)) for thing in things]
+
+
+def _comparisons(plans: Plan) -> int:
+    return sum(math.comb(len(group), 2) for _, groups in plans for group in groups)
+
+
 def _pool(game: Game, pool: TellApart, fronts: _Fronts, cache: Cache | None) -> list[Finding]:
     """What one pool of decks holds that looks alike, from the cache if its faces and cards
     were measured before."""
-    pooled = [(deck, card) for deck in game.decks if deck.id in pool.decks for card in deck.cards]
-    things = _things(pool)
-    plans = [(thing, _groups(pooled, thing, things)) for thing in things]
-    measured = sorted(
-        {
-            fronts.entry(front)
-            for _, groups in plans
-            for g in groups
-            for k in g.values()
-            for front in k
-        }
-    )
+    pooled, things, plans = _plans(game, pool)
+    sampled = [
+        front
+        for _, groups in plans
+        for group in groups
+        for cards in group.values()
+        for front in cards
+    ]
+    measured = sorted({fronts.entry(front) for front in sampled})
     values = [repr([front[1].id, *(thing.of(front) for thing in things)]) for front in pooled]
     entry = key("vision", code_version(), repr(pool), *values, *measured)
     if cache is not None and (kept := cache.parsed(entry, _unpack)) is not None:
