@@ -125,20 +125,7 @@ def test_telling_apart_a_field_the_deck_lacks_is_a_problem(
     )
 
 
-KNOWN_FAILURES: dict[str, str] = {}
-"""Shipped games whose kinds look alike today, with the pairs (their templates are being
-reworked by the game's own engineer)."""
-
-
-@pytest.mark.parametrize(
-    "game",
-    [
-        pytest.param(name, marks=pytest.mark.xfail(reason=KNOWN_FAILURES[name], strict=True))
-        if name in KNOWN_FAILURES
-        else name
-        for name in (shipped.game for shipped in SHIPPED)
-    ],
-)
+@pytest.mark.parametrize("game", [shipped.game for shipped in SHIPPED])
 def test_what_a_shipped_game_tells_apart_stays_apart(game: str) -> None:
     engine = find_engine(game)
     assert engine is not None
