@@ -45,6 +45,8 @@ CUE_AREA = 10.0
 about 3 x 3 mm, what a player's eye picks out across the table."""
 SAMPLE = 4
 """The most cards of a kind in a group whose faces are drawn: enough to see what they share."""
+PIXEL = (25.4 / DPI) ** 2
+"""The area (mm²) of the face a pixel covers."""
 
 MAX_COMPARISONS = 1000
 """The most pairs of kinds one pool of decks is compared in (Gears' gears, the most of the
@@ -108,12 +110,12 @@ def findings(
     (one language's) into ``cache`` (``None``: kept nowhere). A face cairo cannot draw
     raises the :class:`~generator.problems.DataError` of its template."""
     fronts = _Fronts(game, faces, cache)
-    return [
-        found
-        for pool in pools
-        if _comparisons(_plans(game, pool)[2]) <= MAX_COMPARISONS
-        for found in _pool(game, pool, fronts, cache)
-    ]
+    found = []
+    for pool in pools:
+        pooled, things, plans = _plans(game, pool)
+        if _comparisons(plans) <= MAX_COMPARISONS:
+            found += _pool(pool, pooled, things, plans, fronts, cache)
+    return found
 
 
 def refused(game: Game, pools: list[TellApart]) -> list[Problem]:
@@ -259,10 +261,16 @@ def _comparisons(plans: Plan) -> int:
     return sum(math.comb(len(group), 2) for _, groups in plans for group in groups)
 
 
-def _pool(game: Game, pool: TellApart, fronts: _Fronts, cache: Cache | None) -> list[Finding]:
-    """What one pool of decks holds that looks alike, from the cache if its faces and cards
-    were measured before."""
-    pooled, things, plans = _plans(game, pool)
+def _pool(
+    pool: TellApart,
+    pooled: list[Front],
+    things: list[_Thing],
+    plans: Plan,
+    fronts: _Fronts,
+    cache: Cache | None,
+) -> list[Finding]:
+    """What one pool of decks holds that looks alike (see :func:`_plans`), from the cache if
+    its faces and cards were measured before."""
     sampled = [
         front
         for _, groups in plans
@@ -291,23 +299,30 @@ def _compared(thing: _Thing, groups: list[Group], fronts: _Fronts) -> list[Findi
             for value, cards in group.items()
         }
         for one, other in itertools.combinations(group, 2):
-            if frozenset((one, other)) in found:
-                continue
-            area = (25.4 / DPI) ** 2
-            counts = sight.apart(looks[one], looks[other], math.ceil(CUE_AREA / area))
-            alike = [name for name, count in counts.items() if count * area < CUE_AREA]
-            if alike:
-                shown = alike[:1] if sight.FULL_COLOUR in alike else alike
-                first, second = group[one][0], group[other][0]
-                found[frozenset((one, other))] = Finding(
-                    (first[0].id, second[0].id),
-                    (first[1].id, second[1].id),
-                    thing.called,
-                    (str(one), str(other)),
-                    tuple(shown),
-                    max(counts[name] for name in shown) * area,
-                )
+            pair = frozenset((one, other))
+            if pair not in found and (alike := _alike(thing, group, looks, one, other)):
+                found[pair] = alike
     return list(found.values())
+
+
+def _alike(
+    thing: _Thing, group: Group, looks: dict[Hashable, sight.Look], one: Hashable, other: Hashable
+) -> Finding | None:
+    """Whether the kinds ``one`` and ``other`` of a group look alike, and under what."""
+    counts = sight.apart(looks[one], looks[other], math.ceil(CUE_AREA / PIXEL))
+    alike = [name for name, count in counts.items() if count * PIXEL < CUE_AREA]
+    if not alike:
+        return None
+    shown = alike[:1] if sight.FULL_COLOUR in alike else alike
+    (first_deck, first), (second_deck, second) = group[one][0], group[other][0]
+    return Finding(
+        (first_deck.id, second_deck.id),
+        (first.id, second.id),
+        thing.called,
+        (str(one), str(other)),
+        tuple(shown),
+        max(counts[name] for name in shown) * PIXEL,
+    )
 
 
 def _unpack(payload: bytes) -> list[Finding] | None:

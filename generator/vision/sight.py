@@ -24,8 +24,9 @@ Pixels = NDArray[np.float64]
 """Linear RGB, each channel 0 to 1, the last axis the three channels."""
 
 ALIKE = 10.0
-"""Two colours closer than this (CIEDE2000) look alike to a player at the table: about twice
-what tells a small mark from its neighbour when looking for it (README "Colour vision")."""
+"""Two colours closer than this (CIEDE2000) look alike to a player at the table: ten times the
+least difference two large patches side by side show, as marks a few millimetres across, seen
+across a table and not searched for, need (README "Colour vision" says why)."""
 MOST = 0.5
 """A pixel shows what a kind of card looks like when at least this share of its cards agree
 there: a mark placed on every other card (a patch on the left of odd numbers, on the right of
