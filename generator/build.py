@@ -42,7 +42,7 @@ from generator.fastpath import (
     options_key,
     remember_build,
 )
-from generator.games.base import GameEngine
+from generator.games.base import GameEngine, TellApart
 from generator.games.registry import ENGINES, find_engine
 from generator.inputs import GameInputs, game_inputs
 from generator.languages import AS_WRITTEN, Languages
@@ -56,6 +56,7 @@ from generator.render import fonts
 from generator.render.store import ArtStore
 from generator.timing import Stopwatch
 from generator.versions import build_date
+from generator.vision import check as colour_vision
 from generator.workers import Workers, default_jobs
 from generator.writer import Writer, output_folder_problem
 
@@ -82,6 +83,14 @@ class BuildRequest:
     """The languages made beyond the locale files (``--lang qps``, ``--fallback``)."""
 
 
+@dataclass(frozen=True)
+class Vision:
+    """Asks :func:`check` for the colour-vision check (:mod:`generator.vision`), its faces
+    drawn into the cache in ``cache`` (``None``: kept nowhere)."""
+
+    cache: Path | None
+
+
 @dataclass
 class Checked:
     """A game that passed the check, with its faces rendered in every language."""
@@ -98,14 +107,22 @@ def check(
     jobs: int = 1,
     expansions: tuple[Expansion, ...] = (),
     languages: Languages = AS_WRITTEN,
+    vision: Vision | None = None,
 ) -> list[Game]:
     """Load, validate and preflight ``names`` (every game when empty), with ``expansions``
-    laid over the games they extend and the ``languages`` made, for each of ``wanted``;
-    raises DataError with every problem of every game."""
+    laid over the games they extend and the ``languages`` made, for each of ``wanted``, and
+    with ``vision`` look at them as people who see colour differently do; raises DataError
+    with every problem of every game."""
     fonts.preload()
     with Workers(jobs) as workers:
         run = _Run(data_dir, names, workers, stopwatch or Stopwatch(), None, expansions, languages)
-        run.on_checked = lambda checked: run.preflight(checked, wanted)
+
+        def checked(game: Checked) -> None:
+            run.preflight(game, wanted)
+            if vision is not None:
+                run.look(game, vision)
+
+        run.on_checked = checked
         run.start()
         run.finish()
     return [checked.game for checked in run.checked]
@@ -137,7 +154,12 @@ def validate(
         if (found := store.parsed(keys[name], Verdict.unpack, MAX_LISTED)) is not None:
             known[name] = found
     unknown = tuple(name for name in every if name not in known)
-    checked = check(data_dir, unknown, wanted, None, jobs, expansions, languages) if unknown else []
+    vision = Vision(cache)
+    checked = (
+        check(data_dir, unknown, wanted, None, jobs, expansions, languages, vision)
+        if unknown
+        else []
+    )
     for game in checked:
         verdict = Verdict(
             game.name, tuple((d.id, len(d.cards)) for d in game.decks), tuple(game.locales)
@@ -365,6 +387,20 @@ class _Run:
 
     def _preflighted(self, game: str, problems: list[Problem]) -> None:
         self.found(game, (2,), problems)
+
+    def look(self, checked: Checked, vision: Vision) -> None:
+        """Look at the game's cards as people who see colour differently do, if its engine
+        says what players must tell apart."""
+        game = checked.game
+        engine = find_engine(game.id)
+        pools = engine.distinctions(game) if engine is not None else []
+        if pools:
+            faces = checked.faces[colour_vision.language(game)]
+            then = functools.partial(self._looked, game.id)
+            self.submit(then, _look, game, pools, faces, vision.cache)
+
+    def _looked(self, game: str, problems: list[Problem]) -> None:
+        self.found(game, (2, 1), problems)
 
     def found(self, game: str, order: tuple[Any, ...], problems: list[Problem]) -> None:
         """Keep ``problems`` of ``game`` with where in the pipeline they were found (stage,
@@ -619,6 +655,16 @@ def _render(game: Game, lang: str, deck: str) -> tuple[FaceSet, list[Problem], d
     with stopwatch.stage("template"):
         faces, problems = render_faces(game, lang, (deck,))
     return faces, problems, stopwatch.seconds
+
+
+def _look(game: Game, pools: list[TellApart], faces: FaceSet, folder: Path | None) -> list[Problem]:
+    """What looks alike in ``game`` to people who see colour differently, as problems."""
+    cache = Cache(folder) if folder is not None else None
+    try:
+        found = colour_vision.findings(game, pools, faces, cache)
+        return colour_vision.refused(game, pools) + colour_vision.problems(game, found)
+    except DataError as error:  # a face cairo cannot draw
+        return error.problems
 
 
 def _draw(

@@ -27,6 +27,7 @@ from generator.expansion_fields import (
     KINDS,
     OWN_DECK,
     REMOVED,
+    TELL_APART,
 )
 from generator.expansions import MANIFEST, Expansion
 from generator.folders import Templates, discover_games, game_templates, template_roots
@@ -103,7 +104,7 @@ DECK_FIELDS = {
         "deck, it names the card's PNG file.",
     ),
 }
-DESIGNED_DECK_FIELDS = {**DECK_FIELDS, "fields": OWN_DECK}
+DESIGNED_DECK_FIELDS = {**DECK_FIELDS, "fields": OWN_DECK, "tell_apart": TELL_APART}
 LOWER_CASE_NAME = Field(
     str, pattern=r"[a-z][a-z0-9_]*", pattern_help="a lower-case name, like 'power'"
 )
@@ -418,7 +419,7 @@ def _new_deck(
         return None
     spec = read_record(node, where, line, DESIGNED_DECK_FIELDS if own else DECK_FIELDS, log)
     fields = _own_fields(node, where, log) if own else schema.card_fields.get(deck_id)
-    if spec is None or fields is None:
+    if spec is None or fields is None or not _told_apart(spec, fields, where, log):
         return None
     size = _read_size(node, where, log)
     if not _check_templates(templates, node, where, log):
@@ -444,6 +445,20 @@ def _own_fields(node: Mapping, where: str, log: ProblemLog) -> dict[str, Field] 
         if spec is not None:
             fields[str(name)] = _own_field(spec, described, at, log)
     return fields if len(log.problems) == before else None
+
+
+def _told_apart(
+    spec: dict[str, Any], fields: MappingABC[str, Field], where: str, log: ProblemLog
+) -> bool:
+    """Whether each field a deck of its own asks players to tell apart is one of its fields."""
+    named: Sequence = spec.get("tell_apart") or Sequence()
+    unknown = [
+        (i, name) for i, name in enumerate(named) if not (isinstance(name, str) and name in fields)
+    ]
+    for index, name in unknown:
+        what = f"{shown(name)} is not one of the deck's fields ({', '.join(fields)})"
+        log.add(named.line_of(index), f"{where}.tell_apart[{index}]", what)
+    return not unknown
 
 
 def _own_field(spec: dict[str, Any], node: Mapping, where: str, log: ProblemLog) -> Field:
@@ -559,6 +574,7 @@ def _read_deck(
         tuple(reader.cards.values()),
         spec.file,
         spec.line,
+        tuple(values.get("tell_apart") or ()),
     )
 
 

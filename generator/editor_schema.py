@@ -38,6 +38,7 @@ from typing import Any
 from generator import PROJECT_ROOT
 from generator.catalog import (
     DECK_FIELDS,
+    DESIGNED_DECK_FIELDS,
     GAME_FIELDS,
     HANDOUT_FIELDS,
     SIZE_FIELDS,
@@ -47,7 +48,6 @@ from generator.expansion_fields import (
     COPIES,
     EXPANSION_FIELDS,
     FIELD_FIELDS,
-    OWN_DECK,
     REMOVED,
 )
 from generator.games.registry import ENGINES, find_engine
@@ -163,7 +163,7 @@ def deck_spec_schema(
         "card_id": {"pattern": card_id_pattern(fields)} if fields else {},
     }
     if own_fields is not None:
-        return record_schema({**DECK_FIELDS, "fields": OWN_DECK}, {**shapes, "fields": own_fields})
+        return record_schema(DESIGNED_DECK_FIELDS, {**shapes, "fields": own_fields})
     return record_schema(DECK_FIELDS, shapes, optional)
 
 

@@ -90,3 +90,14 @@ OWN_DECK = Field(
     "minimum, maximum, choices}.",
 )
 """``fields:`` under a new deck in ``expansion.yaml``."""
+
+TELL_APART = Field(
+    list,
+    required=False,
+    default=[],
+    json_schema={"items": {"type": "string"}, "uniqueItems": True},
+    help="The fields players must tell apart at a glance on the fronts, like [kind]: pnp "
+    "validate checks that two cards differing in one still look different to people who see "
+    "colour differently, and in greyscale.",
+)
+"""``tell_apart:`` under a new deck in ``expansion.yaml``: names of its ``fields:``."""

@@ -87,6 +87,9 @@ class Deck:
     cards: tuple[Card, ...]
     file: str
     line: int
+    tell_apart: tuple[str, ...] = ()
+    """The fields players must tell apart on the fronts, for a deck of an expansion's own kind
+    (a game's own decks: its engine's :attr:`~generator.games.base.GameEngine.tell_apart`)."""
 
     @cached_property
     def places(self) -> dict[str, int]:

@@ -20,6 +20,8 @@ from generator.fontconfig import FONT_DIR
 
 LIBRARIES = (
     "cairosvg",
+    "colour-science",
+    "numpy",
     "cairocffi",
     "pikepdf",
     "pillow",

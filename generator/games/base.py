@@ -12,6 +12,7 @@ the part it needs, through a protocol of its own (``catalog.CardSchema``,
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.games.balance import Labels, Measure, Sampling
@@ -31,6 +32,23 @@ LOWER_CASE_ID = Field(str, pattern=r"[a-z][a-z0-9-]*", pattern_help="a lower-cas
 """A card's own id field (a locomotive, a character, an investor): what locale keys name it by."""
 
 
+@dataclass(frozen=True)
+class TellApart:
+    """Cards players must tell apart at a glance, by more than their colour: the fronts of
+    :attr:`decks` that differ in one of :attr:`fields` or, when :attr:`stack` is named, in the
+    deck they come from. ``pnp validate`` looks at them as people who see colour differently
+    do (:mod:`generator.vision`)."""
+
+    decks: tuple[str, ...]
+    """Decks whose cards lie side by side on the table, compared with each other."""
+    fields: tuple[tuple[str, str], ...]
+    """Each card field players read off a front, with what a problem calls it
+    (``("fifteen", "colour")``: a 3x3 token's colour is its 15-puzzle side)."""
+    stack: str = ""
+    """What a problem calls the deck a card comes from, when players must tell the decks
+    apart by their fronts (Gear & Piston's new, old and scrap parts); empty: they need not."""
+
+
 class GameEngine:
     """Base class of a game's rule engine: its card schema, validation and summary hooks."""
 
@@ -48,6 +66,19 @@ class GameEngine:
         """The game's own rules over its decks (counts, uniqueness, what the brief asks), the
         decks given in the order of :attr:`card_fields`."""
         return []
+
+    tell_apart: ClassVar[tuple[TellApart, ...]] = ()
+    """What players must tell apart on the fronts of the engine's decks."""
+
+    def distinctions(self, game: Game) -> list[TellApart]:
+        """What players must tell apart in ``game``: :attr:`tell_apart`, and each deck of an
+        expansion's own kind that says so (``tell_apart:`` in its description)."""
+        own = [
+            TellApart((deck.id,), tuple((name, name) for name in deck.tell_apart))
+            for deck in game.decks
+            if deck.tell_apart
+        ]
+        return [*self.tell_apart, *own]
 
     data_files: ClassVar[Mapping[str, DataFile]] = {}
     """The YAML files beside ``game.yaml`` the rules read (a handout's ``data:``), by name."""

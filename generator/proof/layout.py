@@ -23,6 +23,7 @@ from generator.layout.imposition import Rect
 from generator.layout.sizes import Paper
 from generator.render.boxes import FaceFills
 from generator.render.fill import GREEN, BoxFill
+from generator.vision.check import View
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,15 @@ class Style:
     """A box's fill over the box (6 pt)."""
     rows_at_least: int = 40
     """The table lists this many of the fullest boxes, and every amber and red one."""
+    picture: float = 30.0
+    """The height of a card on the colour-vision pages, unless the row needs it smaller."""
+    finding_lines: int = 3
+    """The most lines of a colour-vision finding's text."""
+
+    @property
+    def finding(self) -> float:
+        """The height of a colour-vision finding: its text, its pictures and their labels."""
+        return self.finding_lines * self.row + self.picture + self.label + self.gap
 
     def area(self, paper: Paper) -> Rect:
         """The part of the page below the header and above the footer, inside the margins."""
@@ -180,6 +190,22 @@ def _order(fill: BoxFill) -> tuple[bool, float, str, str, int]:
     """A text that did not fit at all first (the build stops on it), then the fullest."""
     key = fill.keys[0].key if fill.keys else ""
     return (fill.printed is not None, -fill.fill, key, fill.file, fill.line)
+
+
+@dataclass(frozen=True)
+class Seen:
+    """Two kinds of card that look alike to some people, on the colour-vision pages: the
+    problem as the command reports it, and a card of each kind as each simulation shows it."""
+
+    text: str
+    views: tuple[View, ...]
+
+
+def seen_pages(found: list[Seen], paper: Paper, style: Style = STYLE) -> Iterator[list[Seen]]:
+    """The colour-vision findings, a page at a time."""
+    per_page = max(1, math.floor((style.area(paper).height + style.gap) / style.finding))
+    for start in range(0, len(found), per_page):
+        yield found[start : start + per_page]
 
 
 def table_pages(rows: list[Row], paper: Paper, style: Style = STYLE) -> Iterator[list[Row]]:

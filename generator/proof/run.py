@@ -2,11 +2,13 @@
 render every face of each language with its text boxes measured (a text too long for its box
 drawn anyway, running out of it), draw each distinct face once (from the cache the build
 fills), lay the faces out with their boxes shaded over them, add the table of the fullest
-boxes, and write ``OUT/<game>/<lang>/proof.pdf`` through the staging writer: every proof
-appears together, or none.
+boxes and the kinds of card that look alike to people who see colour differently
+(:mod:`generator.vision`), and write ``OUT/<game>/<lang>/proof.pdf`` through the staging
+writer: every proof appears together, or none.
 
-A text that does not fit is what a proof is for, so it does not stop the proof: the proof is
-written, and the problems come back with it for the command to report (and fail on).
+A text that does not fit, or two kinds that look alike, is what a proof is for, so it does not
+stop the proof: the proof is written, and the problems come back with it for the command to
+report (and fail on).
 """
 
 from __future__ import annotations
@@ -25,18 +27,31 @@ from generator.layout.imposition import Rect
 from generator.layout.pdf import metadata
 from generator.layout.sizes import PAPERS, Paper
 from generator.model import Game
-from generator.outputs.base import drawing, rendered
+from generator.outputs.base import drawing, render_faces, rendered
 from generator.palettes import STANDARD
 from generator.problems import Problem, UsageError, across_languages
-from generator.proof.layout import STYLE, Style, fullest, lay_out, table_pages, translated
-from generator.proof.sheet import Title, face_page, table_page
+from generator.proof.layout import (
+    STYLE,
+    Seen,
+    Style,
+    fullest,
+    lay_out,
+    seen_pages,
+    table_pages,
+    translated,
+)
+from generator.proof.sheet import Title, face_page, seen_page, table_page
 from generator.render.boxes import FaceFills, render_fills
 from generator.render.fill import AMBER, RED
 from generator.render.store import ArtStore, face_key
+from generator.vision import check as colour_vision
+from generator.vision import sight
 from generator.writer import Writer, output_folder_problem
 
 NAME = "proof"
 """The proof's file name, before the palette's and the extension."""
+PICTURE_DPI = 100.0
+"""The colour-vision pages' cards are drawn at this resolution: sharp at the 30 mm they print."""
 
 
 @dataclass(frozen=True)
@@ -99,11 +114,15 @@ def proof(request: ProofRequest, style: Style = STYLE) -> Proofs:
     try:
         for name in requested_games(request.data_dir, request.games):
             game = _load(request, name)
+            found, seen = _colour_vision(game, arts)
+            done.problems += found
             for lang in game.languages(request.langs):
                 faces, problems = render_fills(game, lang, request.paper)
                 done.problems += problems
                 folder = request.out_dir / game.name / lang
-                done.written.append(_write(game, lang, faces, arts, writer, folder, request, style))
+                done.written.append(
+                    _write(game, lang, faces, arts, writer, folder, request, style, seen)
+                )
         writer.commit()
     finally:
         writer.discard()
@@ -120,6 +139,37 @@ def _load(request: ProofRequest, name: str) -> Game:
     return game.in_palette(request.palette)
 
 
+def _colour_vision(game: Game, arts: ArtStore) -> tuple[list[Problem], list[Seen] | None]:
+    """What looks alike in ``game`` to people who see colour differently, as problems and as
+    the proof shows them; ``None`` for a game whose engine names nothing to tell apart, or
+    whose faces did not render (the proof reports why)."""
+    engine = find_engine(game.id)
+    pools = engine.distinctions(game) if engine is not None else []
+    decks = tuple(dict.fromkeys(deck for pool in pools for deck in pool.decks))
+    faces, problems = render_faces(game, colour_vision.language(game), decks)
+    if not pools or problems:
+        return [], None
+    found = colour_vision.findings(game, pools, faces, arts.cache)
+    reported = colour_vision.problems(game, found)
+    seen = [
+        Seen(str(problem), tuple(colour_vision.views(game, one, faces, arts.cache, PICTURE_DPI)))
+        for problem, one in zip(reported, found, strict=True)
+    ]
+    return colour_vision.refused(game, pools) + reported, seen
+
+
+def _seen_note(seen: list[Seen] | None, first: int, last: int) -> str:
+    """What the first page's foot says of the colour-vision check (its pages, ``first`` to
+    ``last``)."""
+    if seen is None:
+        return ""
+    if not seen:
+        return f"colour vision: every kind stays apart ({len(sight.SIMULATIONS) - 1} simulations)"
+    pairs = f"{len(seen)} pair{'s' if len(seen) != 1 else ''} of kinds look alike"
+    pages = f"page {first}" if first == last else f"pages {first}-{last}"
+    return f"colour vision: {pairs} ({pages})"
+
+
 def _write(
     game: Game,
     lang: str,
@@ -129,8 +179,10 @@ def _write(
     folder: Path,
     request: ProofRequest,
     style: Style,
+    seen: list[Seen] | None,
 ) -> Proof:
-    """The proof of ``game`` in ``lang``: its faces (those that rendered) and its table."""
+    """The proof of ``game`` in ``lang``: its faces (those that rendered), its table and
+    what looks alike to people who see colour differently."""
     drawn = [face for face in faces if face.svg is not None]
     title = str(game.locales[lang].text("title") or game.id)
     book = Book(metadata(f"{title}: proof ({lang})"))
@@ -143,10 +195,13 @@ def _write(
     paper = request.paper
     pages = lay_out(drawn, paper, style)
     tables = list(table_pages(fullest(drawn, style), paper, style))
-    total = len(pages) + len(tables)
+    alike = list(seen_pages(seen or [], paper, style))
+    total = len(pages) + len(tables) + len(alike)
+    note = _seen_note(seen, total - len(alike) + 1, total)
     heading = f"{title} ({game.name}), {lang}: proof"
     for number, page in enumerate(pages, start=1):
-        overlay = face_page(page, paper, Title(heading, number, total), style)
+        named = Title(heading, number, total, note if number == 1 else "")
+        overlay = face_page(page, paper, named, style)
         placed = [
             Placement(
                 keys[rendered(cell.face.svg)],
@@ -159,6 +214,10 @@ def _write(
     for number, rows in enumerate(tables, start=len(pages) + 1):
         named = Title(f"{heading}, the fullest boxes", number, total)
         overlay = table_page(rows, paper, named, style)
+        book.add_page(Page(paper.width, paper.height, overlays=(overlay,)))
+    for number, found in enumerate(alike, start=len(pages) + len(tables) + 1):
+        named = Title(f"{heading}, what looks alike to some", number, total)
+        overlay = seen_page(found, paper, named, style)
         book.add_page(Page(paper.width, paper.height, overlays=(overlay,)))
     path = folder / f"{game.file_name(NAME)}.pdf"
     with writer.open(path) as stream:

@@ -9,16 +9,29 @@ tool's, not the game's (like ``pnp report``'s charts), so they are English and l
 
 from __future__ import annotations
 
+import io
 import math
 from dataclasses import dataclass
 
 import cairocffi
+import numpy as np
+from PIL import Image
 
 from generator.layout.drawing import in_millimetres, one_page
 from generator.layout.sizes import Paper
-from generator.proof.layout import STYLE, Cell, FacePage, Row, Style, face_name, translated
+from generator.proof.layout import (
+    STYLE,
+    Cell,
+    FacePage,
+    Row,
+    Seen,
+    Style,
+    face_name,
+    translated,
+)
 from generator.render.boxes import Corners
 from generator.render.fill import AMBER, AMBER_ABOVE, GREEN, RED, BoxFill
+from generator.vision.check import View
 
 FONT = "Roboto Condensed"
 COLOURS = {GREEN: (0.13, 0.59, 0.27), AMBER: (0.96, 0.6, 0.0), RED: (0.86, 0.1, 0.1)}
@@ -50,11 +63,13 @@ PAD = 1.5
 
 @dataclass(frozen=True)
 class Title:
-    """What heads every page: the game and language, and the page's number of all."""
+    """What heads every page: the game and language, and the page's number of all; ``note``
+    is said at the right of its foot (the first page's: what the colour-vision check found)."""
 
     text: str
     number: int
     total: int
+    note: str = ""
 
 
 def face_page(page: FacePage, paper: Paper, title: Title, style: Style = STYLE) -> bytes:
@@ -113,6 +128,76 @@ def table_page(rows: list[Row], paper: Paper, title: Title, style: Style = STYLE
     return one_page(paper, draw)
 
 
+def seen_page(found: list[Seen], paper: Paper, title: Title, style: Style = STYLE) -> bytes:
+    """A page of colour-vision findings: each problem's text, then its two cards in full
+    colour and as each simulation it names shows them, side by side."""
+
+    def draw(context: cairocffi.Context) -> None:
+        _frame(context, paper, title, style)
+        area = style.area(paper)
+        context.set_font_size(style.type)
+        y = area.y
+        for seen in found:
+            for line in _wrapped(context, seen.text, area.width)[: style.finding_lines]:
+                _write(context, line, area.x, y + style.row / 2)
+                y += style.row
+            _views(context, seen.views, area.x, y, area.width, style)
+            y += style.picture + style.label + style.gap
+
+    return one_page(paper, draw)
+
+
+def _wrapped(context: cairocffi.Context, text: str, width: float) -> list[str]:
+    """``text`` in lines no wider than ``width``, broken between words."""
+    lines = [""]
+    for word in text.split():
+        longer = f"{lines[-1]} {word}".strip()
+        if lines[-1] and context.text_extents(longer)[4] > width:
+            lines.append(word)
+        else:
+            lines[-1] = longer
+    return lines
+
+
+def _views(
+    context: cairocffi.Context,
+    views: tuple[View, ...],
+    x: float,
+    y: float,
+    width: float,
+    style: Style,
+) -> None:
+    """Each view's two cards side by side, its name under them, the views in a row (the
+    cards made smaller where the row would run wider than ``width``)."""
+    aspect = views[0][1].shape[1] / views[0][1].shape[0]
+    pair = 2 * style.picture * aspect + style.gap / 2
+    height = style.picture * min(1.0, width / (len(views) * (pair + style.gap) - style.gap))
+    across = height * aspect
+    for name, first, second in views:
+        _picture(context, first, x, y, height)
+        _picture(context, second, x + across + style.gap / 2, y, height)
+        _write(context, name, x + across + style.gap / 4, y + height + style.label / 2, "middle")
+        x += 2 * across + style.gap * 1.5
+
+
+def _picture(
+    context: cairocffi.Context, pixels: np.ndarray, x: float, y: float, height: float
+) -> None:
+    """An 8-bit sRGB picture with its top-left corner at ``(x, y)``, ``height`` mm tall."""
+    encoded = io.BytesIO()
+    Image.fromarray(pixels).save(encoded, "PNG")
+    encoded.seek(0)
+    image = cairocffi.ImageSurface.create_from_png(encoded)
+    scale = height / image.get_height()
+    context.save()
+    context.translate(x, y)
+    context.scale(scale, scale)
+    context.set_source_surface(image, 0, 0)
+    context.paint()
+    context.restore()
+    context.set_source_rgb(0, 0, 0)
+
+
 def _cells(row: Row) -> list[str]:
     """A row's words, column by column (the faces' list is fitted to its column apart)."""
     fill = row.fill
@@ -151,6 +236,8 @@ def _frame(context: cairocffi.Context, paper: Paper, title: Title, style: Style)
         x += context.text_extents(words)[4] + style.type * 2
     footer = paper.height - style.margin - style.footer / 2
     _write(context, f"page {title.number} of {title.total}", paper.width / 2, footer, "middle")
+    if title.note:
+        _write(context, title.note, paper.width - style.margin, footer, "end")
 
 
 def _write(
@@ -162,13 +249,15 @@ def _write(
     bold: bool = False,
     colour: tuple[float, float, float] = (0.0, 0.0, 0.0),
 ) -> None:
-    """``text`` from ``x`` (its start, or its middle), centred on ``y`` by its capitals."""
+    """``text`` from ``x`` (its start, its middle or its end), centred on ``y`` by its
+    capitals."""
     weight = cairocffi.FONT_WEIGHT_BOLD if bold else cairocffi.FONT_WEIGHT_NORMAL
     context.select_font_face(FONT, cairocffi.FONT_SLANT_NORMAL, weight)
     advance = context.text_extents(text)[4]
     capitals = context.font_extents()[0] * 0.72
     context.set_source_rgb(*colour)
-    context.move_to(x - (advance / 2 if align == "middle" else 0.0), y + capitals / 2)
+    before = {"middle": advance / 2, "end": advance}.get(align, 0.0)
+    context.move_to(x - before, y + capitals / 2)
     context.show_text(text)
     context.new_path()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from generator.games.base import GameEngine, missing_texts, text
+from generator.games.base import GameEngine, TellApart, missing_texts, text
 from generator.games.break_the_code import report, summary, validation
 from generator.games.break_the_code.decks import QUESTIONS, TILES
 from generator.games.break_the_code.questions import (
@@ -109,6 +109,9 @@ class BreakTheCode(GameEngine):
             ),
         },
     }
+
+    tell_apart = (TellApart((TILES,), (("colour", "colour"),)),)
+    """Tiles of one number differ only in colour, which the questions ask about."""
 
     def validate_decks(self, game: Game, decks: list[Deck]) -> list[Problem]:
         tiles, questions = decks

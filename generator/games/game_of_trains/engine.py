@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import ClassVar
 
-from generator.games.base import LOWER_CASE_ID, GameEngine, missing_texts, place, text
+from generator.games.base import LOWER_CASE_ID, GameEngine, TellApart, missing_texts, place, text
 from generator.games.game_of_trains import report, summary, validation
 from generator.games.game_of_trains.decks import LOCOMOTIVES, WAGONS
 from generator.games.game_of_trains.train import ABILITIES, MOST_WAGONS, WAGON_NUMBERS
@@ -49,6 +49,9 @@ class GameOfTrains(GameEngine):
             ),
         },
     }
+
+    tell_apart = (TellApart((WAGONS,), (("ability", "ability"),)),)
+    """A face-up wagon's ability is read from across the table."""
 
     def validate_decks(self, game: Game, decks: list[Deck]) -> list[Problem]:
         wagons, locomotives = decks

@@ -6,7 +6,15 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from generator.games.base import LOWER_CASE_ID, GameEngine, exactly, missing_texts, place, text
+from generator.games.base import (
+    LOWER_CASE_ID,
+    GameEngine,
+    TellApart,
+    exactly,
+    missing_texts,
+    place,
+    text,
+)
 from generator.games.gear_and_piston import board, report, summary, validation
 from generator.games.gear_and_piston.decks import ENDS, FIRST_PLAYER, GROUPS, INVESTORS
 from generator.games.gear_and_piston.parts import (
@@ -113,6 +121,9 @@ class GearAndPiston(GameEngine):
         },
         FIRST_PLAYER: {"id": replace(LOWER_CASE_ID, help="The tile's id (the game has one).")},
     }
+
+    tell_apart = (TellApart(GROUPS, (("colour", "engine type"),), stack="stack"),)
+    """A car scores its largest area of one engine type, and investors count old and scrap parts."""
 
     def validate_decks(self, game: Game, decks: list[Deck]) -> list[Problem]:
         *groups, investors, ends, first = decks

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from generator.games.base import LOWER_CASE_ID, GameEngine, exactly, missing_texts, text
+from generator.games.base import LOWER_CASE_ID, GameEngine, TellApart, exactly, missing_texts, text
 from generator.games.gears import report, summary, validation
 from generator.games.gears.decks import AIDS, CHARACTERS, CODES, GEARS, ROUNDS, TOKEN
 from generator.games.gears.parts import (
@@ -104,6 +104,9 @@ class Gears(GameEngine):
             ),
         },
     }
+
+    tell_apart = (TellApart((GEARS,), (("colour", "colour"), ("set", "set"))),)
+    """A gear's colour fixes its values and its set its owner: both read at a glance."""
 
     def validate_decks(self, game: Game, decks: list[Deck]) -> list[Problem]:
         gears, rounds, codes, characters, token, aids = decks

@@ -5,7 +5,14 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from generator.games.base import LOWER_CASE_ID, GameEngine, deck_name, missing_texts, text
+from generator.games.base import (
+    LOWER_CASE_ID,
+    GameEngine,
+    TellApart,
+    deck_name,
+    missing_texts,
+    text,
+)
 from generator.games.three_by_three import report, summary, validation
 from generator.games.three_by_three.decks import BOARD, TASKS, TOKENS
 from generator.games.three_by_three.notation import (
@@ -65,6 +72,9 @@ class ThreeByThree(GameEngine):
         },
         BOARD: {"id": LOWER_CASE_ID},
     }
+
+    tell_apart = (TellApart((TOKENS,), ((FIFTEEN.id, "colour"),)),)
+    """The 15-puzzle side of a token is its colour, which a task card asks for."""
 
     def validate_decks(self, game: Game, decks: list[Deck]) -> list[Problem]:
         tasks, tokens, _ = decks
