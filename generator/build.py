@@ -658,13 +658,22 @@ def _render(game: Game, lang: str, deck: str) -> tuple[FaceSet, list[Problem], d
 
 
 def _look(game: Game, pools: list[TellApart], faces: FaceSet, folder: Path | None) -> list[Problem]:
-    """What looks alike in ``game`` to people who see colour differently, as problems."""
+    """What looks alike in ``game`` to people who see colour differently, as problems, in
+    every palette it prints in (``faces``: its faces in its own palette; the others' fronts
+    are rendered here, only those of the decks looked at)."""
     cache = Cache(folder) if folder is not None else None
+    decks = tuple(dict.fromkeys(deck for pool in pools for deck in pool.decks))
+    problems = colour_vision.refused(game, pools)
     try:
-        found = colour_vision.findings(game, pools, faces, cache)
-        return colour_vision.refused(game, pools) + colour_vision.problems(game, found)
+        for palette in game.palettes:
+            shown = game.in_palette(palette)
+            if palette != game.palette:
+                faces = render_faces(shown, colour_vision.language(game), decks)[0]
+            found = colour_vision.findings(shown, pools, faces, cache)
+            problems += colour_vision.problems(shown, found)
     except DataError as error:  # a face cairo cannot draw
         return error.problems
+    return problems
 
 
 def _draw(

@@ -125,11 +125,12 @@ def test_telling_apart_a_field_the_deck_lacks_is_a_problem(
     )
 
 
+@pytest.mark.parametrize("palette", ["standard", "ink-saver"])
 @pytest.mark.parametrize("game", [shipped.game for shipped in SHIPPED])
-def test_what_a_shipped_game_tells_apart_stays_apart(game: str) -> None:
+def test_what_a_shipped_game_tells_apart_stays_apart(game: str, palette: str) -> None:
     engine = find_engine(game)
     assert engine is not None
-    loaded = load_checked(DEFAULT_DATA_DIR, engine)
+    loaded = load_checked(DEFAULT_DATA_DIR, engine).in_palette(palette)
     pools = engine.distinctions(loaded)
     assert pools, "every shipped game says what its players must tell apart"
     decks = tuple(deck for pool in pools for deck in pool.decks)
@@ -174,3 +175,24 @@ def test_too_many_kinds_to_compare_are_refused(
         "two kinds of card, more than the 1,000 the colour-vision check makes: tell fewer "
         "apart\n1 problem found.\n",
     )
+
+
+def test_each_palette_is_looked_at(
+    tiny: DataCopy, pnp: Callable[..., Result], tmp_path: Path
+) -> None:
+    """The bar that sets the stop signal apart is black in the standard palette and white on
+    the white disc in the ink-saver one: only the ink-saver palette tells them apart by colour
+    alone, and the problem says so."""
+    folder = expansion(tmp_path / "signals", shape=True)
+    template = folder / "templates" / "signal.svg.j2"
+    text = template.read_text("utf-8").replace(f"'{RED}'", "palette.stop")
+    text = text.replace(f"'{GREEN}'", "palette.go")
+    text = text.replace('height="6" fill="#000000"', 'height="6" fill="{{ palette.bar }}"')
+    template.write_text(text, "utf-8")
+    colours = f'stop: "{RED}"\n  go: "{GREEN}"'
+    (folder / "palette.yaml").write_text(
+        f'standard:\n  {colours}\n  bar: "#000000"\nink-saver:\n  {colours}\n  bar: "#ffffff"\n'
+    )
+    result = pnp("validate", "--data", tiny.root, "--with", folder, "--paper", "a4")
+    alike = ALIKE.replace("decks.signals: ", "decks.signals: in the ink-saver palette, ")
+    assert (result.code, result.err) == (1, f"{alike}\n1 problem found.\n")

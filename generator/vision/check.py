@@ -31,6 +31,7 @@ from generator.games.base import TellApart
 from generator.languages import SOURCE
 from generator.model import Card, Deck, Game
 from generator.outputs.base import FaceSet, drawing
+from generator.palettes import STANDARD
 from generator.problems import Problem
 from generator.render import draw
 from generator.render.store import ArtStore
@@ -141,7 +142,10 @@ def problems(game: Game, found: list[Finding]) -> list[Problem]:
     for finding in found:
         deck = game.deck(finding.decks[0])
         assert deck is not None, "a finding names a deck of its game"
-        problems.append(Problem(deck.file, deck.line, f"decks.{deck.id}", finding.what()))
+        what = finding.what()
+        if game.palette != STANDARD:  # the standard palette goes without saying
+            what = f"in the {game.palette} palette, {what}"
+        problems.append(Problem(deck.file, deck.line, f"decks.{deck.id}", what))
     return problems
 
 
