@@ -20,6 +20,7 @@ from generator.expansions import Expansion, of_game
 from generator.games.command_line import load_checked
 from generator.games.registry import ENGINES, find_engine
 from generator.languages import AS_WRITTEN, Languages
+from generator.layout import ink
 from generator.layout.compose import Book, Page, Placement
 from generator.layout.imposition import Rect
 from generator.layout.pdf import metadata
@@ -141,7 +142,6 @@ def _write(
     total = len(pages) + len(tables)
     heading = f"{title} ({game.name}), {lang}: proof"
     for number, page in enumerate(pages, start=1):
-        overlay = face_page(page, paper, Title(heading, number, total), style)
         placed = [
             Placement(
                 keys[rendered(cell.face.svg)],
@@ -150,6 +150,8 @@ def _write(
             )
             for cell in page.cells
         ]
+        inks = [ink.part(book.faces[face.face].raster, face.shows) for face in placed]
+        overlay = face_page(page, paper, Title(heading, number, total), inks, style)
         book.add_page(Page(paper.width, paper.height, placed, (overlay,)))
     for number, rows in enumerate(tables, start=len(pages) + 1):
         named = Title(f"{heading}, the fullest boxes", number, total)
