@@ -46,21 +46,21 @@ class FaceArt:
     fonts: dict[str, Selection] = field(default_factory=dict)
 
     def pack(self) -> bytes:
-        """The bytes to cache: a line of JSON, then the raster (its size in the line), then
-        the PDF."""
-        raster = self.raster.packed()
+        """The bytes to cache: a line of JSON, then the raster's pixels (its size in the
+        line), then the PDF."""
         head = {
             "box": [self.box.x, self.box.y, self.box.width, self.box.height],
             "fonts": {base: list(selection) for base, selection in self.fonts.items()},
-            "raster": [self.raster.width, self.raster.height, len(raster)],
+            "raster": [self.raster.width, self.raster.height],
         }
-        return json.dumps(head, sort_keys=True).encode() + b"\n" + raster + self.pdf
+        return json.dumps(head, sort_keys=True).encode() + b"\n" + self.raster.rgb + self.pdf
 
     @classmethod
     def unpack(cls, data: bytes) -> FaceArt:
         """What :meth:`pack` wrote; ``ValueError`` (or ``KeyError``, ``TypeError``) for bytes
         it did not write: cairo's slant and weight are small numbers, the box is four, the
-        raster the pixels of its size (:meth:`Raster.unpacked`)."""
+        raster a size it can have (:meth:`Raster.unpacked`; pixels of another size leave
+        bytes that are not a PDF where the PDF should start)."""
         head, _, rest = data.partition(b"\n")
         fields = json_payload(head)
         fonts = {base: (str(f), int(s), int(w)) for base, (f, s, w) in fields["fonts"].items()}
@@ -69,11 +69,9 @@ class FaceArt:
         x, y, width, height = fields["box"]
         if any(type(value) not in (int, float) for value in (x, y, width, height)):
             raise ValueError("a box is four numbers")
-        across, down, length = fields["raster"]
-        if type(length) is not int or not 0 <= length <= len(rest):
-            raise ValueError("not the length of a raster")
-        raster = Raster.unpacked(x, y, across, down, rest[:length])
-        return cls(rest[length:], Rect(x, y, width, height), raster, fonts)
+        across, down = fields["raster"]
+        raster = Raster.unpacked(x, y, across, down, rest)
+        return cls(rest[len(raster.rgb) :], Rect(x, y, width, height), raster, fonts)
 
 
 @dataclass(frozen=True)
