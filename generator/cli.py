@@ -27,6 +27,7 @@ from generator.expansions import (
     of_game,
 )
 from generator.folders import discover_games
+from generator.ink import summary
 from generator.languages import PSEUDO, Languages
 from generator.layout.registration import Registration
 from generator.layout.registration import parse as parse_registration
@@ -567,7 +568,8 @@ def _build(args: argparse.Namespace) -> int:
 
 
 def _summarise(outputs: list[Written], seconds: float) -> None:
-    """Each document with its pages, then how many files of each other kind (the PNG faces)."""
+    """Each document with its pages, then how many files of each other kind (the PNG faces),
+    the totals, and last the documents' ink."""
     documents = [o for o in outputs if o.pages]
     for output in documents:
         counted = f", {output.cards} card{'s' if output.cards != 1 else ''}" if output.cards else ""
@@ -592,6 +594,15 @@ def _summarise(outputs: list[Written], seconds: float) -> None:
     total_saved = f"; sharing sheets saved {_pages(saved)}" if saved else ""
     printed = f": {pages} pages, {cards} cards" if documents else ""
     print(f"{head}{printed} in {seconds:.1f} s{total_saved}")
+    measured = [
+        page
+        for document in documents
+        if len(document.ink) == document.pages
+        for page in zip(document.ink, document.sides or ("",) * document.pages, strict=True)
+    ]
+    ink = summary(measured)
+    if ink:
+        print(ink)
 
 
 def _pages(count: int) -> str:

@@ -22,6 +22,7 @@ from generator.cache import MAX_ENTRY, MAX_LISTED, Cache, json_payload, key
 from generator.expansions import Expansion, of_game
 from generator.folders import discover_games
 from generator.games.shipped import SHIPPED
+from generator.ink import BACK, FRONT, PageInk
 from generator.inputs import GameInputs, game_inputs
 from generator.languages import AS_WRITTEN, Languages
 from generator.options import Options
@@ -158,10 +159,12 @@ Listed = list[tuple[Written, "bytes | None"]]
 
 def listing(files: list[tuple[Written, str]], out: Path) -> bytes:
     """The list of files (each with the digest of its bytes) to keep in the cache: where each
-    lies under ``out``, its digest, kind, pages, cards and pages saved."""
+    lies under ``out``, its digest, kind, pages, cards, pages saved, and the ink and side of
+    each page."""
     items = [
         {"path": file.path.relative_to(out).as_posix(), "digest": digest, "kind": file.kind}
         | {"pages": file.pages, "cards": file.cards, "saved": file.saved}
+        | {"ink": [list(page) for page in file.ink], "sides": list(file.sides)}
         for file, digest in files
     ]
     return json.dumps(items, sort_keys=True).encode()
@@ -182,13 +185,33 @@ def listed(entry: str, out: Path, cache: Cache) -> Listed | None:
             data = cache.get(key("file", item["digest"]))
             if data is None or hashlib.sha256(data).hexdigest() != item["digest"]:
                 return None
-        written = Written(path, item["kind"], item["pages"], item["cards"], saved=item["saved"])
+        ink = tuple(PageInk(*page) for page in item["ink"])
+        written = Written(
+            path,
+            item["kind"],
+            item["pages"],
+            item["cards"],
+            saved=item["saved"],
+            ink=ink,
+            sides=tuple(item["sides"]),
+        )
         files.append((written, data))
     return files
 
 
-_LISTED = {"path": str, "digest": str, "kind": str, "pages": int, "cards": int, "saved": int}
+_LISTED = {
+    "path": str,
+    "digest": str,
+    "kind": str,
+    "pages": int,
+    "cards": int,
+    "saved": int,
+    "ink": list,
+    "sides": list,
+}
 """The fields of a file in a :func:`listing`, with their types."""
+SIDES = ("", FRONT, BACK)
+"""What a page of a listed file may be (:attr:`Written.sides`)."""
 
 
 def _items(entry: bytes) -> list[dict[str, Any]] | None:
@@ -205,8 +228,19 @@ def _items(entry: bytes) -> list[dict[str, Any]] | None:
             return None
         if not (_down(item["path"]) and item["kind"].isprintable()):
             return None
+        if not (all(map(_ink, item["ink"])) and all(side in SIDES for side in item["sides"])):
+            return None
     paths = [item["path"] for item in items]
     return items if len(set(paths)) == len(paths) else None
+
+
+def _ink(page: object) -> bool:
+    """Whether ``page`` is a page's ink as :func:`listing` writes it: two numbers."""
+    return (
+        isinstance(page, list)
+        and len(page) == 2
+        and all(type(figure) in (int, float) for figure in page)
+    )
 
 
 def _down(path: str) -> bool:

@@ -17,6 +17,7 @@ Two figures per page, both read from a rendering at :data:`DPI`:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 DPI = 20
@@ -29,3 +30,27 @@ class PageInk(NamedTuple):
 
     mean: float
     tac: float
+
+
+FRONT, BACK = "front", "back"
+"""A page of card fronts only, and of card backs only (:attr:`Written.sides
+<generator.writer.Written.sides>`)."""
+
+
+def summary(pages: Iterable[tuple[PageInk, str]]) -> str | None:
+    """The build's line on ink, from every page measured with its side (:data:`FRONT`,
+    :data:`BACK` or ``""``): how much of a page the pages of card fronts, of card backs and
+    all pages cover on average (what a home printer spends; backs are often the most), and
+    the most ink on any one spot (what a print shop limits). README, "How much ink"; ``None``
+    without a page."""
+    measured = list(pages)
+    if not measured:
+        return None
+    named = [
+        ("card fronts", [ink.mean for ink, side in measured if side == FRONT]),
+        ("card backs", [ink.mean for ink, side in measured if side == BACK]),
+        ("all pages", [ink.mean for ink, _ in measured]),
+    ]
+    averages = ", ".join(f"{name} {sum(m) / len(m):.0f} %" for name, m in named if m)
+    highest = max(ink.tac for ink, _ in measured)
+    return f"ink: {averages} of the page on average; at most {highest:.0f} % on one spot"

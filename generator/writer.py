@@ -39,6 +39,10 @@ class Written(NamedTuple):
     """Pages saved by decks sharing sheets (card sheets)."""
     ink: tuple[PageInk, ...] = ()
     """The ink of each page (of a PDF; of the one image of a PNG), where it was measured."""
+    sides: tuple[str, ...] = ()
+    """What each page of a file of cards prints: :data:`~generator.ink.FRONT` (card fronts
+    only), :data:`~generator.ink.BACK` (card backs only), or ``""`` (both: a gutterfold page);
+    empty for a file of no cards."""
 
 
 PARTIAL = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d+)\.[^.]+\.part")

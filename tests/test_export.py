@@ -76,6 +76,7 @@ def test_every_face_at_the_products_pixels_rgb_300_dpi(
                 assert image.mode == "RGB", name
                 assert tuple(round(v) for v in image.info["dpi"]) == (table.dpi, table.dpi)
             assert listed[name]["bytes"] == (folder / name).stat().st_size
+            assert len(listed[name]["ink"]) == 1, name  # the image's: one page
             exported += 1
     assert exported == len(listed) > 0
     assert sum(manifest["counts"].values()) == exported

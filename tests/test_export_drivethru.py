@@ -26,6 +26,7 @@ from generator.export.inklimit import ROUNDING, limit_ink, limited
 from generator.export.pdf import GHOSTSCRIPT_MISSING, measure, pdfx1a
 from generator.export.run import ExportRequest, export
 from generator.export.targets import TARGETS_DIR, load, targets
+from generator.layout.ink import document_ink
 from generator.writer import Written
 from tests import pdf
 from tests.conftest import DataCopy
@@ -347,6 +348,21 @@ def test_the_manifest_lists_the_pdfs(exported: Path) -> None:
     for file in manifest["files"]:
         assert file["bytes"] == (exported / file["path"]).stat().st_size
     assert manifest["notes"] == []
+
+
+def test_the_manifest_gives_the_ink_of_every_page(exported: Path) -> None:
+    """Each RGB page's ink, measured from its face (back, front, back...): the wagons' one
+    back on every other page, darker than any front, and as the file's pages read rendered."""
+    manifest = json.loads((exported / "manifest.json").read_text(encoding="utf-8"))
+    (wagons,) = [file["ink"] for file in manifest["files"] if file["path"] == "wagons.pdf"]
+    assert len(wagons) == 2 * DECKS["wagons"]
+    backs, fronts = wagons[0::2], wagons[1::2]
+    assert all(back == backs[0] for back in backs)
+    assert backs[0]["mean"] > max(front["mean"] for front in fronts)
+    rendered = document_ink(pdf.read(exported / "wagons.pdf"))[:2]
+    for listed, page in zip(wagons, rendered, strict=False):
+        assert listed["mean"] == pytest.approx(page.mean, abs=0.5)
+        assert listed["tac"] == pytest.approx(page.tac, abs=5)
 
 
 def _path_with(folder: Path, gs: str | None) -> str:

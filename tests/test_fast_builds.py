@@ -81,14 +81,17 @@ def test_a_rebuild_with_nothing_changed_rewrites_nothing(
     tiny: DataCopy, tmp_path: Path, pnp
 ) -> None:
     out, cache = tmp_path / "out", tmp_path / "cache"
-    assert pnp("build", "--data", tiny.root, "--out", out, "--cache", cache).code == 0
+    first = pnp("build", "--data", tiny.root, "--out", out, "--cache", cache)
+    assert first.code == 0
     before = _times(out)
     result = pnp("build", "--data", tiny.root, "--out", out, "--cache", cache)
     assert result.code == 0
     assert _times(out) == before
-    summary = result.out.splitlines()[-1]
+    summary, ink = result.out.splitlines()[-2:]
     assert summary.startswith("all 6 files up to date: 8 pages, 14 cards in ")
     assert summary.endswith(" s; sharing sheets saved 4 pages")  # remembered with the files
+    assert ink.startswith("ink: card fronts ")
+    assert ink == first.out.splitlines()[-1]  # so is the ink of every page
 
 
 def test_an_output_deleted_or_edited_is_made_again_from_the_cache(

@@ -62,6 +62,9 @@ PLANTED = {
     "listing-with-a-nul": listed_twice("a\u0000"),
     "face-art-half": b"{}\n%PDF-1.4",
     "face-art-at-infinity": b'{"box": [Infinity, 0, 1, 1], "fonts": {}}\n%PDF-1.4\n%%EOF',
+    "face-art-of-a-short-raster": (
+        b'{"box": [0, 0, 1, 1], "fonts": {}, "raster": [1, 1]}\nxx%PDF-1.4\n%%EOF'
+    ),
     "nested-deeper-than-python": b"[" * 100_000,
     "empty": b"",
 }

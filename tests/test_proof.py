@@ -236,6 +236,9 @@ def test_a_text_that_does_not_fit_is_red_where_its_box_is_and_first_in_the_table
     assert any(box == pytest.approx(expected, abs=0.01) for box in boxes), (expected, boxes)
     page_words = [word for word, *_ in pdf.words(path, page)]
     assert "dusk" in page_words  # the text is drawn, running out of its box
+    named = page_words.index("colour-red")  # under the face: its name, then its ink
+    assert page_words[named + 1 : named + 3] == ["·", "ink"]
+    assert page_words[named + 3].isdigit() and page_words[named + 4] == "%,"
     keys = ["colours.red", "colours.blue", "number", "title", "scores"]
     table = [(top, word) for word, _, top, *_ in pdf.words(path, pages) if word in keys]
     assert min(table)[1] == "colours.red"

@@ -5,6 +5,7 @@ the shop's uploader keeps the cards in order and pairs each back with its front.
 from __future__ import annotations
 
 from generator.export.job import ExportJob
+from generator.layout.ink import image_ink
 from generator.model import Deck
 from generator.writer import Written
 
@@ -33,4 +34,4 @@ class Images:
         job.writer.write_bytes(path, job.png(image))
         product = job.products[deck.id]
         what = f"{product.name} {side}s, {image.width} x {image.height} px"
-        return Written(path, what, 0, 1)
+        return Written(path, what, 0, 1, ink=(image_ink(image, job.target.dpi),))

@@ -31,7 +31,7 @@ from PIL import Image, ImageSequence
 
 from generator.export.inklimit import limit_ink, page_ink, pages_over
 from generator.export.job import ExportJob
-from generator.ink import DPI, PageInk
+from generator.ink import DPI, FRONT, PageInk
 from generator.layout.compose import Book, Page, Placement
 from generator.layout.imposition import Rect
 from generator.layout.pdf import metadata
@@ -81,10 +81,12 @@ class Pdf:
         for deck in job.game.decks:
             product = job.products[deck.id]
             path = job.folder / job.target.file_name("rgb", deck.id, "", 0)
-            rgb = io.BytesIO()
-            pages = _book(job, deck).save(rgb)
+            rgb, book = io.BytesIO(), _book(job, deck)
+            pages = book.save(rgb)
             job.writer.write_bytes(path, rgb.getvalue())
-            written.append(Written(path, f"{product.name} PDFs (RGB)", pages, len(deck.cards)))
+            sides = tuple(side for _ in deck.cards for side in _sides(job))
+            what = f"{product.name} PDFs (RGB)"
+            written.append(Written(path, what, pages, len(deck.cards), ink=book.ink(), sides=sides))
             if ghostscript is not None:
                 path = job.folder / job.target.file_name("cmyk", deck.id, "", 0)
                 limit = job.target.ink_limit
@@ -138,10 +140,14 @@ def _book(job: ExportJob, deck: Deck) -> Book:
 def _faces(job: ExportJob, deck: Deck) -> Iterator[str]:
     """The faces of every card, card by card, each card's sides in the order the target's
     ``backs`` lists them (``back, front``): a common back is printed behind every card."""
-    sides = [side.strip() for side in job.target.backs.split(",")]
     for card in deck.cards:
-        for side in sides:
-            yield job.faces.front(deck, card) if side == "front" else job.faces.back(deck, card)
+        for side in _sides(job):
+            yield job.faces.front(deck, card) if side == FRONT else job.faces.back(deck, card)
+
+
+def _sides(job: ExportJob) -> list[str]:
+    """The sides of a card in the order the target prints them: ``back``, ``front``."""
+    return [side.strip() for side in job.target.backs.split(",")]
 
 
 def pdfx1a(

@@ -86,8 +86,9 @@ def export(request: ExportRequest) -> Exported:
 
 
 def _manifest(job: ExportJob, files: list[Written], left_out: list[Problem]) -> Written:
-    """``manifest.json``: what each file is, how many of each, their bytes; and the decks the
-    target cannot print, with the product nearest to each."""
+    """``manifest.json``: what each file is, how many of each, their bytes, the ink of each
+    page (of each image) where it was measured; and the decks the target cannot print, with
+    the product nearest to each."""
     listed = []
     for file in files:
         listed.append(
@@ -95,6 +96,7 @@ def _manifest(job: ExportJob, files: list[Written], left_out: list[Problem]) -> 
                 "path": file.path.relative_to(job.folder).as_posix(),
                 "what": file.kind,
                 "bytes": job.writer.staged[file.path].stat().st_size,
+                "ink": [{"mean": page.mean, "tac": page.tac} for page in file.ink],
             }
         )
     counts: dict[str, int] = {}

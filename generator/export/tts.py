@@ -38,6 +38,7 @@ from generator.export.job import ExportJob
 from generator.export.targets import Target
 from generator.games.base import deck_name
 from generator.games.registry import find_engine
+from generator.layout.ink import image_ink
 from generator.model import Card, Deck
 from generator.writer import Written
 
@@ -181,7 +182,8 @@ class Tts:
                 written.append(self._put(job, sheet.back, sheet.grid, backs, None, "back sheets"))
         if common is not None:
             job.writer.write_bytes(sheets[0].back, job.png(common))
-            written.append(Written(sheets[0].back, "TTS card backs"))
+            ink = (image_ink(common, job.target.dpi),)
+            written.append(Written(sheets[0].back, "TTS card backs", ink=ink))
         return written
 
     def _put(
@@ -200,7 +202,7 @@ class Tts:
         if hidden is not None:
             sheet.paste(hidden, grid.corner(grid.hidden, cell))
         job.writer.write_bytes(path, job.png(sheet))
-        return Written(path, f"TTS {what}")
+        return Written(path, f"TTS {what}", ink=(image_ink(sheet, job.target.dpi),))
 
 
 def cell(job: ExportJob, deck: Deck) -> tuple[int, int]:

@@ -25,34 +25,43 @@ from typing import BinaryIO
 import pikepdf
 
 from generator.cache import json_payload
+from generator.ink import PageInk
+from generator.layout import ink
 from generator.layout.fontmerge import Selection, characters_of, file_fonts, use_file_fonts
 from generator.layout.imposition import Rect
+from generator.layout.ink import Raster
 from generator.layout.sizes import pt
 
 
 @dataclass(frozen=True)
 class FaceArt:
     """A face drawn alone: a one-page PDF of its whole SVG, the rectangle that page covers in
-    the card's own millimetres (a card's is its trim plus the full bleed, from ``-bleed``), and
-    the cairo font selection behind each font it uses, by base name."""
+    the card's own millimetres (a card's is its trim plus the full bleed, from ``-bleed``), its
+    raster for measuring ink (:mod:`generator.layout.ink`: every page that places the face is
+    measured from it), and the cairo font selection behind each font it uses, by base name."""
 
     pdf: bytes
     box: Rect
+    raster: Raster
     fonts: dict[str, Selection] = field(default_factory=dict)
 
     def pack(self) -> bytes:
-        """The bytes to cache: a line of JSON, then the PDF."""
+        """The bytes to cache: a line of JSON, then the raster's pixels (its size in the
+        line), then the PDF."""
         head = {
             "box": [self.box.x, self.box.y, self.box.width, self.box.height],
             "fonts": {base: list(selection) for base, selection in self.fonts.items()},
+            "raster": [self.raster.width, self.raster.height],
         }
-        return json.dumps(head, sort_keys=True).encode() + b"\n" + self.pdf
+        return json.dumps(head, sort_keys=True).encode() + b"\n" + self.raster.rgb + self.pdf
 
     @classmethod
     def unpack(cls, data: bytes) -> FaceArt:
         """What :meth:`pack` wrote; ``ValueError`` (or ``KeyError``, ``TypeError``) for bytes
-        it did not write: cairo's slant and weight are small numbers, the box is four."""
-        head, _, pdf = data.partition(b"\n")
+        it did not write: cairo's slant and weight are small numbers, the box is four, the
+        raster a size it can have (:meth:`Raster.unpacked`; pixels of another size leave
+        bytes that are not a PDF where the PDF should start)."""
+        head, _, rest = data.partition(b"\n")
         fields = json_payload(head)
         fonts = {base: (str(f), int(s), int(w)) for base, (f, s, w) in fields["fonts"].items()}
         if any(not (0 <= s <= 2 and 0 <= w <= 1) for _, s, w in fonts.values()):
@@ -60,7 +69,9 @@ class FaceArt:
         x, y, width, height = fields["box"]
         if any(type(value) not in (int, float) for value in (x, y, width, height)):
             raise ValueError("a box is four numbers")
-        return cls(pdf, Rect(x, y, width, height), fonts)
+        across, down = fields["raster"]
+        raster = Raster.unpacked(x, y, across, down, rest)
+        return cls(rest[len(raster.rgb) :], Rect(x, y, width, height), raster, fonts)
 
 
 @dataclass(frozen=True)
@@ -116,6 +127,23 @@ class Book:
         if missing:
             raise KeyError(f"no face {missing[0]!r} was added to the book")
         self.pages.append(page)
+
+    def ink(self) -> tuple[PageInk, ...]:
+        """The ink of each page, from the rasters of the faces it places where it places them
+        (:func:`generator.layout.ink.composite`). The overlays are left out: crop marks, cut
+        guides, fold lines and a cutter's registration marks are hairlines and a few small
+        squares, a fraction of a per cent of a page."""
+        return tuple(
+            ink.figures(
+                ink.composite(
+                    page.width,
+                    page.height,
+                    [(self.faces[p.face].raster, p.at, p.shows) for p in page.placements],
+                    page.shift,
+                )
+            )
+            for page in self.pages
+        )
 
     def save(self, stream: BinaryIO) -> int:
         """Write the file; its number of pages."""

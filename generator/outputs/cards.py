@@ -11,6 +11,7 @@ it; memory grows with the distinct faces, not with the number of cards.
 
 from __future__ import annotations
 
+from generator.ink import BACK, FRONT
 from generator.layout.compose import Book, Page, Placement
 from generator.layout.imposition import Line, Rect, Sheet
 from generator.layout.pdf import marks, metadata
@@ -48,13 +49,17 @@ class CardSheets:
                 fronts.append(_fronts(job, book, planned, sheet))
                 backs.append(_backs(job, book, planned, sheet))
             job.report("", done, len(planned.sheets))
-        for page in _in_print_order(job.options, planned, fronts, backs):
+        ordered = _in_print_order(job.options, planned, fronts, backs)
+        for page in ordered:
             book.add_page(page)
         with job.stopwatch.stage("assembly"), job.writer.open(path) as stream:
             pages = book.save(stream)
+        with job.stopwatch.stage("ink"):
+            ink = book.ink()
         cards = sum(len(run) for run in planned.runs)
         saved = planned.saved * (pages // max(len(planned.sheets), 1))
-        return [Written(path, self.name, pages, cards, saved=saved)]
+        sides = _sides(ordered, fronts, backs)
+        return [Written(path, self.name, pages, cards, saved=saved, ink=ink, sides=sides)]
 
 
 def _in_print_order(
@@ -70,6 +75,14 @@ def _in_print_order(
     if options.duplex == "none":
         return fronts + backs
     return [page for pair in zip(fronts, backs, strict=True) for page in pair]
+
+
+def _sides(ordered: list[Page], fronts: list[Page], backs: list[Page]) -> tuple[str, ...]:
+    """What each page prints: a sheet's fronts, its backs, or both (a gutterfold page)."""
+    front, back = {id(page) for page in fronts}, {id(page) for page in backs}
+    return tuple(
+        FRONT if id(page) in front else BACK if id(page) in back else "" for page in ordered
+    )
 
 
 def _fronts(job: Job, book: Book, planned: Layout, sheet: Sheet) -> Page:

@@ -58,7 +58,8 @@ class Handouts:
             overlays = (marks(plan.paper, lines, folds=dashed),) if lines or dashed else ()
             book.add_page(Page(plan.paper.width, plan.paper.height, placements, overlays))
         with job.writer.open(path) as stream:
-            return Written(path, self.name, book.save(stream))
+            pages = book.save(stream)
+        return Written(path, self.name, pages, ink=book.ink())
 
     def _draw_copies(self, job: Job, handout: Handout, plan: Plan, book: Book) -> list[str]:
         """Each copy drawn and added to ``book`` once, copies that render alike as one face;

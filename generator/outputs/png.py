@@ -13,7 +13,7 @@ from generator.writer import Written
 class PngFaces:
     name = "PNG files at 300 dpi"
     per_paper = False
-    draws_faces = False
+    draws_faces = True  # it places none, but takes each face's ink from its drawing
     checked_by_write = False
 
     def wanted(self, options: Options) -> bool:
@@ -28,6 +28,7 @@ class PngFaces:
             (folder / deck / f"{name}.png", entry)
             for (deck, name), entry in job.faces.named.items()
         ]
+        written = []
         for done, (path, entry) in enumerate(faces, start=1):
             template = job.faces.templates[entry]
             with (
@@ -36,5 +37,7 @@ class PngFaces:
             ):
                 image = job.arts.png(job.faces.svgs[entry], job.game.templates, entry)
             job.writer.write_bytes(path, image)
+            ink = job.art(entry).raster.ink()  # the PNG is the whole face, as its raster
+            written.append(Written(path, self.name, 0, 1, ink=(ink,)))
             job.report("png", done, len(faces))
-        return [Written(path, self.name, 0, 1) for path, _ in faces]
+        return written

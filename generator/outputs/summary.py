@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+import io
+
 from generator.games.registry import find_engine
+from generator.layout.ink import document_ink
 from generator.model import Game
 from generator.options import Options
 from generator.outputs.base import Job, drawing
@@ -34,14 +37,14 @@ class RulesSummary:
             if summary is None or problems:
                 raise DataError(problems)
             subject = f"summary ({job.lang})"
-            with (
-                job.writer.open(path) as stream,
-                drawing(job.game, "pictogram.svg.j2", subject),
-                painted_by(job.arts.picture),
-            ):
-                pages = document.write(summary, job.options.paper, stream)
+            laid = io.BytesIO()
+            with drawing(job.game, "pictogram.svg.j2", subject), painted_by(job.arts.picture):
+                pages = document.write(summary, job.options.paper, laid)
+            job.writer.write_bytes(path, laid.getvalue())
+        with job.stopwatch.stage("ink"):
+            ink = document_ink(laid.getvalue())  # no faces: its pages are measured whole
         job.report("rules summary", 1, 1)
-        return [Written(path, self.name, pages)]
+        return [Written(path, self.name, pages, ink=ink)]
 
 
 def _engine(game: Game) -> SummaryHooks:

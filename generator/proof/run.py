@@ -22,6 +22,7 @@ from generator.expansions import Expansion, of_game
 from generator.games.command_line import load_checked
 from generator.games.registry import ENGINES, find_engine
 from generator.languages import AS_WRITTEN, Languages
+from generator.layout import ink
 from generator.layout.compose import Book, Page, Placement
 from generator.layout.imposition import Rect
 from generator.layout.pdf import metadata
@@ -200,8 +201,6 @@ def _write(
     note = _seen_note(seen, total - len(alike) + 1, total)
     heading = f"{title} ({game.name}), {lang}: proof"
     for number, page in enumerate(pages, start=1):
-        named = Title(heading, number, total, note if number == 1 else "")
-        overlay = face_page(page, paper, named, style)
         placed = [
             Placement(
                 keys[rendered(cell.face.svg)],
@@ -210,6 +209,10 @@ def _write(
             )
             for cell in page.cells
         ]
+        inks = [ink.part(book.faces[face.face].raster, face.shows) for face in placed]
+        overlay = face_page(
+            page, paper, Title(heading, number, total, note if number == 1 else ""), inks, style
+        )
         book.add_page(Page(paper.width, paper.height, placed, (overlay,)))
     for number, rows in enumerate(tables, start=len(pages) + 1):
         named = Title(f"{heading}, the fullest boxes", number, total)

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cairocffi
 import numpy as np
 from PIL import Image
 
+from generator.ink import PageInk
 from generator.layout.drawing import in_millimetres, one_page
 from generator.layout.sizes import Paper
 from generator.proof.layout import (
@@ -72,17 +74,21 @@ class Title:
     note: str = ""
 
 
-def face_page(page: FacePage, paper: Paper, title: Title, style: Style = STYLE) -> bytes:
-    """The drawing over a page of faces: each face's edge, name and boxes."""
+def face_page(
+    page: FacePage, paper: Paper, title: Title, inks: Sequence[PageInk], style: Style = STYLE
+) -> bytes:
+    """The drawing over a page of faces: each face's edge, name (with its ``inks``, face by
+    face) and boxes."""
 
     def draw(context: cairocffi.Context) -> None:
         _frame(context, paper, title, style)
         context.set_font_size(style.type)
         for heading in page.headings:
             _write(context, heading.text, heading.x, heading.y, bold=True)
-        for cell in page.cells:
+        for cell, ink in zip(page.cells, inks, strict=True):
             _edge(context, cell)
-            named = _clipped(context, face_name(cell.face), cell.at.width)
+            label = f"{face_name(cell.face)} · ink {ink.mean:.0f} %, at most {ink.tac:.0f} %"
+            named = _clipped(context, label, cell.at.width)
             _write(context, named, cell.at.x + cell.at.width / 2, _under(cell, style), "middle")
         placed = [
             (box.fill, _on_page(cell, corners))

@@ -30,6 +30,7 @@ from generator.folders import Templates, search_path, shown, template_roots
 from generator.layout.compose import FaceArt
 from generator.layout.fontmerge import Selection
 from generator.layout.imposition import Rect
+from generator.layout.ink import measured
 from generator.layout.sizes import pt
 from generator.problems import AssetError, DrawError, clipped
 from generator.reading import Refused, TooLarge, Within, read_bytes, size
@@ -372,7 +373,8 @@ def screen_svg(svg: str, folder: Templates, fetch: Fetcher | None = None) -> byt
 
 def face(svg: str, folder: Templates, fetch: Fetcher | None = None) -> FaceArt:
     """A face drawn alone, its whole SVG (a card with its full bleed) on a one-page PDF, for a
-    :class:`~generator.layout.compose.Book` to place on every slot that prints it."""
+    :class:`~generator.layout.compose.Book` to place on every slot that prints it; measured
+    for ink once, here (its raster)."""
     tree = parse(svg, folder, fetch)
     output = io.BytesIO()
     with _drawing():
@@ -380,7 +382,8 @@ def face(svg: str, folder: Templates, fetch: Fetcher | None = None) -> FaceArt:
         box = Rect(*_view_box(surface, tree))
         _fix_dates(surface.cairo)
         surface.finish()
-    return FaceArt(output.getvalue(), box, font_bases(_selections(tree)))
+    pdf = output.getvalue()
+    return FaceArt(pdf, box, measured(pdf, box), font_bases(_selections(tree)))
 
 
 def _view_box(surface: cairosvg.surface.Surface, tree: cairosvg.parser.Tree) -> tuple[float, ...]:
