@@ -8,7 +8,7 @@ number, ``.nan``, a text with braces, nothing). The mutated copy then goes throu
 check (load, schema, rules, every face rendered, the rules summary composed), as ``pnp
 validate`` runs it.
 
-CI runs a fixed budget with a fixed seed (``PNP_FUZZ_EXAMPLES``, default 150). For an occasional
+CI runs a fixed budget with a fixed seed (``PNP_FUZZ_EXAMPLES``, default 80). For an occasional
 longer run::
 
     PNP_FUZZ_EXAMPLES=2000 PNP_FUZZ_SEED=7 pytest tests/test_fuzz.py -q
@@ -50,7 +50,7 @@ FILES = sorted(
     for path in (DEFAULT_DATA_DIR / GAME).rglob("*.yaml")
     if _kept(path)
 )
-EXAMPLES = int(os.environ.get("PNP_FUZZ_EXAMPLES", "150"))
+EXAMPLES = int(os.environ.get("PNP_FUZZ_EXAMPLES", "80"))
 SEED = int(os.environ.get("PNP_FUZZ_SEED", "20261122"))
 SHRINK = os.environ.get("PNP_FUZZ_SHRINK") == "1"
 
