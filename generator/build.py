@@ -664,15 +664,19 @@ def _look(game: Game, pools: list[TellApart], faces: FaceSet, folder: Path | Non
     cache = Cache(folder) if folder is not None else None
     decks = tuple(dict.fromkeys(deck for pool in pools for deck in pool.decks))
     problems = colour_vision.refused(game, pools)
-    try:
-        for palette in game.palettes:
-            shown = game.in_palette(palette)
-            if palette != game.palette:
-                faces = render_faces(shown, colour_vision.language(game), decks)[0]
-            found = colour_vision.findings(shown, pools, faces, cache)
-            problems += colour_vision.problems(shown, found)
-    except DataError as error:  # a face cairo cannot draw
-        return error.problems
+    for palette in game.palettes:
+        shown, drawn = game.in_palette(palette), faces
+        if palette != game.palette:
+            drawn, rendering = render_faces(shown, colour_vision.language(game), decks)
+            problems += rendering
+            if rendering:
+                continue
+        try:
+            found = colour_vision.findings(shown, pools, drawn, cache)
+        except DataError as error:  # a face cairo cannot draw
+            problems += error.problems
+            continue
+        problems += colour_vision.problems(shown, found)
     return problems
 
 

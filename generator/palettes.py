@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping as MappingABC
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from generator.expansions import PALETTE, Expansion
@@ -49,21 +50,43 @@ def load_palettes(
     replaces the game's; a palette they name that the game lacks is added); every problem
     goes to ``log``. A game without ``palette.yaml`` has one empty ``standard`` palette."""
     palettes: Palettes = {STANDARD: {}}
-    lines: dict[str, tuple[ProblemLog, int]] = {}
+    where = _Where()
     sources = [(data_dir / game_id, log.for_file(f"{game_id}/{PALETTE}"))]
     sources += [(e.folder, log.for_file(e.label(PALETTE))) for e in expansions]
-    for folder, file_log in sources:
+    for layer, (folder, file_log) in enumerate(sources):
         if (folder / PALETTE).exists() or (folder / PALETTE).is_symlink():
             raw = load_yaml(folder / PALETTE, file_log, folder)
-            _lay_over(palettes, lines, raw, file_log)
-    _check_same_names(palettes, lines)
+            _lay_over(palettes, where, raw, _Place(file_log, 0, layer))
+    _check_same_names(palettes, where)
     return palettes
 
 
-def _lay_over(
-    palettes: Palettes, lines: dict[str, tuple[ProblemLog, int]], raw: object, log: ProblemLog
-) -> None:
-    """Add the palettes of one ``palette.yaml`` (``raw``, as read) to ``palettes``."""
+@dataclass(frozen=True)
+class _Place:
+    """A line of one ``palette.yaml``, and which file it is in the order they are laid."""
+
+    log: ProblemLog
+    line: int
+    layer: int
+
+    def at(self, line: int) -> _Place:
+        return replace(self, line=line)
+
+
+@dataclass
+class _Where:
+    """Where each palette was first named, and where each colour of each palette last was: a
+    problem is told at the line that made it (an expansion naming a colour in one palette only
+    is told at its own line, not at the game's)."""
+
+    palettes: dict[str, _Place] = field(default_factory=dict)
+    colours: dict[tuple[str, str], _Place] = field(default_factory=dict)
+
+
+def _lay_over(palettes: Palettes, where: _Where, raw: object, place: _Place) -> None:
+    """Add the palettes of one ``palette.yaml`` (``raw``, as read at ``place``) to
+    ``palettes``."""
+    log = place.log
     if raw is None:
         return
     if not isinstance(raw, Mapping):
@@ -78,31 +101,43 @@ def _lay_over(
             log.add(line, name, f"expected colours by name, got {shown(colours)}")
             continue
         palette = palettes.setdefault(name, {})
-        lines.setdefault(name, (log, line))
+        where.palettes.setdefault(name, place.at(line))
         for colour, value in colours.items():
-            where, at = f"{name}.{clipped(str(colour))}", colours.line_of(colour)
+            named, at = f"{name}.{clipped(str(colour))}", colours.line_of(colour)
+            if isinstance(colour, str):
+                where.colours[(name, colour)] = place.at(at)
             if not isinstance(colour, str) or not COLOUR_NAME.fullmatch(colour):
-                log.add(at, where, "a colour's name is lower-case letters, digits and _")
+                log.add(at, named, "a colour's name is lower-case letters, digits and _")
             elif not isinstance(value, str) or not COLOUR.fullmatch(value):
-                log.add(at, where, f'expected a colour like "#1f2a44", got {shown(value)}')
+                log.add(at, named, f'expected a colour like "#1f2a44", got {shown(value)}')
                 palette[colour] = ""  # named, wrongly: not also missing (nothing prints)
             else:
                 palette[colour] = value.lower()
 
 
-def _check_same_names(palettes: Palettes, lines: dict[str, tuple[ProblemLog, int]]) -> None:
-    """Every palette names the colours ``standard`` names, and no others."""
+def _check_same_names(palettes: Palettes, where: _Where) -> None:
+    """Every palette names the colours ``standard`` names, and no others: a colour missing
+    from a palette is told at the palette's line, or at the colour's in ``standard`` when a
+    later file named it there (an expansion's new colour); a colour ``standard`` lacks, at its
+    own line."""
     standard = palettes[STANDARD]
     for name, palette in palettes.items():
-        if name == STANDARD or name not in lines:
+        if name == STANDARD or name not in where.palettes:
             continue
-        log, line = lines[name]
-        missing = [colour for colour in standard if colour not in palette]
-        extra = [colour for colour in palette if colour not in standard]
+        first = where.palettes[name]
+        missing = []
+        for colour in (c for c in standard if c not in palette):
+            added = where.colours[(STANDARD, colour)]
+            if added.layer > first.layer:
+                added.log.add(added.line, f"{STANDARD}.{colour}", f"the {name} palette lacks it")
+            else:
+                missing.append(colour)
         if missing:
-            log.add(line, name, f"lacks {_listed(missing)}, which the standard palette names")
-        if extra:
-            log.add(line, name, f"names {_listed(extra)}, which the standard palette lacks")
+            what = f"lacks {_listed(missing)}, which the {STANDARD} palette names"
+            first.log.add(first.line, name, what)
+        for colour in (c for c in palette if c not in standard):
+            extra = where.colours[(name, colour)]
+            extra.log.add(extra.line, f"{name}.{colour}", f"not in the {STANDARD} palette")
 
 
 def _listed(colours: list[str]) -> str:

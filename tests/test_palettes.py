@@ -57,7 +57,7 @@ def test_every_mistake_of_a_palette_file_is_at_its_line(tmp_path: Path) -> None:
         "game/palette.yaml:6: Bright: a palette's name is lower-case words joined by -",
         "game/palette.yaml:9: dark.ground: expected a colour like \"#1f2a44\", got 'black'",
         "game/palette.yaml:10: dark.Ink2: a colour's name is lower-case letters, digits and _",
-        "game/palette.yaml:3: ink-saver: names 'ink', which the standard palette lacks",
+        "game/palette.yaml:5: ink-saver.ink: not in the standard palette",
     ]
 
 
@@ -68,6 +68,14 @@ def test_an_expansion_changes_a_colour_and_adds_a_palette(tmp_path: Path) -> Non
     assert palettes["ink-saver"]["ground"] == "#eef1f7"
     assert [str(problem) for problem in problems] == [
         "dark-side/palette.yaml:3: night: lacks 'ink', which the standard palette names"
+    ]
+
+
+def test_a_colour_an_expansion_adds_to_one_palette_is_told_at_its_line(tmp_path: Path) -> None:
+    own = 'standard:\n  glow: "#ffee00"\n'
+    _, problems = _load(tmp_path, GOOD, ("glowing", own))
+    assert [str(problem) for problem in problems] == [
+        "glowing/palette.yaml:2: standard.glow: the ink-saver palette lacks it"
     ]
 
 
