@@ -10,12 +10,15 @@ traceback only under ``--debug``.
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import math
+import re
 import sys
 import time
 import traceback
 from pathlib import Path
+from typing import NoReturn
 
 from generator import DEFAULT_DATA_DIR, __version__, fastpath
 from generator.cache import Cache, default_folder
@@ -62,6 +65,9 @@ HOW_TO_PRINT = {
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = _parser(with_rules=_command(argv) in ("rules", None))
+    if not argv:  # what pnp does is the first thing a newcomer asks it
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
     args = parser.parse_args(argv)
     try:
         return _run(parser, args)
@@ -119,10 +125,26 @@ def _command(argv: list[str]) -> str | None:
     return next((word for word in argv if not word.startswith("-")), None)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a suggestion for a misspelt choice (a command, a paper, a duplex),
+    worded as a misspelt key in a data file is: ``(did you mean 'build'?)``."""
+
+    CHOICE = re.compile(r"invalid choice: '(?P<given>[^']*)' \(choose from (?P<known>.*)\)$")
+
+    def error(self, message: str) -> NoReturn:
+        found = self.CHOICE.search(message)
+        if found:
+            known = re.findall(r"'([^']*)'", found["known"])
+            close = difflib.get_close_matches(found["given"], known, n=1)
+            if close:
+                message = f"{message} (did you mean '{close[0]}'?)"
+        super().error(message)
+
+
 def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     """The ``pnp`` command line. The ``rules`` queries of every game are added only when
     ``rules`` is the command (or none is given): describing them imports every rule engine."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="pnp",
         description="Print-and-play cards from YAML card data: checked by each game's "
         "rules, printed to exact-size PDF sheets.",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -152,3 +153,25 @@ def test_rules_usage_error(pnp) -> None:
     result = pnp("rules", "game_of_trains", "apply", "fly", "--train", "1 2 3 4 5 6 7")
     assert result.code == 2
     assert "invalid choice: 'fly'" in result.err
+
+
+def test_pnp_alone_lists_its_commands(pnp) -> None:
+    result = pnp()
+    assert result.code == 2
+    assert result.err.startswith("usage: pnp ")
+    for command in ("build", "validate", "export", "proof", "serve", "i18n", "rules"):
+        assert re.search(rf"^    {command} ", result.err, re.MULTILINE), command
+
+
+def test_a_misspelt_command_or_choice_gets_a_suggestion(pnp) -> None:
+    result = pnp("biuld")
+    assert result.code == 2
+    assert result.err.splitlines()[-1].endswith("'rules') (did you mean 'build'?)")
+    result = pnp("build", "--duplex", "lng")
+    assert result.code == 2
+    assert result.err.splitlines()[-1] == (
+        "pnp build: error: argument --duplex/--flip: invalid choice: 'lng' "
+        "(choose from 'long', 'short', 'none') (did you mean 'long'?)"
+    )
+    result = pnp("build", "--paper", "b5")  # nothing close enough: no guess
+    assert result.err.splitlines()[-1].endswith("(choose from 'a3', 'a4', 'letter')")

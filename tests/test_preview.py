@@ -544,3 +544,14 @@ def test_ctrl_c_stops_it_cleanly(trains: DataCopy) -> None:
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=GUARD)
     assert (process.returncode, out, err) == (0, "stopped\n", "")
+
+
+def test_the_page_names_its_icon_and_serves_it(unchecked: Callable[[], Running]) -> None:
+    """A page without an icon makes the browser ask for /favicon.ico, a 404 in its console."""
+    running = unchecked()
+    status, _, page = get(running, "/")
+    assert status == 200
+    assert '<link rel="icon" href="/favicon.svg" type="image/svg+xml">' in page
+    status, kind, icon = get(running, "/favicon.svg")
+    assert (status, kind) == (200, "image/svg+xml; charset=utf-8")
+    assert icon.startswith("<svg ")

@@ -71,7 +71,13 @@ PAGE_POLICY = (
 FACE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"
 """A face opened on its own, as a document: cairo's SVG styles its shapes inline and holds its
 images as data; nothing else is allowed."""
-STATIC = {"/preview.js": "text/javascript", "/preview.css": "text/css"}
+STATIC = {
+    "/preview.js": "text/javascript",
+    "/preview.css": "text/css",
+    "/favicon.svg": "image/svg+xml",
+}
+"""The page's own files: its script, its style, and its icon (named in the page, so a browser
+does not ask for ``/favicon.ico`` and log a missing file)."""
 FACE_PREFIX, FACE_SUFFIX = "/face/", ".svg"
 
 THREADS = 32
