@@ -44,9 +44,10 @@ def new_expansion(name: str, game: str, parent: Path, data_dir: Path = DEFAULT_D
     target = parent / name
     if target.exists() or target.is_symlink():
         raise UsageError(f"{target} already exists: choose another name or --dir")
-    if not parent.is_dir():
-        raise UsageError(f"--dir {parent}: no such folder")
+    if (parent.exists() or parent.is_symlink()) and not parent.is_dir():
+        raise UsageError(f"--dir {parent}: not a folder")
     try:
+        parent.mkdir(parents=True, exist_ok=True)  # a new project's folder, made as asked
         with tempfile.TemporaryDirectory(
             prefix=f".{name}-", dir=parent, ignore_cleanup_errors=True
         ) as scratch:

@@ -53,20 +53,19 @@ def test_a_new_expansion_prints_its_own_cards(pnp: Run, tmp_path: Path) -> None:
     [
         (["../up", "--game", "gears"], "expansion name: '../up' cannot be a file name: "),
         (["x", "--game", "chess"], "--game chess: no such game (games: " + ", ".join(GAMES) + ")"),
-        (["x", "--game", "gears", "--dir", "@missing"], "--dir @missing: no such folder"),
+        (["x", "--game", "gears", "--dir", "@file"], "--dir @file: not a folder"),
     ],
 )
 def test_usage_mistakes(pnp: Run, tmp_path: Path, args: list[str], message: str) -> None:
-    given = [a.replace("@missing", str(tmp_path / "missing")) for a in args]
+    (tmp_path / "file").write_text("not a folder", encoding="utf-8")
+    given = [a.replace("@file", str(tmp_path / "file")) for a in args]
     result = (
         pnp("new", "expansion", *given, "--dir", tmp_path)
         if "--dir" not in given
         else pnp("new", "expansion", *given)
     )
     assert result.code == 2
-    assert result.err.startswith(
-        f"pnp: error: {message.replace('@missing', str(tmp_path / 'missing'))}"
-    )
+    assert result.err.startswith(f"pnp: error: {message.replace('@file', str(tmp_path / 'file'))}")
 
 
 def test_an_existing_folder_is_never_overwritten(pnp: Run, tmp_path: Path) -> None:
@@ -99,3 +98,10 @@ def test_every_file_of_a_new_expansion_names_a_schema_it_passes(
         jsonschema.Draft7Validator(schema).validate(data)
         broken = {**data, "box": ["not", "a", "text"]}  # an unknown key, or not a text
         assert list(jsonschema.Draft7Validator(schema).iter_errors(broken)), path
+
+
+def test_a_new_expansion_goes_into_a_folder_made_for_it(pnp: Run, tmp_path: Path) -> None:
+    """``--dir`` names where the designer wants the project: made if it is not there yet."""
+    result = pnp("new", "expansion", "x", "--game", "gears", "--dir", tmp_path / "work" / "new")
+    assert result.code == 0, result.err
+    assert (tmp_path / "work" / "new" / "x" / "expansion.yaml").is_file()
