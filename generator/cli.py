@@ -230,6 +230,7 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
 
     list_cmd = commands.add_parser("list", help="games, decks, card counts and locales")
     list_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
+    _add_expansion_options(list_cmd, prints=False)
     list_cmd.set_defaults(run=_list)
 
     serve_cmd = commands.add_parser("serve", help="a live preview of a game's cards in the browser")
@@ -772,12 +773,13 @@ def _clean(args: argparse.Namespace) -> int:
 def _list(args: argparse.Namespace) -> int:
     from generator.build import check
 
-    games = check(args.data)
+    expansions = find_expansions(args.expansions, discover_games(args.data))
+    games = check(args.data, expansions=expansions)
     if not games:
         print(f"no games in {args.data}")
     for game in games:
         low, high = game.players
-        print(f"{game.id} ({low}-{high} players)")
+        print(f"{game.name} ({low}-{high} players)")
         for deck in game.decks:
             size = deck.size
             count = f"{len(deck.cards)} card{'s' if len(deck.cards) != 1 else ''}"

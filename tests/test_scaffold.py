@@ -105,3 +105,19 @@ def test_a_new_expansion_goes_into_a_folder_made_for_it(pnp: Run, tmp_path: Path
     result = pnp("new", "expansion", "x", "--game", "gears", "--dir", tmp_path / "work" / "new")
     assert result.code == 0, result.err
     assert (tmp_path / "work" / "new" / "x" / "expansion.yaml").is_file()
+
+
+def test_list_shows_a_game_with_its_expansion(pnp: Run, tmp_path: Path) -> None:
+    """``pnp list --with`` counts the merged game's cards: the example adds to a deck."""
+    assert pnp("new", "expansion", "x", "--game", "gears", "--dir", tmp_path).code == 0
+    plain, merged = pnp("list"), pnp("list", "--with", tmp_path / "x")
+    assert (plain.code, merged.code) == (0, 0), merged.err
+    assert "\ngears+x (2-4 players)\n" in merged.out
+    assert "\ngears (2-4 players)\n" not in merged.out
+
+    def gears(out: str) -> list[str]:
+        lines = out.splitlines()
+        start = next(i for i, line in enumerate(lines) if line.startswith("gears"))
+        return lines[start + 1 : start + 7]
+
+    assert gears(plain.out) != gears(merged.out)  # a deck of Gears has the expansion's cards
