@@ -10,7 +10,7 @@ from typing import Any
 from generator.folders import Templates
 from generator.layout.sizes import CardSize, Paper
 from generator.layout.tiling import Plan, plan
-from generator.palettes import STANDARD, Palettes, chosen
+from generator.palettes import STANDARD, Palettes, require
 from generator.problems import UsageError
 
 
@@ -187,7 +187,7 @@ class Game:
 
     def in_palette(self, name: str) -> Game:
         """The game printed in palette ``name`` (a usage mistake if it has none so named)."""
-        chosen(self.palettes, name, self.id)
+        require(self.palettes, name, self.id)
         return replace(self, palette=name)
 
     def file_name(self, stem: str) -> str:

@@ -144,11 +144,10 @@ def _listed(colours: list[str]) -> str:
     return ", ".join(repr(colour) for colour in colours)
 
 
-def chosen(palettes: MappingABC[str, dict[str, str]], name: str, game: str) -> dict[str, str]:
-    """The colours of palette ``name``; a palette the game lacks is a usage mistake, as a
-    language it lacks is."""
+def require(palettes: MappingABC[str, dict[str, str]], name: str, game: str) -> None:
+    """Refuse palette ``name`` if the game lacks it: a usage mistake, as a language it lacks
+    is."""
     if name not in palettes:
         raise UsageError(
             f"--palette {clipped(name)}: {game} has no such palette (it has: {', '.join(palettes)})"
         )
-    return palettes[name]
