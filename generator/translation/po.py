@@ -7,7 +7,10 @@ plural forms), the translation as ``msgstr``, a ``python-brace-format`` flag whe
 as the entry's reference, and where the text is printed as the translator's comment. A
 translation whose English changed since it was made is ``fuzzy``, with the English it was made
 from as the previous ``msgid``. The header names the game (``X-Pnp-Game``) and the language, and
-its ``Plural-Forms`` are CLDR's, so ``msgstr[N]`` is the language's N-th CLDR category.
+its ``Plural-Forms`` is the formula translators' tools write (:mod:`~generator.translation.
+plurals` maps its ``msgstr[N]`` onto the locale file's CLDR categories, both ways). Every field
+``msgfmt -c`` asks for is there, and nothing in the file changes from one export of the same
+data to the next (:data:`NO_REVISION_DATE`).
 
 PO files come from translators, so reading one is a boundary like any data file: every mistake
 is a ``file:line`` problem, collected, and nothing is written while there is one.
@@ -20,10 +23,11 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import polib
 
-from generator.language_rules import COUNT, categories, gettext_plural_forms
+from generator.language_rules import COUNT, categories
 from generator.languages import SOURCE
 from generator.loading import read_text
 from generator.locales import language_problem
@@ -31,9 +35,17 @@ from generator.model import Locale, Plural, Text
 from generator.placeholders import formatted_problem, placeholders
 from generator.problems import Problem, ProblemLog, clipped
 from generator.translation import reader
+from generator.translation.plurals import PoPlurals, po_plurals, read_plural_forms
 from generator.translation.sources import English
 
 GAME_HEADER = "X-Pnp-Game"
+PLURAL_HEADER = "Plural-Forms"
+NO_REVISION_DATE = "1970-01-01 00:00+0000"
+"""The ``PO-Revision-Date`` of every file pnp writes. pnp does not know when a translation was
+last revised (a locale file keeps no date, and its time on disk is the checkout's), and the date
+of the export would make two exports of the same texts differ, a change in version control each
+time. A fixed date is what ``msgfmt -c`` needs, sorts before any real revision, and is replaced
+by Poedit or Weblate with the real one when the translator saves."""
 BRACES = "python-brace-format"
 FUZZY = "fuzzy"
 WRAP = 78
@@ -75,26 +87,36 @@ def po_file(
 ) -> polib.POFile:
     """The PO file of ``target`` (the POT template when ``None``) for ``game``; ``sources``:
     the English each translation was made from; ``comments``: where each text is printed."""
-    lang = target.lang if target else ""
+    plurals = po_plurals(target.lang if target else SOURCE)
     made = polib.POFile(wrapwidth=WRAP)
     made.header = f"Every printed word of {game}, for translators: pnp i18n export wrote it.\n"
     made.header += "Translate the msgstr lines, then: pnp i18n import FILE"
     made.metadata = {
         "Project-Id-Version": f"pnp {game}",
-        "Language": lang,
+        "PO-Revision-Date": NO_REVISION_DATE,
+        "Last-Translator": "",  # the translator's tool fills these in
+        "Language-Team": "",
+        # the template's too: its texts are English, and msgfmt -c wants every file's language
+        "Language": plurals.lang,
         "MIME-Version": "1.0",
         "Content-Type": "text/plain; charset=UTF-8",
         "Content-Transfer-Encoding": "8bit",
-        "Plural-Forms": gettext_plural_forms(lang or SOURCE),
+        PLURAL_HEADER: plurals.header,
         GAME_HEADER: game,
     }
     for key, text in english.flat.items():
-        made.append(_entry(key, text, target, sources.get(key), comments.get(key, "")))
+        entry = _entry(key, text, target, sources.get(key), comments.get(key, ""), plurals)
+        made.append(entry)
     return made
 
 
 def _entry(
-    key: str, text: Text, target: Locale | None, source: English | None, comment: str
+    key: str,
+    text: Text,
+    target: Locale | None,
+    source: English | None,
+    comment: str,
+    plurals: PoPlurals,
 ) -> polib.POEntry:
     english = english_of(text)
     entry = polib.POEntry(
@@ -108,8 +130,7 @@ def _entry(
     translated = target.text(key) if target else None
     if isinstance(english, dict):
         entry.msgid_plural = english.get("other", entry.msgid)
-        slots = categories(target.lang if target else SOURCE)
-        entry.msgstr_plural = {i: _form(translated, c) for i, c in enumerate(slots)}
+        entry.msgstr_plural = {i: _form(translated, c) for i, c in enumerate(plurals.slots)}
     else:
         entry.msgstr = str(translated or "")
     if translated is not None and source is not None and source != english:
@@ -138,25 +159,24 @@ def _form(translated: Text | None, category: str) -> str:
 
 
 def read_po(
-    path: Path, shown: str, english: Mapping[str, Locale], problems: list[Problem]
+    path: Path, shown: str, games: Mapping[str, Mapping[str, Locale]], problems: list[Problem]
 ) -> Translated | None:
     """The translations of the PO file at ``path`` (named ``shown`` in problems), checked
-    against the English locale of its game (``english``: by game); ``None`` when it cannot
-    be read at all."""
+    against the English locale of its game (``games``: each game's locales, by game, English
+    among them); ``None`` when it cannot be read at all."""
     read = _parse(path, shown, problems)
     if read is None:
         return None
     parsed, text = read
-    game = parsed.metadata.get(GAME_HEADER, "")
-    lang = parsed.metadata.get("Language", "").replace("_", "-")  # Poedit writes de_DE
     lines = text.splitlines()
-    header = _header_problem(game, lang, english)
-    if header:
+    header = _header(parsed.metadata, games)
+    if not isinstance(header, _Header):
         field, what = header
         line = next((n for n, at in enumerate(lines, 1) if at.startswith(f'"{field}:')), 1)
         problems.append(Problem(shown, line, "header", f"{field}: {what}"))
         return None
-    locale = english[game]
+    game, lang, plurals = header
+    locale, translated = games[game][SOURCE], games[game].get(lang)
     texts: dict[str, Translation] = {}
     made_from: dict[str, English] = {}
     at: dict[str, int] = {}
@@ -171,12 +191,12 @@ def read_po(
             problems.append(Problem(shown, line, entry.msgctxt, what))
             continue
         at[entry.msgctxt or ""] = line
-        problem = _entry_problem(entry, locale, lang)
+        problem = _entry_problem(entry, locale, plurals)
         if problem:
             problems.append(Problem(shown, line, entry.msgctxt or "msgid", problem))
         elif FUZZY in entry.flags:
             fuzzy += 1
-        elif (translation := _translation(entry, lang)) is not None:
+        elif (translation := _translation(entry, plurals, translated)) is not None:
             texts[entry.msgctxt] = translation
             made_from[entry.msgctxt] = _made_from(entry)
     return Translated(game, lang, texts, made_from, fuzzy, at)
@@ -211,16 +231,34 @@ def _parse(path: Path, shown: str, problems: list[Problem]) -> tuple[polib.POFil
     return None
 
 
-def _header_problem(game: str, lang: str, english: Mapping[str, Locale]) -> tuple[str, str] | None:
-    """The header field that is wrong and what is wrong with it."""
-    if game not in english:
-        known = ", ".join(english) or "none"
+class _Header(NamedTuple):
+    """What a PO file's header says: the game, the language and how its plural forms are
+    numbered."""
+
+    game: str
+    lang: str
+    plurals: PoPlurals
+
+
+def _header(metadata: Mapping[str, str], games: Mapping[str, object]) -> _Header | tuple[str, str]:
+    """What the header says, or the field that is wrong and what is wrong with it. Poedit and
+    Weblate rewrite a header: they may write the language as ``de_DE`` and the plural formula
+    their own way (a file without one is read by pnp's)."""
+    game = metadata.get(GAME_HEADER, "")
+    lang = metadata.get("Language", "").replace("_", "-")
+    if game not in games:
+        known = ", ".join(games) or "none"
         return GAME_HEADER, f"{game!r} is not a game of the card data (its games: {known})"
-    problem = language_problem(lang)
-    return ("Language", problem) if problem else None
+    if problem := language_problem(lang):
+        return "Language", problem
+    written = metadata.get(PLURAL_HEADER)
+    plurals = po_plurals(lang) if written is None else read_plural_forms(lang, written)
+    if isinstance(plurals, str):
+        return PLURAL_HEADER, f"{plurals}: write {PLURAL_HEADER}: {po_plurals(lang).header}"
+    return _Header(game, lang, plurals)
 
 
-def _entry_problem(entry: polib.POEntry, english: Locale, lang: str) -> str | None:
+def _entry_problem(entry: polib.POEntry, english: Locale, plurals: PoPlurals) -> str | None:
     """What is wrong with an entry: one pnp did not write, or a translation that loses or
     invents a ``{value}`` (the check ``msgfmt -c`` makes of ``python-brace-format``; a plural
     form may leave out its ``{count}``, as "one" often does), or formats one (``{count:>5}``,
@@ -232,11 +270,10 @@ def _entry_problem(entry: polib.POEntry, english: Locale, lang: str) -> str | No
         return f"not a text of {english.file}"
     if isinstance(text, Plural) != bool(entry.msgid_plural):
         return "plural forms differ from the English text's: export the PO file again"
-    if entry.msgid_plural and set(entry.msgstr_plural) != set(range(len(categories(lang)))):
-        forms = categories(lang)
+    if entry.msgid_plural and set(entry.msgstr_plural) != set(range(len(plurals.slots))):
         return (
-            f"msgstr[0] to msgstr[{len(forms) - 1}] expected, one per plural form of {lang} "
-            f"in CLDR ({', '.join(forms)}): keep the Plural-Forms header pnp wrote"
+            f"msgstr[0] to msgstr[{len(plurals.slots) - 1}] expected, one per plural form the "
+            f"{PLURAL_HEADER} header gives {plurals.lang} ({', '.join(plurals.slots)})"
         )
     values = {name for form in _forms(english_of(text)) for name in placeholders(form)}
     for translated in _translated_forms(entry):
@@ -265,13 +302,32 @@ def _translated_forms(entry: polib.POEntry) -> list[str]:
     return [entry.msgstr]
 
 
-def _translation(entry: polib.POEntry, lang: str) -> Translation | None:
+def _translation(
+    entry: polib.POEntry, plurals: PoPlurals, translated: Locale | None
+) -> Translation | None:
     """The entry's translation; ``None`` when it is not translated (or only some of its
-    plural forms are: a plural text is used whole)."""
+    plural forms are: a plural text is used whole). ``translated``: the language's locale as
+    it is, whose forms for fractions a plural text may keep."""
     if not entry.msgid_plural:
         return entry.msgstr or None
-    forms = {c: entry.msgstr_plural.get(i, "") for i, c in enumerate(categories(lang))}
-    return forms if all(forms.values()) else None
+    forms = {c: entry.msgstr_plural.get(i, "") for i, c in enumerate(plurals.slots)}
+    if not all(forms.values()):
+        return None
+    return _with_fractions(forms, plurals, translated.text(entry.msgctxt) if translated else None)
+
+
+def _with_fractions(forms: dict[str, str], plurals: PoPlurals, now: Text | None) -> dict[str, str]:
+    """``forms`` with a form for each category no ``msgstr`` holds (Russian ``other``, for
+    fractions), in CLDR's order: the locale file's own while its text has the same forms for
+    whole numbers (a fraction's wording made in the file survives an export and import), else
+    the form of :attr:`~generator.translation.plurals.PoPlurals.follows` (1,5 карты, as 2)."""
+    kept = now.forms if isinstance(now, Plural) else {}
+    unchanged = all(str(kept.get(category, "")) == form for category, form in forms.items())
+    return {
+        category: forms.get(category)
+        or (str(kept[category]) if unchanged and category in kept else forms[plurals.follows])
+        for category in categories(plurals.lang)
+    }
 
 
 def _made_from(entry: polib.POEntry) -> English:

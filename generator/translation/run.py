@@ -163,8 +163,8 @@ def import_files(data_dir: Path, files: tuple[Path, ...]) -> list[Imported]:
     written while any file has a problem (the files written to are checked first too)."""
     problems: list[Problem] = []
     games = {game: _locales(data_dir, game, problems) for game in discover_games(data_dir)}
-    english = {game: found[SOURCE] for game, found in games.items() if SOURCE in found}
-    read = [(path, read_po(path, str(path), english, problems)) for path in files]
+    translatable = {game: found for game, found in games.items() if SOURCE in found}
+    read = [(path, read_po(path, str(path), translatable, problems)) for path in files]
     kept: dict[tuple[str, str], dict[str, English]] = {}
     for _, translated in read:
         if translated is not None:
