@@ -13,9 +13,8 @@ import pytest
 from generator import DEFAULT_DATA_DIR
 from generator.folders import discover_games
 from generator.languages import SOURCE
-from generator.locales import load_locales
-from generator.model import Locale
-from generator.problems import Problem, ProblemLog
+from generator.problems import Problem
+from generator.translation.owners import Owned, Owner, load_owned
 from generator.translation.plurals import po_plurals
 from generator.translation.po import Translated, po_file, read_po
 from generator.translation.run import export
@@ -37,17 +36,14 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     writes them (without the comments on where each text is printed: rendering every face
     takes seconds, and ``msgfmt`` reads no comment)."""
     out = tmp_path_factory.mktemp("po")
-    return [file.path for file in export(DEFAULT_DATA_DIR, (), LANGS, out, lambda game: {})]
+    return [file.path for file in export(DEFAULT_DATA_DIR, (), LANGS, out, lambda owner: {})]
 
 
 @pytest.fixture(scope="module")
-def games() -> dict[str, dict[str, Locale]]:
-    """The shipped locales, as the import reads them."""
-    load = ProblemLog("", [])
-    return {
-        game: load_locales(DEFAULT_DATA_DIR, game, (), load)
-        for game in discover_games(DEFAULT_DATA_DIR)
-    }
+def games() -> dict[str, Owned]:
+    """The shipped games' texts, as the import reads them."""
+    owners = [Owner(DEFAULT_DATA_DIR, game) for game in discover_games(DEFAULT_DATA_DIR)]
+    return {owner.name: found for owner in owners if (found := load_owned(owner, []))}
 
 
 @pytest.mark.parametrize(
@@ -90,7 +86,7 @@ def test_msgfmt_finds_nothing_to_say_about_any_exported_file(exported: list[Path
 
 def test_the_header_names_no_date_of_its_own(exported: list[Path], tmp_path: Path) -> None:
     """Two exports of the same texts are the same bytes: nothing in the header is today's."""
-    again = export(DEFAULT_DATA_DIR, ("gears",), ("ru",), tmp_path, lambda game: {})
+    again = export(DEFAULT_DATA_DIR, ("gears",), ("ru",), tmp_path, lambda owner: {})
     first = next(path for path in exported if path.parts[-2:] == ("gears", "ru.po"))
     assert again[1].path.read_bytes() == first.read_bytes()
     header = polib.pofile(str(first)).metadata
@@ -100,12 +96,12 @@ def test_the_header_names_no_date_of_its_own(exported: list[Path], tmp_path: Pat
     assert pot.metadata["Language"] == SOURCE
 
 
-def ukrainian_po(games: dict[str, dict[str, Locale]]) -> polib.POFile:
-    locales = games["break_the_code"]
-    return po_file("break_the_code", locales[SOURCE], locales["uk"], {}, {})
+def ukrainian_po(games: dict[str, Owned]) -> polib.POFile:
+    owned = games["break_the_code"]
+    return po_file(owned.owner, owned.english, owned.own["uk"], {}, {})
 
 
-def read_back(made: polib.POFile, path: Path, games: dict[str, dict[str, Locale]]) -> Translated:
+def read_back(made: polib.POFile, path: Path, games: dict[str, Owned]) -> Translated:
     path.write_text(str(made), "utf-8")
     problems: list[Problem] = []
     translated = read_po(path, path.name, games, problems)
@@ -114,21 +110,21 @@ def read_back(made: polib.POFile, path: Path, games: dict[str, dict[str, Locale]
 
 
 def test_the_forms_go_out_as_msgstr_and_come_back_with_the_fraction_form_kept(
-    games: dict[str, dict[str, Locale]], tmp_path: Path
+    games: dict[str, Owned], tmp_path: Path
 ) -> None:
     """Ukrainian ``one``, ``few`` and ``many`` are ``msgstr[0]`` to ``[2]``; ``other``, the form
     of 2,5, has none, and comes back as the locale file has it while the forms of whole numbers
     are as they were."""
     made = ukrainian_po(games)
     rating = made.find(RATING, by="msgctxt")
-    forms = games["break_the_code"]["uk"].flat[RATING].forms  # type: ignore[attr-defined]
+    forms = games["break_the_code"].own["uk"].flat[RATING].forms  # type: ignore[attr-defined]
     assert rating.msgstr_plural == {0: forms["one"], 1: forms["few"], 2: forms["many"]}
     assert forms["other"] not in rating.msgstr_plural.values()
     assert read_back(made, tmp_path / "uk.po", games).texts[RATING] == forms
 
 
 def test_a_changed_plural_text_gives_fractions_the_form_of_two_to_four(
-    games: dict[str, dict[str, Locale]], tmp_path: Path
+    games: dict[str, Owned], tmp_path: Path
 ) -> None:
     """A fraction's form kept from the file would still say the old words."""
     made = ukrainian_po(games)
@@ -147,7 +143,7 @@ def rewritten(made: polib.POFile, **header: str) -> polib.POFile:
 
 
 def test_a_header_poedit_or_weblate_rewrote_is_read(
-    games: dict[str, dict[str, Locale]], tmp_path: Path
+    games: dict[str, Owned], tmp_path: Path
 ) -> None:
     made = rewritten(
         ukrainian_po(games),
@@ -160,12 +156,10 @@ def test_a_header_poedit_or_weblate_rewrote_is_read(
         },
     )
     translated = read_back(made, tmp_path / "uk.po", games)
-    assert translated.texts[RATING] == games["break_the_code"]["uk"].flat[RATING].forms  # type: ignore[attr-defined]
+    assert translated.texts[RATING] == games["break_the_code"].own["uk"].flat[RATING].forms  # type: ignore[attr-defined]
 
 
-def test_a_file_of_cldr_s_four_forms_still_imports(
-    games: dict[str, dict[str, Locale]], tmp_path: Path
-) -> None:
+def test_a_file_of_cldr_s_four_forms_still_imports(games: dict[str, Owned], tmp_path: Path) -> None:
     """What pnp wrote before it wrote gettext's formulas: Russian ``msgstr[3]`` is ``other``."""
     cldr = (
         "nplurals=4; plural=((n%10==1 && n%100!=11) ? 0 : (n%10>=2 && n%10<=4 && "
@@ -180,7 +174,7 @@ def test_a_file_of_cldr_s_four_forms_still_imports(
 
 
 def test_a_formula_that_merges_two_forms_is_refused_at_its_line(
-    games: dict[str, dict[str, Locale]], tmp_path: Path
+    games: dict[str, Owned], tmp_path: Path
 ) -> None:
     made = rewritten(ukrainian_po(games), **{"Plural-Forms": "nplurals=2; plural=(n != 1);"})
     path = tmp_path / "uk.po"

@@ -22,6 +22,7 @@ from generator.model import Locale
 from generator.placeholders import formatted_problem
 from generator.problems import Problem, ProblemLog
 from generator.translation import reader
+from generator.translation.owners import Owner, load_owned
 from generator.translation.po import english_of, read_po
 from generator.translation.yaml_file import _folded, updated
 from tests.conftest import DataCopy, Result
@@ -624,7 +625,9 @@ def test_entries_the_game_lacks_are_each_reported_in_one_pass(
 
     monkeypatch.setattr(polib.POFile, "find", counted)
     problems: list[Problem] = []
-    translated = read_po(path, "ru.po", {"gears": shipped_locales("gears")}, problems)
+    owned = load_owned(Owner(DEFAULT_DATA_DIR, "gears"), problems)
+    assert owned is not None
+    translated = read_po(path, "ru.po", {"gears": owned}, problems)
     assert searches[0] <= 1  # the header's entry, once
     assert translated is not None and translated.texts == {"colours.red": "Алая"}
     assert problems == [

@@ -1,4 +1,4 @@
-"""A game's texts as PO entries, and PO entries back as texts (with polib).
+"""A game's texts (or an expansion's) as PO entries, and PO entries back as texts (with polib).
 
 One entry per text of the English locale: the key as ``msgctxt`` (so two texts with the same
 English are translated apart), the English as ``msgid`` (``msgid_plural`` for a text with
@@ -6,7 +6,9 @@ plural forms), the translation as ``msgstr``, a ``python-brace-format`` flag whe
 ``{values}`` (Poedit and Weblate then check a translation keeps them), the English file and line
 as the entry's reference, and where the text is printed as the translator's comment. A
 translation whose English changed since it was made is ``fuzzy``, with the English it was made
-from as the previous ``msgid``. The header names the game (``X-Pnp-Game``) and the language, and
+from as the previous ``msgid``. The header names the game (``X-Pnp-Game``), the expansion whose
+texts they are if any (``X-Pnp-Expansion``: :mod:`~generator.translation.owners`) and the
+language, and
 its ``Plural-Forms`` is the formula translators' tools write (:mod:`~generator.translation.
 plurals` maps its ``msgstr[N]`` onto the locale file's CLDR categories, both ways). Every field
 ``msgfmt -c`` asks for is there, and nothing in the file changes from one export of the same
@@ -35,10 +37,12 @@ from generator.model import Locale, Plural, Text
 from generator.placeholders import formatted_problem, placeholders
 from generator.problems import Problem, ProblemLog, clipped
 from generator.translation import reader
+from generator.translation.owners import Owned, Owner
 from generator.translation.plurals import PoPlurals, po_plurals, read_plural_forms
 from generator.translation.sources import English
 
 GAME_HEADER = "X-Pnp-Game"
+EXPANSION_HEADER = "X-Pnp-Expansion"
 PLURAL_HEADER = "Plural-Forms"
 NO_REVISION_DATE = "1970-01-01 00:00+0000"
 """The ``PO-Revision-Date`` of every file pnp writes. pnp does not know when a translation was
@@ -58,9 +62,10 @@ Translation = str | dict[str, str]
 
 @dataclass(frozen=True)
 class Translated:
-    """What a PO file holds for a game: its language and each translated text by key."""
+    """What a PO file holds for a game or an expansion (its ``owner``): its language and each
+    translated text by key."""
 
-    game: str
+    owner: Owner
     lang: str
     texts: dict[str, Translation]
     made_from: dict[str, English]
@@ -69,6 +74,10 @@ class Translated:
     """Entries left out because they are marked fuzzy (not yet checked by the translator)."""
     lines: dict[str, int]
     """The line of each text's entry in the PO file, by key (to report a problem there)."""
+
+    @property
+    def game(self) -> str:
+        return self.owner.game
 
 
 def english_of(text: Text) -> English:
@@ -79,20 +88,21 @@ def english_of(text: Text) -> English:
 
 
 def po_file(
-    game: str,
+    owner: Owner,
     english: Locale,
     target: Locale | None,
     sources: Mapping[str, English],
     comments: Mapping[str, str],
 ) -> polib.POFile:
-    """The PO file of ``target`` (the POT template when ``None``) for ``game``; ``sources``:
+    """The PO file of ``target`` (the POT template when ``None``) for ``owner``; ``sources``:
     the English each translation was made from; ``comments``: where each text is printed."""
     plurals = po_plurals(target.lang if target else SOURCE)
     made = polib.POFile(wrapwidth=WRAP)
-    made.header = f"Every printed word of {game}, for translators: pnp i18n export wrote it.\n"
+    whose = f"the {owner.name} expansion of {owner.game}" if owner.expansion else owner.game
+    made.header = f"Every printed word of {whose}, for translators: pnp i18n export wrote it.\n"
     made.header += "Translate the msgstr lines, then: pnp i18n import FILE"
     made.metadata = {
-        "Project-Id-Version": f"pnp {game}",
+        "Project-Id-Version": f"pnp {owner.title}",
         "PO-Revision-Date": NO_REVISION_DATE,
         "Last-Translator": "",  # the translator's tool fills these in
         "Language-Team": "",
@@ -102,8 +112,10 @@ def po_file(
         "Content-Type": "text/plain; charset=UTF-8",
         "Content-Transfer-Encoding": "8bit",
         PLURAL_HEADER: plurals.header,
-        GAME_HEADER: game,
+        GAME_HEADER: owner.game,
     }
+    if owner.expansion:
+        made.metadata[EXPANSION_HEADER] = owner.expansion.name
     for key, text in english.flat.items():
         entry = _entry(key, text, target, sources.get(key), comments.get(key, ""), plurals)
         made.append(entry)
@@ -159,24 +171,24 @@ def _form(translated: Text | None, category: str) -> str:
 
 
 def read_po(
-    path: Path, shown: str, games: Mapping[str, Mapping[str, Locale]], problems: list[Problem]
+    path: Path, shown: str, owned: Mapping[str, Owned], problems: list[Problem]
 ) -> Translated | None:
     """The translations of the PO file at ``path`` (named ``shown`` in problems), checked
-    against the English locale of its game (``games``: each game's locales, by game, English
-    among them); ``None`` when it cannot be read at all."""
+    against the English of the game or expansion whose texts they are (``owned``: by name);
+    ``None`` when it cannot be read at all."""
     read = _parse(path, shown, problems)
     if read is None:
         return None
     parsed, text = read
     lines = text.splitlines()
-    header = _header(parsed.metadata, games)
+    header = _header(parsed.metadata, owned)
     if not isinstance(header, _Header):
         field, what = header
         line = next((n for n, at in enumerate(lines, 1) if at.startswith(f'"{field}:')), 1)
         problems.append(Problem(shown, line, "header", f"{field}: {what}"))
         return None
-    game, lang, plurals = header
-    locale, translated = games[game][SOURCE], games[game].get(lang)
+    texts_of, lang, plurals = header
+    locale, translated = texts_of.english_for(lang), texts_of.own.get(lang)
     texts: dict[str, Translation] = {}
     made_from: dict[str, English] = {}
     at: dict[str, int] = {}
@@ -199,7 +211,7 @@ def read_po(
         elif (translation := _translation(entry, plurals, translated)) is not None:
             texts[entry.msgctxt] = translation
             made_from[entry.msgctxt] = _made_from(entry)
-    return Translated(game, lang, texts, made_from, fuzzy, at)
+    return Translated(texts_of.owner, lang, texts, made_from, fuzzy, at)
 
 
 def _line_of(entry: polib.POEntry, lines: list[str]) -> int:
@@ -232,30 +244,36 @@ def _parse(path: Path, shown: str, problems: list[Problem]) -> tuple[polib.POFil
 
 
 class _Header(NamedTuple):
-    """What a PO file's header says: the game, the language and how its plural forms are
-    numbered."""
+    """What a PO file's header says: whose texts they are, the language and how its plural
+    forms are numbered."""
 
-    game: str
+    owned: Owned
     lang: str
     plurals: PoPlurals
 
 
-def _header(metadata: Mapping[str, str], games: Mapping[str, object]) -> _Header | tuple[str, str]:
+def _header(metadata: Mapping[str, str], owned: Mapping[str, Owned]) -> _Header | tuple[str, str]:
     """What the header says, or the field that is wrong and what is wrong with it. Poedit and
     Weblate rewrite a header: they may write the language as ``de_DE`` and the plural formula
     their own way (a file without one is read by pnp's)."""
     game = metadata.get(GAME_HEADER, "")
+    expansion = metadata.get(EXPANSION_HEADER, "")
     lang = metadata.get("Language", "").replace("_", "-")
+    games = [name for name, texts in owned.items() if texts.owner.expansion is None]
     if game not in games:
         known = ", ".join(games) or "none"
         return GAME_HEADER, f"{game!r} is not a game of the card data (its games: {known})"
+    texts_of = owned.get(expansion or game)
+    if texts_of is None or texts_of.owner.game != game:
+        what = f"{expansion!r}, an expansion of {game}: give its folder with --with DIR"
+        return EXPANSION_HEADER, what
     if problem := language_problem(lang):
         return "Language", problem
     written = metadata.get(PLURAL_HEADER)
     plurals = po_plurals(lang) if written is None else read_plural_forms(lang, written)
     if isinstance(plurals, str):
         return PLURAL_HEADER, f"{plurals}: write {PLURAL_HEADER}: {po_plurals(lang).header}"
-    return _Header(game, lang, plurals)
+    return _Header(texts_of, lang, plurals)
 
 
 def _entry_problem(entry: polib.POEntry, english: Locale, plurals: PoPlurals) -> str | None:
