@@ -11,6 +11,7 @@ import polib
 import pytest
 
 from generator import DEFAULT_DATA_DIR
+from generator.expansions import Expansion
 from generator.folders import discover_games
 from generator.languages import SOURCE
 from generator.problems import Problem
@@ -25,6 +26,10 @@ SLAVIC = (
     "plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);"
 )
 """The Russian and Ukrainian formula of gettext, Poedit and Weblate."""
+EXPANSIONS = (
+    Expansion(Path(__file__).parent / "expansions/gears-fifth-set", "gears"),
+    Expansion(Path(__file__).parent / "expansions/break-the-code-questions", "break_the_code"),
+)
 RATING = "summary.rating"
 """A Break the Code text with plural forms, whose Ukrainian fraction form (``other``: 2,5
 коду) is none of its whole-number forms."""
@@ -32,11 +37,14 @@ RATING = "summary.rating"
 
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
-    """Every game's template and PO files in the shipped languages, as ``pnp i18n export``
-    writes them (without the comments on where each text is printed: rendering every face
-    takes seconds, and ``msgfmt`` reads no comment)."""
+    """Every game's template and PO files in the shipped languages, and those of the test
+    expansions with texts of their own, as ``pnp i18n export`` writes them (without the
+    comments on where each text is printed: rendering every face takes seconds, and ``msgfmt``
+    reads no comment)."""
     out = tmp_path_factory.mktemp("po")
-    return [file.path for file in export(DEFAULT_DATA_DIR, (), LANGS, out, lambda owner: {})]
+    games = tuple(discover_games(DEFAULT_DATA_DIR))
+    made = export(DEFAULT_DATA_DIR, games, LANGS, out, lambda owner: {}, EXPANSIONS)
+    return [file.path for file in made]
 
 
 @pytest.fixture(scope="module")
@@ -76,7 +84,8 @@ def test_a_language_gettext_numbers_unlike_cldr_gets_cldr_s_own_rule() -> None:
     shutil.which("msgfmt") is None, reason="needs gettext's msgfmt (apt install gettext)"
 )
 def test_msgfmt_finds_nothing_to_say_about_any_exported_file(exported: list[Path]) -> None:
-    assert len(exported) == len(discover_games(DEFAULT_DATA_DIR)) * (1 + len(LANGS))
+    owners = len(discover_games(DEFAULT_DATA_DIR)) + len(EXPANSIONS)
+    assert len(exported) == owners * (1 + len(LANGS))
     for path in exported:
         checked = subprocess.run(
             ["msgfmt", "-c", "-o", "/dev/null", str(path)], capture_output=True, text=True
