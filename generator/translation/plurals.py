@@ -21,7 +21,7 @@ from __future__ import annotations
 import gettext
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from babel.messages.plurals import get_plural
 from babel.plural import to_gettext
@@ -34,6 +34,9 @@ or of gettext's looks at."""
 FOLLOWED = "few"
 """The category whose form a fraction takes where the PO file gives none (see
 :attr:`PoPlurals.follows`)."""
+HEADERS_KEPT = 64
+"""How many headers' readings are remembered: the same few recur (pnp's own, a tool's), and a
+stranger's files must not fill the memory with theirs."""
 _HEADER = re.compile(r"\s*nplurals\s*=\s*(\d{1,2})\s*;\s*plural\s*=\s*(.+?)\s*;?\s*")
 
 
@@ -80,7 +83,7 @@ def po_plurals(lang: str) -> PoPlurals:
     return made
 
 
-@cache
+@lru_cache(maxsize=HEADERS_KEPT)
 def read_plural_forms(lang: str, header: str) -> PoPlurals | str:
     """How a PO file of ``lang`` with the ``Plural-Forms`` ``header`` holds its plural forms,
     or what is wrong with the header: each ``msgstr`` must be given the counts of one CLDR

@@ -8,11 +8,10 @@ as the entry's reference, and where the text is printed as the translator's comm
 translation whose English changed since it was made is ``fuzzy``, with the English it was made
 from as the previous ``msgid``. The header names the game (``X-Pnp-Game``), the expansion whose
 texts they are if any (``X-Pnp-Expansion``: :mod:`~generator.translation.owners`) and the
-language, and
-its ``Plural-Forms`` is the formula translators' tools write (:mod:`~generator.translation.
-plurals` maps its ``msgstr[N]`` onto the locale file's CLDR categories, both ways). Every field
-``msgfmt -c`` asks for is there, and nothing in the file changes from one export of the same
-data to the next (:data:`NO_REVISION_DATE`).
+language; its ``Plural-Forms`` is the formula translators' tools write
+(:mod:`~generator.translation.plurals` maps its ``msgstr[N]`` onto the locale file's CLDR
+categories, both ways). Every field ``msgfmt -c`` asks for is there, and nothing in the file
+changes from one export of the same data to the next (:data:`NO_REVISION_DATE`).
 
 PO files come from translators, so reading one is a boundary like any data file: every mistake
 is a ``file:line`` problem, collected, and nothing is written while there is one.
