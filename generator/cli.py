@@ -57,6 +57,10 @@ CACHE_HELP = (
 MAX_BACK_OFFSET = 20.0
 """Millimetres: a printer off by more needs mending, not correcting."""
 BUG_REPORTS = "the project's issue tracker (README.md, 'Reporting a bug')"
+EXPANSION_TEXTS = (
+    "an expansion folder whose own texts (its locales/) go out as PO files and back in, "
+    "OUT/<expansion>/; repeat for several"
+)
 HOW_TO_PRINT = {
     "long": "print it double-sided, flipping on the long edge, at 100 %",
     "short": "print it double-sided, flipping on the short edge, at 100 %",
@@ -260,8 +264,12 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
 
     i18n_cmd = commands.add_parser("i18n", help="translations as PO files, out and back in")
     steps = i18n_cmd.add_subparsers(dest="step", required=True, metavar="STEP")
-    export_po = steps.add_parser("export", help="a POT file per game and a PO file per language")
-    export_po.add_argument("games", nargs="*", metavar="GAME", help="games (default: all)")
+    export_po = steps.add_parser(
+        "export", help="a POT file per game (or expansion) and a PO file per language"
+    )
+    export_po.add_argument(
+        "games", nargs="*", metavar="GAME", help="games (default: all, or none with --with)"
+    )
     export_po.add_argument(
         "--lang", nargs="+", default=[], metavar="LANG", help="languages to write a PO file for"
     )
@@ -273,10 +281,12 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
         help="where OUT/<game>/<lang>.po goes (default: output/translations)",
     )
     export_po.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
+    add_with_option(export_po, EXPANSION_TEXTS)
     export_po.set_defaults(run=_i18n_export)
     import_po = steps.add_parser("import", help="write translated PO files into the locales")
     import_po.add_argument("files", nargs="+", type=Path, metavar="FILE", help="PO files")
     import_po.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
+    add_with_option(import_po, EXPANSION_TEXTS)
     import_po.set_defaults(run=_i18n_import)
 
     proof_cmd = commands.add_parser(
@@ -852,7 +862,9 @@ def _i18n_export(args: argparse.Namespace) -> int:
         raise UsageError(f"--out {args.out}: {problem}")
     start = time.perf_counter()
     langs = tuple(args.lang)
-    written = export(args.data, tuple(args.games), langs, args.out, printed_where(args.data))
+    found = find_expansions(args.expansions, discover_games(args.data))
+    comments = printed_where(args.data)
+    written = export(args.data, tuple(args.games), langs, args.out, comments, found)
     for file in written:
         print(file)
     print(f"wrote {len(written)} files in {time.perf_counter() - start:.1f} s")
@@ -863,13 +875,15 @@ def _i18n_import(args: argparse.Namespace) -> int:
     from generator.build import validate
     from generator.translation.run import import_files, in_po_files
 
-    done = import_files(args.data, tuple(args.files))
+    expansions = find_expansions(args.expansions, discover_games(args.data))
+    done = import_files(args.data, tuple(args.files), expansions)
     for imported in done:
         fuzzy = f"; {imported.fuzzy} fuzzy left out" if imported.fuzzy else ""
         changed = f"{imported.changed} text{'s' if imported.changed != 1 else ''} changed"
         print(f"{imported.po} -> {imported.locale}: {changed}{fuzzy}")
     try:
-        checked = validate(args.data, tuple(dict.fromkeys(imported.game for imported in done)))
+        games = tuple(dict.fromkeys(imported.game for imported in done))
+        checked = validate(args.data, games, expansions=expansions)
     except DataError as error:
         found = DataError(in_po_files(error.problems, done)).problems
         for problem in found:

@@ -140,9 +140,12 @@ def games_to_build(
     return tuple(names) or extended
 
 
-def add_with_option(parser: argparse.ArgumentParser) -> None:
+WITH_HELP = "lay an expansion folder over the game it extends; repeat to stack them in order"
+
+
+def add_with_option(parser: argparse.ArgumentParser, what: str = WITH_HELP) -> None:
     """``--with DIR``, for every command that loads a game: the expansions laid over it, in
-    the order given (read by :func:`find_expansions`)."""
+    the order given (read by :func:`find_expansions`); ``what`` the command does with them."""
     parser.add_argument(
         "--with",
         dest="expansions",
@@ -150,7 +153,7 @@ def add_with_option(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="DIR",
-        help="lay an expansion folder over the game it extends; repeat to stack them in order",
+        help=what,
     )
 
 

@@ -14,21 +14,17 @@ A locale text with plural forms is a mapping of CLDR categories to texts::
       other: "на {count} вагона"
 
 and the form is chosen by the number the text is given as ``{count}``. A language needs a text
-for every category CLDR gives it, ``other`` included (Russian uses it for fractions), in CLDR's
-order, which is also the order of the forms in a PO file's ``msgstr[N]``
-(:func:`gettext_plural_forms`).
+for every category CLDR gives it, ``other`` included (Russian uses it for fractions); a PO
+file numbers its forms its own way (:mod:`generator.translation.plurals`).
 """
 
 from __future__ import annotations
 
-import re
 from functools import cache
 
 from babel import Locale as BabelLocale
 from babel.core import UnknownLocaleError
-from babel.messages.plurals import get_plural
 from babel.numbers import format_decimal
-from babel.plural import to_gettext
 
 CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 """Every CLDR plural category, in CLDR's (and gettext's) order."""
@@ -62,20 +58,6 @@ def categories(lang: str) -> tuple[str, ...]:
 def category(lang: str, count: float) -> str:
     """The plural category of ``count`` in ``lang`` (``few`` for 2 in Russian)."""
     return str(babel_locale(lang).plural_form(count))
-
-
-def gettext_plural_forms(lang: str) -> str:
-    """The ``Plural-Forms`` header of a PO file of ``lang``: one form per CLDR category, in
-    :func:`categories`' order, so ``msgstr[N]`` is the N-th category. Where CLDR has just
-    *one* and *other*, gettext's own formula says the same more plainly (``n != 1``)."""
-    found = babel_locale(lang)
-    if categories(lang) == ("one", "other"):
-        forms, formula = get_plural(found)
-        if forms == 2:
-            return f"nplurals=2; plural={formula};"
-    # CLDR's operand e (a compact number's exponent) is 0 for a whole number written out,
-    # and gettext knows only n
-    return re.sub(r"\be\b", "0", str(to_gettext(found.plural_form)))
 
 
 MINUS = "\u2212"

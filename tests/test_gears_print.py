@@ -1,12 +1,14 @@
 """The printed gears game: decks sharing sheets, backs behind their own fronts, the common gear
 back unchanged by a quarter turn, the values clockwise and upright for their edge, colours and
-sets apart in greyscale, and text read across the table at 8 pt or more."""
+sets apart in greyscale, text read across the table at 8 pt or more, and texts that fit their
+boxes."""
 
 from __future__ import annotations
 
 import io
 import itertools
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -18,6 +20,8 @@ from generator.build import check
 from generator.model import Card, Deck, Game
 from generator.palettes import INK_SAVER, STANDARD
 from generator.render import draw
+from generator.render.boxes import box_fills
+from generator.render.fill import RED
 from generator.render.shapes import gear_path
 from generator.render.templates import CardRenderer
 from tests import pdf
@@ -306,3 +310,22 @@ def test_text_read_across_the_table_is_8_pt_and_nothing_under_6(gears_game: Game
                 for svg in (renderer.front(deck, card), renderer.back(deck, card)):
                     sizes = font_sizes(svg or "")
                     assert sizes and min(sizes) >= least, (lang, card.id, sizes)
+
+
+def test_the_english_fits_every_box_and_a_night_effect_fits_in_every_language(
+    gears_game: Game,
+) -> None:
+    """The boxes are drawn for the English: none of its texts has to shrink below the size
+    the designer chose (a red box in ``pnp proof``). A night effect, the longest text of a
+    round card, does not in any language either."""
+    rounds = replace(gears_game, decks=tuple(d for d in gears_game.decks if d.id == "rounds"))
+    shrunk = [
+        (lang, key.key, f"{box.fill.fill:.0%}")
+        for lang in gears_game.locales
+        for face in box_fills(gears_game if lang == "en" else rounds, lang)
+        for box in face.boxes
+        if box.fill.colour == RED
+        for key in box.fill.keys
+        if lang == "en" or key.key.startswith("effects.")
+    ]
+    assert shrunk == []

@@ -22,6 +22,7 @@ from generator.model import Locale
 from generator.placeholders import formatted_problem
 from generator.problems import Problem, ProblemLog
 from generator.translation import reader
+from generator.translation.owners import Owner, load_owned
 from generator.translation.po import english_of, read_po
 from generator.translation.yaml_file import _folded, updated
 from tests.conftest import DataCopy, Result
@@ -92,10 +93,7 @@ def test_one_changed_msgstr_is_exactly_that_change_in_the_yaml(
     gears_before, trains_before = gears.read_text("utf-8"), trains.read_text("utf-8")
     edit_po(tmp_path / "po/gears/ru.po", **{"colours.red": "Алая"})
     plural = {0: "на {count} вагончике", 1: "на {count} вагонах", 2: "на {count} вагонах"}
-    edit_po(
-        tmp_path / "po/game_of_trains/ru.po",
-        **{"summary.on_wagons": {**plural, 3: "на {count} вагонах"}},
-    )
+    edit_po(tmp_path / "po/game_of_trains/ru.po", **{"summary.on_wagons": plural})
     result = pnp(
         "i18n",
         "import",
@@ -139,13 +137,12 @@ def test_the_po_file_tells_the_translator_what_each_text_is(
     po = polib.pofile(str(tmp_path / "po/break_the_code/fr.po"))
     assert po.metadata["Language"] == "fr"
     assert po.metadata["X-Pnp-Game"] == "break_the_code"
-    assert po.metadata["Plural-Forms"].startswith("nplurals=3;")  # CLDR's one, many, other
-    assert " e " not in po.metadata["Plural-Forms"]  # gettext knows only n
+    assert po.metadata["Plural-Forms"] == "nplurals=2; plural=(n > 1);"  # gettext's French
     by_key = {entry.msgctxt: entry for entry in po}
     english = (data.root / "break_the_code/locales/en.yaml").read_text("utf-8").splitlines()
     rating = by_key["summary.rating"]
     assert (rating.msgid, rating.msgid_plural) == ("≈{count} code left", "≈{count} codes left")
-    assert rating.msgstr_plural == {0: "", 1: "", 2: ""}
+    assert rating.msgstr_plural == {0: "", 1: ""}
     assert "python-brace-format" in rating.flags
     assert "python-brace-format" not in by_key["title"].flags
     file, line = by_key["title"].occurrences[0]
@@ -376,20 +373,17 @@ def test_a_translation_that_loses_a_value_or_repeats_an_entry(
     assert what in result.err and result.err.endswith("nothing was written.\n")
 
 
-def test_plural_forms_must_be_the_language_s_cldr_ones(
-    pnp: Pnp, data: DataCopy, tmp_path: Path
-) -> None:
+def test_plural_forms_must_be_the_header_s(pnp: Pnp, data: DataCopy, tmp_path: Path) -> None:
     body = (
         'msgctxt "summary.on_wagons"\nmsgid "on {count} wagon"\nmsgid_plural "on {count} wagons"\n'
         'msgstr[0] "на {count} вагоне"\nmsgstr[1] "на {count} вагонах"\n'
-        'msgstr[2] "на {count} вагонах"\n'
     )
     path = write_po(tmp_path / "ru.po", body, game="game_of_trains")
     result = pnp("i18n", "import", path, "--data", data.root)
     assert (result.code, result.err) == (
         1,
-        f"{path}:6: summary.on_wagons: msgstr[0] to msgstr[3] expected, one per plural form of "
-        "ru in CLDR (one, few, many, other): keep the Plural-Forms header pnp wrote\n"
+        f"{path}:6: summary.on_wagons: msgstr[0] to msgstr[2] expected, one per plural form the "
+        "Plural-Forms header gives ru (one, few, many)\n"
         "1 problem found; nothing was written.\n",
     )
 
@@ -631,8 +625,9 @@ def test_entries_the_game_lacks_are_each_reported_in_one_pass(
 
     monkeypatch.setattr(polib.POFile, "find", counted)
     problems: list[Problem] = []
-    english = {"gears": shipped_locales("gears")["en"]}
-    translated = read_po(path, "ru.po", english, problems)
+    owned = load_owned(Owner(DEFAULT_DATA_DIR, "gears"), problems)
+    assert owned is not None
+    translated = read_po(path, "ru.po", {"gears": owned}, problems)
     assert searches[0] <= 1  # the header's entry, once
     assert translated is not None and translated.texts == {"colours.red": "Алая"}
     assert problems == [

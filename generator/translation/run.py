@@ -2,11 +2,13 @@
 back.
 
 Export writes ``OUT/<game>/<game>.pot`` (the template: every English text) and
-``OUT/<game>/<lang>.po`` for each language asked for, through the staging writer, so nothing
-lands outside ``--out`` and a failed export leaves earlier files. Import reads every PO file
-first and writes nothing while any has a problem; then each language's locale file is
-rewritten in place (:mod:`~generator.translation.yaml_file`) and the English it was translated
-from is kept (:mod:`~generator.translation.sources`).
+``OUT/<game>/<lang>.po`` for each language asked for, and the same under ``OUT/<expansion>/``
+for an expansion's own texts (:mod:`~generator.translation.owners`), through the staging
+writer, so nothing lands outside ``--out`` and a failed export leaves earlier files. Import
+reads every PO file first and writes nothing while any has a problem; then each language's
+locale file (the game's, or the expansion's) is rewritten in place
+(:mod:`~generator.translation.yaml_file`) and the English it was translated from is kept
+(:mod:`~generator.translation.sources`).
 """
 
 from __future__ import annotations
@@ -18,14 +20,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.expansions import Expansion
 from generator.folders import discover_games
 from generator.language_rules import english_name
-from generator.languages import LOCALES, SOURCE
+from generator.languages import SOURCE
 from generator.loading import MAX_YAML_BYTES, inside
-from generator.locales import MISSING, language_problem, load_locales
+from generator.locales import MISSING, language_problem
 from generator.model import Locale
 from generator.problems import DataError, Problem, ProblemLog, UsageError
 from generator.reading import links_out, size
+from generator.translation.owners import Owned, Owner, load_owned
 from generator.translation.po import Translated, english_of, po_file, read_po
 from generator.translation.sources import FOLDER, English, read_sources, sources_file, sources_text
 from generator.translation.yaml_file import file_text, updated
@@ -34,8 +38,9 @@ from generator.writer import OutputError, Writer
 FILE_MODE = 0o644
 """A new locale file's permissions, as a checkout's files have them (mkstemp's are 0600)."""
 NOT_TRANSLATED = "not translated yet (its msgstr is empty, or marked fuzzy)"
-Comments = Callable[[str], Mapping[str, str]]
-"""Where each text of a game is printed, by key, for the translator's comments."""
+Comments = Callable[[Owner], Mapping[str, str]]
+"""Where each text of a game (or of an expansion laid over it) is printed, by key, for the
+translator's comments."""
 
 
 @dataclass(frozen=True)
@@ -59,11 +64,16 @@ class Exported:
 
 
 def export(
-    data_dir: Path, games: tuple[str, ...], langs: tuple[str, ...], out: Path, comments: Comments
+    data_dir: Path,
+    games: tuple[str, ...],
+    langs: tuple[str, ...],
+    out: Path,
+    comments: Comments,
+    expansions: tuple[Expansion, ...] = (),
 ) -> list[Exported]:
-    """The POT file of each of ``games`` (every game when empty) and a PO file per language
-    of ``langs``."""
-    names = games or tuple(discover_games(data_dir))
+    """The POT file of each of ``games`` and ``expansions`` (every game when there are
+    neither) and a PO file per language of ``langs``."""
+    names = games or (() if expansions else tuple(discover_games(data_dir)))
     unknown = [name for name in names if name not in discover_games(data_dir)]
     if unknown:
         known = ", ".join(discover_games(data_dir))
@@ -72,12 +82,12 @@ def export(
         if problem := language_problem(lang):
             raise UsageError(f"--lang {problem}")
     problems: list[Problem] = []
-    found = {name: _locales(data_dir, name, problems) for name in names}
+    owners = [Owner(data_dir, name) for name in names]
+    owners += [Owner(data_dir, expansion.game, expansion) for expansion in expansions]
+    found = [owned for owner in owners if (owned := load_owned(owner, problems))]
     kept = {
-        (name, lang): read_sources(
-            data_dir / name / LOCALES, lang, _sources_log(name, lang, problems)
-        )
-        for name in names
+        (owner.name, lang): read_sources(owner.folder, lang, _sources_log(owner, lang, problems))
+        for owner in owners
         for lang in langs
     }
     if problems:
@@ -85,14 +95,17 @@ def export(
     writer = Writer(out)
     written: list[Exported] = []
     try:
-        for name, locales in found.items():
-            english, where = locales[SOURCE], comments(name)
-            files = {f"{name}.pot": po_file(name, english, None, {}, where)}
+        for owned in found:
+            owner, where = owned.owner, comments(owned.owner)
+            template = po_file(owner, owned.english_for(SOURCE), None, {}, where)
+            files = {f"{owner.name}.pot": template}
             for lang in langs:
-                target = locales.get(lang) or Locale(lang, lang, "", {}, {})
-                files[f"{lang}.po"] = po_file(name, english, target, kept[(name, lang)], where)
+                target = owned.own.get(lang) or Locale(lang, lang, "", {}, {})
+                sources = kept[(owner.name, lang)]
+                made = po_file(owner, owned.english_for(lang), target, sources, where)
+                files[f"{lang}.po"] = made
             for file_name, made in files.items():
-                path = out / name / file_name
+                path = out / owner.name / file_name
                 writer.write_bytes(path, str(made).encode("utf-8"))
                 untranslated = len(made.untranslated_entries())
                 written.append(Exported(path, len(made), untranslated, len(made.fuzzy_entries())))
@@ -102,21 +115,9 @@ def export(
     return written
 
 
-def _sources_log(game: str, lang: str, problems: list[Problem]) -> ProblemLog:
+def _sources_log(owner: Owner, lang: str, problems: list[Problem]) -> ProblemLog:
     """Where a problem of a sources file goes: under its own name."""
-    return ProblemLog(f"{game}/{LOCALES}/{FOLDER}/{lang}.yaml", problems)
-
-
-def _locales(data_dir: Path, game: str, problems: list[Problem]) -> dict[str, Locale]:
-    """The game's locales as its files hold them: a text a language lacks is what the
-    translator is asked for, not a problem here."""
-    found: list[Problem] = []
-    locales = load_locales(data_dir, game, (), ProblemLog("", found), complete=False)
-    problems += found
-    if SOURCE not in locales and not found:
-        file = f"{game}/{LOCALES}/{SOURCE}.yaml"
-        problems.append(Problem(file, 0, "", "no English locale: texts are translated from it"))
-    return locales
+    return ProblemLog(owner.file(f"{FOLDER}/{lang}"), problems)
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,7 @@ class Imported:
     """One PO file written into its locale file."""
 
     po: Path
-    game: str
+    owner: Owner
     lang: str
     changed: int
     fuzzy: int
@@ -133,9 +134,13 @@ class Imported:
     """The line of each text's entry in the PO file, by key."""
 
     @property
+    def game(self) -> str:
+        return self.owner.game
+
+    @property
     def locale_file(self) -> str:
         """The locale file as a problem names it (``gears/locales/de.yaml``)."""
-        return f"{self.game}/{LOCALES}/{self.lang}.yaml"
+        return self.owner.file(self.lang)
 
 
 def in_po_files(problems: list[Problem], done: list[Imported]) -> list[Problem]:
@@ -158,29 +163,32 @@ def in_po_files(problems: list[Problem], done: list[Imported]) -> list[Problem]:
     return moved
 
 
-def import_files(data_dir: Path, files: tuple[Path, ...]) -> list[Imported]:
-    """Write the translations of ``files`` into the locale files of their games; nothing is
-    written while any file has a problem (the files written to are checked first too)."""
+def import_files(
+    data_dir: Path, files: tuple[Path, ...], expansions: tuple[Expansion, ...] = ()
+) -> list[Imported]:
+    """Write the translations of ``files`` into the locale files of their games, or of the
+    ``expansions`` whose texts they are; nothing is written while any file has a problem (the
+    files written to are checked first too)."""
     problems: list[Problem] = []
-    games = {game: _locales(data_dir, game, problems) for game in discover_games(data_dir)}
-    english = {game: found[SOURCE] for game, found in games.items() if SOURCE in found}
-    read = [(path, read_po(path, str(path), english, problems)) for path in files]
+    owners = [Owner(data_dir, game) for game in discover_games(data_dir)]
+    owners += [Owner(data_dir, expansion.game, expansion) for expansion in expansions]
+    owned = {owner.name: found for owner in owners if (found := load_owned(owner, problems))}
+    read = [(path, read_po(path, str(path), owned, problems)) for path in files]
     kept: dict[tuple[str, str], dict[str, English]] = {}
     for _, translated in read:
         if translated is not None:
-            refused = _target_problems(data_dir, translated)
+            refused = _target_problems(translated.owner, translated.lang)
             problems += refused
             if refused:
                 continue
-            folder = data_dir / translated.game / LOCALES
-            log = ProblemLog(
-                f"{translated.game}/{LOCALES}/{FOLDER}/{translated.lang}.yaml", problems
+            owner, lang = translated.owner, translated.lang
+            kept[(owner.name, lang)] = read_sources(
+                owner.folder, lang, _sources_log(owner, lang, problems)
             )
-            kept[(translated.game, translated.lang)] = read_sources(folder, translated.lang, log)
     if problems:
         raise DataError(problems)
     made = [
-        (path, translated, _made(data_dir, translated, games[translated.game]))
+        (path, translated, _made(translated, owned[translated.owner.name]))
         for path, translated in read
         if translated
     ]
@@ -188,20 +196,19 @@ def import_files(data_dir: Path, files: tuple[Path, ...]) -> list[Imported]:
     if any(too_large):
         raise DataError([problem for problem in too_large if problem is not None])
     return [
-        _write(data_dir, path, translated, texts, games[translated.game], kept)
+        _write(path, translated, texts, owned[translated.owner.name], kept)
         for path, translated, texts in made
     ]
 
 
-def _made(
-    data_dir: Path, translated: Translated, locales: dict[str, Locale]
-) -> tuple[str | None, str]:
+def _made(translated: Translated, owned: Owned) -> tuple[str | None, str]:
     """The locale file's text now (``None``: there is none yet) and with the translation."""
-    folder = data_dir / translated.game / LOCALES
-    current = file_text(folder / f"{translated.lang}.yaml", data_dir)
-    english = file_text(folder / f"{SOURCE}.yaml", data_dir) or ""
-    title, language = locales[SOURCE].text("title"), english_name(translated.lang)
-    header = f"Every word printed on the {title or translated.game} cards, in {language}. "
+    owner, folder = translated.owner, translated.owner.folder
+    current = file_text(folder / f"{translated.lang}.yaml", owner.root)
+    english = file_text(folder / f"{SOURCE}.yaml", owner.root) or ""
+    title, language = owned.english.text("title") or owner.game, english_name(translated.lang)
+    words = f"Every word {owner.name} adds to" if owner.expansion else "Every word printed on"
+    header = f"{words} the {title} cards, in {language}. "
     header += "Written for this\nproject (translated with pnp i18n export / import)."
     return current, updated(current, english, translated.texts, header)
 
@@ -211,26 +218,26 @@ def _too_large(po: Path, translated: Translated, text: str) -> Problem | None:
     anything is written, rather than written and then refused by every build."""
     if len(text.encode()) <= MAX_YAML_BYTES:
         return None
-    locale = f"{translated.game}/{LOCALES}/{translated.lang}.yaml"
+    locale = translated.owner.file(translated.lang)
     what = f"would make {locale} larger than {size(MAX_YAML_BYTES)}, more than a locale file may be"
     return Problem(str(po), 0, "", what)
 
 
-def _target_problems(data_dir: Path, translated: Translated) -> list[Problem]:
+def _target_problems(owner: Owner, lang: str) -> list[Problem]:
     """The files an import writes must be plain files (or not there yet) in plain folders of
-    the card data: a link out of it, or a folder where a file goes, is refused before anything
-    is written."""
-    folder = data_dir / translated.game / LOCALES
+    the card data (or of the expansion): a link out of it, or a folder where a file goes, is
+    refused before anything is written."""
+    folder, root = owner.folder, owner.root
     targets = [
         (folder, True),
-        (folder / f"{translated.lang}.yaml", False),
+        (folder / f"{lang}.yaml", False),
         (folder / FOLDER, True),
-        (sources_file(folder, translated.lang), False),
+        (sources_file(folder, lang), False),
     ]
     for path, is_folder in targets:  # the first refused is reported (what is below it is too)
-        shown = path.relative_to(data_dir).as_posix()
-        if (path.exists() or path.is_symlink()) and not inside(path, data_dir):
-            what = links_out(data_dir.name, os.path.realpath(path))
+        shown = owner.shown(path)
+        if (path.exists() or path.is_symlink()) and not inside(path, root):
+            what = links_out(root.name, os.path.realpath(path))
             return [Problem(shown, 0, "", what)]
         if path.exists() and path.is_dir() != is_folder:
             what = "a file where a folder goes" if is_folder else "a folder where a file goes"
@@ -239,43 +246,41 @@ def _target_problems(data_dir: Path, translated: Translated) -> list[Problem]:
 
 
 def _write(
-    data_dir: Path,
     po: Path,
     translated: Translated,
     texts: tuple[str | None, str],
-    locales: dict[str, Locale],
+    owned: Owned,
     kept: dict[tuple[str, str], dict[str, English]],
 ) -> Imported:
     """Write the locale file's text made from the translation (``texts``: now and then), and
     the English its texts were translated from."""
-    path = data_dir / translated.game / LOCALES / f"{translated.lang}.yaml"
+    owner, lang = translated.owner, translated.lang
+    path = owner.folder / f"{lang}.yaml"
     current, text = texts
     if text != current and (current is not None or translated.texts):
         _replace(path, text)
-    if translated.lang != SOURCE and translated.texts:
-        sources = kept[(translated.game, translated.lang)]
-        _remember_sources(data_dir, translated, sources, list(locales[SOURCE].flat))
-    before = locales.get(translated.lang)
+    if lang != SOURCE and translated.texts:
+        order = list(owned.english_for(lang).flat)
+        _remember_sources(translated, kept[(owner.name, lang)], order)
+    before = owned.own.get(lang)
     changed = sum(
         1
         for key, new in translated.texts.items()
         if before is None or key not in before.flat or english_of(before.flat[key]) != new
     )
-    return Imported(
-        po, translated.game, translated.lang, changed, translated.fuzzy, path, translated.lines
-    )
+    return Imported(po, owner, lang, changed, translated.fuzzy, path, translated.lines)
 
 
 def _remember_sources(
-    data_dir: Path, translated: Translated, sources: dict[str, English], order: list[str]
+    translated: Translated, sources: dict[str, English], order: list[str]
 ) -> None:
     """Keep the English each imported text was translated from (for later fuzzy marks), in
     the English file's order."""
     merged = {**sources, **translated.made_from}
     ordered = {key: merged[key] for key in [*order, *merged] if key in merged}
-    path = sources_file(data_dir / translated.game / LOCALES, translated.lang)
+    path = sources_file(translated.owner.folder, translated.lang)
     text = sources_text(translated.lang, ordered)
-    if file_text(path, data_dir) != text:
+    if file_text(path, translated.owner.root) != text:
         path.parent.mkdir(exist_ok=True)
         _replace(path, text)
 

@@ -20,6 +20,7 @@ from generator.problems import Problem
 from generator.render.boxes import FaceFills, box_fills
 from generator.render.fill import BoxFill
 from generator.rulebook.compose import wording
+from generator.translation.owners import Owner
 from generator.translation.run import Comments
 
 DECK_NAMES = "decks."
@@ -37,14 +38,16 @@ class _Use:
 
 
 def printed_where(data_dir: Path) -> Comments:
-    """The comments of every text of a game, by key."""
+    """The comments of every text of a game (with the expansion whose texts they are laid over
+    it), by key."""
 
-    def comments(game_id: str) -> dict[str, str]:
-        engine = find_engine(game_id)
+    def comments(owner: Owner) -> dict[str, str]:
+        engine = find_engine(owner.game)
         if engine is None:
             return {}
         problems: list[Problem] = []
-        game = load_game(data_dir, game_id, engine, problems)
+        laid = (owner.expansion,) if owner.expansion else ()
+        game = load_game(data_dir, owner.game, engine, problems, laid)
         if SOURCE not in game.locales:
             return {}
         uses = _uses(box_fills(game, SOURCE))
