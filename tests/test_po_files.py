@@ -199,3 +199,10 @@ def test_a_formula_that_merges_two_forms_is_refused_at_its_line(
         f"uk.po:{line + 1}: header: Plural-Forms: msgstr[1] would serve uk's many (0), few (2), "
         f"one (21): one CLDR category each: write Plural-Forms: {SLAVIC}"
     ]
+
+
+def test_an_export_line_counts_one_text_in_the_singular() -> None:
+    from generator.translation.run import Exported
+
+    assert str(Exported(Path("x/de.po"), 1, 1, 0)) == "x/de.po: 1 text, 1 to translate, 0 fuzzy"
+    assert str(Exported(Path("x.pot"), 2, 2, 0)) == "x.pot: template, 2 texts"

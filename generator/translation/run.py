@@ -54,13 +54,17 @@ class Exported:
 
     def __str__(self) -> str:
         if self.path.suffix == ".pot":
-            return f"{self.path}: template, {self.texts} texts"
+            return f"{self.path}: template, {self._count}"
         done = (
             "all translated"
             if not (self.untranslated or self.fuzzy)
             else (f"{self.untranslated} to translate, {self.fuzzy} fuzzy")
         )
-        return f"{self.path}: {self.texts} texts, {done}"
+        return f"{self.path}: {self._count}, {done}"
+
+    @property
+    def _count(self) -> str:
+        return f"{self.texts} text{'' if self.texts == 1 else 's'}"
 
 
 def export(
