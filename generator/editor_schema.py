@@ -52,12 +52,14 @@ from generator.expansion_fields import (
 )
 from generator.games.registry import ENGINES, find_engine
 from generator.language_rules import CATEGORIES
+from generator.languages import LOCALES
 from generator.layout.sizes import CARD_PRESETS
 from generator.loading import load_yaml
 from generator.names import FIELD_NAME, FILE_NAME, PAD_SPEC, TEMPLATE_NAME, TEXT
 from generator.palettes import COLOUR, COLOUR_NAME, INK_SAVER, PALETTE_NAME, STANDARD
 from generator.problems import DataError, Problem, ProblemLog, UsageError
 from generator.schema import DataFile, Field
+from generator.translation.sources import FOLDER as SOURCES_FOLDER
 from generator.writer import Writer, Written, output_folder_problem
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
@@ -66,6 +68,7 @@ SCHEMAS_DIR = PROJECT_ROOT / "schemas"
 ENGLISH = "en"
 LANGUAGE = "language"
 MODELINE = "# yaml-language-server: $schema="
+_MODELINE_START = "# yaml-language-server:"
 CHECKED_IN_CODE = "pnp validate checks it in full."
 Node = Mapping[str, Any]
 """A schema, or a part of one."""
@@ -375,6 +378,44 @@ def modeline(yaml_file: Path, schema_file: Path) -> str:
     path (so it holds wherever the project is, checked out or installed)."""
     relative = os.path.relpath(schema_file, yaml_file.parent)
     return f"{MODELINE}{Path(relative).as_posix()}"
+
+
+def split_modeline(text: str) -> tuple[str, str]:
+    """The comment naming the schema of the YAML ``text`` (``""`` when it has none) and the
+    text without it. The comment is looked for on the first line, where it goes, and on the
+    last, where files written before yaml-language-server 1.24 hold it."""
+    first, _, rest = text.partition("\n")
+    if first.startswith(_MODELINE_START):
+        return first, rest
+    body, _, last = text.rstrip("\n").rpartition("\n")
+    if last.startswith(_MODELINE_START):
+        return last, (body + "\n" if body else "")
+    return "", text
+
+
+def with_modeline(text: str, line: str) -> str:
+    """The YAML ``text`` with the comment ``line`` naming its schema on its first line, in
+    place of any it named one with before: yaml-language-server 1.24 and later (VS Code's YAML
+    extension) read the comment only before the file's content, and ignore it after."""
+    return f"{line}\n{split_modeline(text)[1]}"
+
+
+def name_schemas(folder: Path, schemas: Path, expansion: bool = False) -> list[Path]:
+    """Start every YAML file a person edits in the game's or expansion's ``folder`` with the
+    comment naming its schema in ``schemas`` (the game's schema folder); the files changed.
+    ``pnp new expansion`` names its copies' schemas so, and the shipped files are named so (a
+    test holds it, and says how to run this on them)."""
+    changed = []
+    for path in sorted(folder.rglob("*.yaml")):
+        relative = path.relative_to(folder).as_posix()
+        if relative.startswith(f"{LOCALES}/{SOURCES_FOLDER}/"):
+            continue  # the English a translation was made from: pnp writes it, nobody edits it
+        text = path.read_text(encoding="utf-8")
+        named = with_modeline(text, modeline(path, schemas / schema_name(relative, expansion)))
+        if named != text:
+            path.write_text(named, encoding="utf-8")
+            changed.append(path)
+    return changed
 
 
 def english_texts(data_dir: Path, game_id: str) -> Mapping[str, Any] | None:

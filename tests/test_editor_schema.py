@@ -31,6 +31,7 @@ from generator.editor_schema import (
     schema_name,
     schemas,
     text,
+    with_modeline,
 )
 from generator.expansion_fields import COPIES, EXPANSION_FIELDS, REMOVED
 from generator.games.registry import ENGINES
@@ -84,6 +85,24 @@ def test_every_shipped_file_passes_the_schema_its_last_line_names(
     assert last == modeline(path, named), f"end {path.name} with: {modeline(path, named)}"
     schema = json.loads((path.parent / last.removeprefix(MODELINE)).read_text(encoding="utf-8"))
     assert errors(schema, yaml.safe_load(path.read_text(encoding="utf-8")), draft) == []
+
+
+LINE = "# yaml-language-server: $schema=../../schemas/x/palette.schema.json"
+
+
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        ("a: 1\n", f"{LINE}\na: 1\n"),
+        (f"# a comment\na: 1\n{LINE}\n", f"{LINE}\n# a comment\na: 1\n"),
+        (f"a: 1\n{MODELINE}old.json", f"{LINE}\na: 1\n"),
+        (f"{MODELINE}old.json\na: 1\n", f"{LINE}\na: 1\n"),
+        (f"{LINE}\n", f"{LINE}\n"),
+    ],
+)
+def test_the_schema_comment_goes_first_in_place_of_any_other(text: str, written: str) -> None:
+    assert with_modeline(text, LINE) == written
+    assert with_modeline(written, LINE) == written
 
 
 def test_the_committed_schemas_are_the_generated_ones() -> None:
