@@ -24,6 +24,7 @@ A game's schemas, written to ``<out>/<game>/`` (the project ships them in ``sche
     expansion.schema.json          an expansion's expansion.yaml
     expansion-locale.schema.json   an expansion's locales/<lang>.yaml: texts added or changed
     <file>.schema.json             a file the rules read beside game.yaml (board.yaml)
+    <kind>.schema.json             a file a player writes for the game's commands (car)
 """
 
 from __future__ import annotations
@@ -313,10 +314,12 @@ def game_schemas(
     card_fields: Mapping[str, Mapping[str, Field]],
     english: Mapping[str, Any] | None,
     data_files: Mapping[str, DataFile] | None = None,
+    command_files: Mapping[str, DataFile] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Every schema of a game, by its path under the game's schema folder. ``english``: the
     game's English texts, which name the game and its decks and describe the locale's keys;
-    ``data_files``: the files its rules read beside game.yaml, by name."""
+    ``data_files``: the files its rules read beside game.yaml, by name; ``command_files``:
+    the files a player writes for its commands, by kind."""
     texts = english or {}
     title = str(texts.get("title") or game_id)
     named = texts.get("decks")
@@ -332,6 +335,8 @@ def game_schemas(
     files["palette.schema.json"] = palette_schema(title)
     for name, data in (data_files or {}).items():
         files[schema_name(name)] = data_schema(f"{title}: {name}", data)
+    for kind, data in (command_files or {}).items():
+        files[f"{kind}.schema.json"] = data_schema(f"{title}: {kind}", data)
     return files
 
 
@@ -443,7 +448,9 @@ def schemas(data_dir: Path, names: tuple[str, ...]) -> dict[str, dict[str, Any]]
             what = f"no rule engine for {game_id!r} (the project has: {', '.join(ENGINES)})"
             raise UsageError(what)
         english = english_texts(data_dir, game_id)
-        shapes = game_schemas(game_id, engine.card_fields, english, engine.data_files)
+        shapes = game_schemas(
+            game_id, engine.card_fields, english, engine.data_files, engine.command_files
+        )
         for name, schema in shapes.items():
             files[f"{game_id}/{name}"] = schema
     return files

@@ -20,7 +20,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator import DEFAULT_DATA_DIR
+from generator import DEFAULT_DATA_DIR, PROJECT_ROOT
 from generator.catalog import DECK_FIELDS, GAME_FIELDS, HANDOUT_FIELDS, SIZE_FIELDS
 from generator.editor_schema import (
     DRAFT,
@@ -94,6 +94,22 @@ def test_every_shipped_file_passes_the_schema_its_first_line_names(
     assert first == modeline(path, named), f"start {path.name} with it: run {RENAME}"
     schema = json.loads((path.parent / first.removeprefix(MODELINE)).read_text(encoding="utf-8"))
     assert errors(schema, yaml.safe_load(path.read_text(encoding="utf-8")), draft) == []
+
+
+EXAMPLES = sorted((PROJECT_ROOT / "examples").rglob("*.yaml"))
+"""Files a player writes for a game's command (cars for pnp rules gear_and_piston car)."""
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.relative_to(PROJECT_ROOT).as_posix())
+def test_every_example_passes_the_schema_its_first_line_names(path: Path) -> None:
+    game = path.parent.name
+    [kind] = ENGINES[game].command_files  # the examples are of the game's one kind
+    named = SCHEMAS_DIR / game / f"{kind}.schema.json"
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert first == modeline(path, named)
+    schema = json.loads(named.read_text(encoding="utf-8"))
+    assert errors(schema, yaml.safe_load(path.read_text(encoding="utf-8")), DRAFTS[0]) == []
+    assert errors(schema, {**yaml.safe_load(path.read_text("utf-8")), "bottm": []}, DRAFTS[0])
 
 
 LINE = "# yaml-language-server: $schema=../../schemas/x/palette.schema.json"

@@ -25,7 +25,7 @@ from typing import IO, Any
 
 import pytest
 
-from generator import DEFAULT_DATA_DIR
+from generator import DEFAULT_DATA_DIR, PROJECT_ROOT
 from generator.catalog import GAME_FIELDS
 from generator.scaffold import new_expansion
 
@@ -165,20 +165,28 @@ def kinds(expansion: Path) -> dict[str, Path]:
         "expansion": expansion / "expansion.yaml",
         "expansion deck": expansion / "decks/rounds.yaml",
         "expansion locale": expansion / "locales/de.yaml",
+        "car": PROJECT_ROOT / "examples/gear_and_piston/runabout.yaml",
     }
 
 
+def both(key: str) -> set[str]:
+    """What the server says of ``key`` misspelt (``players`` -> ``playerz``) when the key is
+    required: the misspelt one is not allowed, and the right one missing."""
+    return {f'Missing property "{key}".', f"Property {key[:-1]}z is not allowed."}
+
+
 MISSPELT = {
-    "game": "players",
-    "deck": "ability",
-    "locale": "language",
-    "rules data": "locations",
-    "expansion": "game",
-    "expansion deck": "condition",
+    "game": ("players", both("players")),
+    "deck": ("ability", both("ability")),
+    "locale": ("language", {'Missing property "language".'}),  # a locale may add texts
+    "rules data": ("locations", both("locations")),
+    "expansion": ("game", both("game")),
+    "expansion deck": ("condition", both("condition")),
+    "car": ("name", {"Property namz is not allowed."}),  # a car's name is optional
 }
-"""A key to misspell in each kind whose keys are closed, the first of its mapping (or on its
-line), where the server tells the key missing too. (A palette may name any palette and colour,
-an expansion's locale add any text: there no key is misspelt.)"""
+"""A key to misspell in each kind whose keys are closed (a palette may name any palette and
+colour, an expansion's locale add any text), the first of its mapping or on its line, where
+the server tells a missing key too; and what the server says."""
 
 
 def test_every_kind_of_file_opens_clean(server: LanguageServer, expansion: Path) -> None:
@@ -198,16 +206,13 @@ def misspelt(path: Path, key: str) -> tuple[str, int]:
 
 
 def test_a_misspelt_key_is_told_at_its_line(server: LanguageServer, expansion: Path) -> None:
-    """Told on the key's line (LSP counts lines from 0): the key is not allowed, the right one
-    missing (a locale may hold texts of its own: only the missing one)."""
+    """Told on the key's line (LSP counts lines from 0)."""
     copies, expected = {}, {}
-    for kind, key in MISSPELT.items():
+    for kind, (key, messages) in MISSPELT.items():
         path = kinds(expansion)[kind]
         text, at = misspelt(path, key)
         copy = path.with_name(f"misspelt-{path.name}")  # opened in the editor, never written
-        copies[copy] = text
-        told = {(at, f'Missing property "{key}".'), (at, f"Property {key[:-1]}z is not allowed.")}
-        expected[kind] = told if kind != "locale" else {(at, f'Missing property "{key}".')}
+        copies[copy], expected[kind] = text, {(at, message) for message in messages}
     found = server.diagnostics(copies)
     told = {
         kind: {(d["range"]["start"]["line"], d["message"]) for d in found[copy]}
