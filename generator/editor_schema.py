@@ -24,6 +24,7 @@ A game's schemas, written to ``<out>/<game>/`` (the project ships them in ``sche
     expansion.schema.json          an expansion's expansion.yaml
     expansion-locale.schema.json   an expansion's locales/<lang>.yaml: texts added or changed
     <file>.schema.json             a file the rules read beside game.yaml (board.yaml)
+    <kind>.schema.json             a file a player writes for the game's commands (car)
 """
 
 from __future__ import annotations
@@ -52,12 +53,14 @@ from generator.expansion_fields import (
 )
 from generator.games.registry import ENGINES, find_engine
 from generator.language_rules import CATEGORIES
+from generator.languages import LOCALES
 from generator.layout.sizes import CARD_PRESETS
 from generator.loading import load_yaml
 from generator.names import FIELD_NAME, FILE_NAME, PAD_SPEC, TEMPLATE_NAME, TEXT
 from generator.palettes import COLOUR, COLOUR_NAME, INK_SAVER, PALETTE_NAME, STANDARD
 from generator.problems import DataError, Problem, ProblemLog, UsageError
 from generator.schema import DataFile, Field
+from generator.translation.sources import FOLDER as SOURCES_FOLDER
 from generator.writer import Writer, Written, output_folder_problem
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
@@ -66,6 +69,7 @@ SCHEMAS_DIR = PROJECT_ROOT / "schemas"
 ENGLISH = "en"
 LANGUAGE = "language"
 MODELINE = "# yaml-language-server: $schema="
+_MODELINE_START = "# yaml-language-server:"
 CHECKED_IN_CODE = "pnp validate checks it in full."
 Node = Mapping[str, Any]
 """A schema, or a part of one."""
@@ -310,10 +314,12 @@ def game_schemas(
     card_fields: Mapping[str, Mapping[str, Field]],
     english: Mapping[str, Any] | None,
     data_files: Mapping[str, DataFile] | None = None,
+    command_files: Mapping[str, DataFile] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Every schema of a game, by its path under the game's schema folder. ``english``: the
     game's English texts, which name the game and its decks and describe the locale's keys;
-    ``data_files``: the files its rules read beside game.yaml, by name."""
+    ``data_files``: the files its rules read beside game.yaml, by name; ``command_files``:
+    the files a player writes for its commands, by kind."""
     texts = english or {}
     title = str(texts.get("title") or game_id)
     named = texts.get("decks")
@@ -329,6 +335,8 @@ def game_schemas(
     files["palette.schema.json"] = palette_schema(title)
     for name, data in (data_files or {}).items():
         files[schema_name(name)] = data_schema(f"{title}: {name}", data)
+    for kind, data in (command_files or {}).items():
+        files[f"{kind}.schema.json"] = data_schema(f"{title}: {kind}", data)
     return files
 
 
@@ -377,6 +385,44 @@ def modeline(yaml_file: Path, schema_file: Path) -> str:
     return f"{MODELINE}{Path(relative).as_posix()}"
 
 
+def split_modeline(text: str) -> tuple[str, str]:
+    """The comment naming the schema of the YAML ``text`` (``""`` when it has none) and the
+    text without it. The comment is looked for on the first line, where it goes, and on the
+    last, where files written before yaml-language-server 1.24 hold it."""
+    first, _, rest = text.partition("\n")
+    if first.startswith(_MODELINE_START):
+        return first, rest
+    body, _, last = text.rstrip("\n").rpartition("\n")
+    if last.startswith(_MODELINE_START):
+        return last, (body + "\n" if body else "")
+    return "", text
+
+
+def with_modeline(text: str, line: str) -> str:
+    """The YAML ``text`` with the comment ``line`` naming its schema on its first line, in
+    place of any it named one with before: yaml-language-server 1.24 and later (VS Code's YAML
+    extension) read the comment only before the file's content, and ignore it after."""
+    return f"{line}\n{split_modeline(text)[1]}"
+
+
+def name_schemas(folder: Path, schemas: Path, expansion: bool = False) -> list[Path]:
+    """Start every YAML file a person edits in the game's or expansion's ``folder`` with the
+    comment naming its schema in ``schemas`` (the game's schema folder); the files changed.
+    ``pnp new expansion`` names its copies' schemas so, and the shipped files are named so (a
+    test holds it, and says how to run this on them)."""
+    changed = []
+    for path in sorted(folder.rglob("*.yaml")):
+        relative = path.relative_to(folder).as_posix()
+        if relative.startswith(f"{LOCALES}/{SOURCES_FOLDER}/"):
+            continue  # the English a translation was made from: pnp writes it, nobody edits it
+        text = path.read_text(encoding="utf-8")
+        named = with_modeline(text, modeline(path, schemas / schema_name(relative, expansion)))
+        if named != text:
+            path.write_text(named, encoding="utf-8")
+            changed.append(path)
+    return changed
+
+
 def english_texts(data_dir: Path, game_id: str) -> Mapping[str, Any] | None:
     """The game's English locale as the loader reads it, or ``None`` when it has none. The
     one place the schemas read card data: the rest comes from the code's definitions."""
@@ -402,7 +448,9 @@ def schemas(data_dir: Path, names: tuple[str, ...]) -> dict[str, dict[str, Any]]
             what = f"no rule engine for {game_id!r} (the project has: {', '.join(ENGINES)})"
             raise UsageError(what)
         english = english_texts(data_dir, game_id)
-        shapes = game_schemas(game_id, engine.card_fields, english, engine.data_files)
+        shapes = game_schemas(
+            game_id, engine.card_fields, english, engine.data_files, engine.command_files
+        )
         for name, schema in shapes.items():
             files[f"{game_id}/{name}"] = schema
     return files

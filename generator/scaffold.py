@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 
 from generator import DEFAULT_DATA_DIR, PROJECT_ROOT
-from generator.editor_schema import SCHEMAS_DIR, modeline, schema_name
+from generator.editor_schema import SCHEMAS_DIR, name_schemas
 from generator.folders import discover_games
 from generator.names import file_name_problem
 from generator.problems import UsageError
@@ -63,14 +63,10 @@ def new_expansion(name: str, game: str, parent: Path, data_dir: Path = DEFAULT_D
 
 
 def _name_schemas(folder: Path, game: str) -> None:
-    """Copy the game's editor schemas into ``folder/schemas/`` and end every YAML file with the
-    comment naming its own (at the end, as in the shipped files: no line moves)."""
+    """Copy the game's editor schemas into ``folder/schemas/`` and start every YAML file with
+    the comment naming its own."""
     _copy(SCHEMAS_DIR / game, folder / SCHEMAS)
-    for path in sorted(folder.rglob("*.yaml")):
-        relative = path.relative_to(folder).as_posix()
-        schema = folder / SCHEMAS / schema_name(relative, expansion=True)
-        text = path.read_text(encoding="utf-8").rstrip("\n")
-        path.write_text(f"{text}\n{modeline(path, schema)}\n", encoding="utf-8")
+    name_schemas(folder, folder / SCHEMAS, expansion=True)
 
 
 def _copy(source: Path, target: Path) -> None:

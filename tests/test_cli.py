@@ -86,8 +86,8 @@ def test_validate_reports_every_problem_and_exits_1(data: DataCopy, pnp) -> None
     assert result.code == 1
     assert result.out == ""
     assert result.err.splitlines() == [
-        "game_of_trains/decks/wagons.yaml:7: wagons[2].number: missing",
-        "game_of_trains/decks/wagons.yaml:7: wagons[2].numbr: unknown key (did you mean 'number'?)",
+        "game_of_trains/decks/wagons.yaml:8: wagons[2].number: missing",
+        "game_of_trains/decks/wagons.yaml:8: wagons[2].numbr: unknown key (did you mean 'number'?)",
         f"game_of_trains/locales/ru.yaml:{ru_line}: locomotive.name: missing translation "
         f"(en.yaml:{en_line} has it)",
         "3 problems found.",
@@ -159,7 +159,7 @@ def test_no_traceback_from_the_real_command(data: DataCopy) -> None:
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     assert done.stderr == (
-        "game_of_trains/decks/wagons.yaml:12: YAML syntax error: expected ',' or ']', but got '}'\n"
+        "game_of_trains/decks/wagons.yaml:13: YAML syntax error: expected ',' or ']', but got '}'\n"
         "1 problem found.\n"
     )
 

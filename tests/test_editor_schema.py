@@ -20,7 +20,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator import DEFAULT_DATA_DIR
+from generator import DEFAULT_DATA_DIR, PROJECT_ROOT
 from generator.catalog import DECK_FIELDS, GAME_FIELDS, HANDOUT_FIELDS, SIZE_FIELDS
 from generator.editor_schema import (
     DRAFT,
@@ -31,6 +31,7 @@ from generator.editor_schema import (
     schema_name,
     schemas,
     text,
+    with_modeline,
 )
 from generator.expansion_fields import COPIES, EXPANSION_FIELDS, REMOVED
 from generator.games.registry import ENGINES
@@ -73,17 +74,60 @@ def test_every_schema_is_a_valid_schema_of_its_draft(draft: Validator) -> None:
         draft.check_schema(schema)
 
 
+RENAME = (
+    "python -c 'from generator import DEFAULT_DATA_DIR as D; from generator.editor_schema import"
+    " SCHEMAS_DIR as S, name_schemas; [name_schemas(g.parent, S / g.parent.name) for g in"
+    ' D.glob("*/game.yaml")]\''
+)
+"""The command that puts the comment first in every shipped file (as scaffolds do)."""
+
+
 @pytest.mark.parametrize("draft", DRAFTS, ids=lambda d: d.__name__)
 @pytest.mark.parametrize("path", SHIPPED_FILES, ids=lambda p: "/".join(parts(p)))
-def test_every_shipped_file_passes_the_schema_its_last_line_names(
+def test_every_shipped_file_passes_the_schema_its_first_line_names(
     path: Path, draft: Validator
 ) -> None:
+    """First, since yaml-language-server 1.24 ignores the comment after the content."""
     game, relative = parts(path)
     named = SCHEMAS_DIR / game / schema_name(relative)
-    last = path.read_text(encoding="utf-8").splitlines()[-1]
-    assert last == modeline(path, named), f"end {path.name} with: {modeline(path, named)}"
-    schema = json.loads((path.parent / last.removeprefix(MODELINE)).read_text(encoding="utf-8"))
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert first == modeline(path, named), f"start {path.name} with it: run {RENAME}"
+    schema = json.loads((path.parent / first.removeprefix(MODELINE)).read_text(encoding="utf-8"))
     assert errors(schema, yaml.safe_load(path.read_text(encoding="utf-8")), draft) == []
+
+
+EXAMPLES = sorted((PROJECT_ROOT / "examples").rglob("*.yaml"))
+"""Files a player writes for a game's command (cars for pnp rules gear_and_piston car)."""
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.relative_to(PROJECT_ROOT).as_posix())
+def test_every_example_passes_the_schema_its_first_line_names(path: Path) -> None:
+    game = path.parent.name
+    [kind] = ENGINES[game].command_files  # the examples are of the game's one kind
+    named = SCHEMAS_DIR / game / f"{kind}.schema.json"
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert first == modeline(path, named)
+    schema = json.loads(named.read_text(encoding="utf-8"))
+    assert errors(schema, yaml.safe_load(path.read_text(encoding="utf-8")), DRAFTS[0]) == []
+    assert errors(schema, {**yaml.safe_load(path.read_text("utf-8")), "bottm": []}, DRAFTS[0])
+
+
+LINE = "# yaml-language-server: $schema=../../schemas/x/palette.schema.json"
+
+
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        ("a: 1\n", f"{LINE}\na: 1\n"),
+        (f"# a comment\na: 1\n{LINE}\n", f"{LINE}\n# a comment\na: 1\n"),
+        (f"a: 1\n{MODELINE}old.json", f"{LINE}\na: 1\n"),
+        (f"{MODELINE}old.json\na: 1\n", f"{LINE}\na: 1\n"),
+        (f"{LINE}\n", f"{LINE}\n"),
+    ],
+)
+def test_the_schema_comment_goes_first_in_place_of_any_other(text: str, written: str) -> None:
+    assert with_modeline(text, LINE) == written
+    assert with_modeline(written, LINE) == written
 
 
 def test_the_committed_schemas_are_the_generated_ones() -> None:
@@ -407,9 +451,9 @@ def test_pnp_schema_reports_a_broken_english_locale_at_its_line(pnp, data, tmp_p
     data.edit("gears/locales/en.yaml", "title: Gears", "title: [Gears")
     result = pnp("schema", "gears", "--data", data.root, "--out", tmp_path / "out")
     assert result.code == 1
-    assert data.line_of("gears/locales/en.yaml", "title: [Gears") == 3  # PyYAML sees it at 4
+    assert data.line_of("gears/locales/en.yaml", "title: [Gears") == 4  # PyYAML sees it at 5
     assert result.err == (
-        "gears/locales/en.yaml:4: YAML syntax error: expected ',' or ']', but got ':'\n"
+        "gears/locales/en.yaml:5: YAML syntax error: expected ',' or ']', but got ':'\n"
         "1 problem found.\n"
     )
     assert not (tmp_path / "out").exists()

@@ -89,9 +89,9 @@ def test_every_file_of_a_new_expansion_names_a_schema_it_passes(
     files = sorted(folder.rglob("*.yaml"))
     assert "expansion.yaml" in [path.name for path in files]
     for path in files:
-        last = path.read_text(encoding="utf-8").splitlines()[-1]
-        assert last.startswith(MODELINE), path
-        schema_file = (path.parent / last.removeprefix(MODELINE)).resolve()
+        first = path.read_text(encoding="utf-8").splitlines()[0]  # where an editor reads it
+        assert first.startswith(MODELINE), path
+        schema_file = (path.parent / first.removeprefix(MODELINE)).resolve()
         assert schema_file.is_relative_to(folder / "schemas")
         schema = json.loads(schema_file.read_text(encoding="utf-8"))
         data = yaml.safe_load(path.read_text(encoding="utf-8"))

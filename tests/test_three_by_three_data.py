@@ -116,7 +116,7 @@ def test_a_token_side_that_breaks_the_supply(data: DataCopy) -> None:
 def test_a_missing_mode_name(data: DataCopy) -> None:
     data.edit("three_by_three/locales/uk.yaml", "  chess: Шахи\n", "")
     assert problems(data) == [
-        "three_by_three/locales/uk.yaml:4: modes.chess: missing translation (en.yaml:6 has it)"
+        "three_by_three/locales/uk.yaml:5: modes.chess: missing translation (en.yaml:7 has it)"
     ]
 
 

@@ -187,14 +187,12 @@ def test_a_new_language_through_the_workflow(pnp: Pnp, data: DataCopy, tmp_path:
     edit_po(po_path, title=title, language="Français")
     result = pnp("i18n", "import", po_path, "--data", data.root)
     assert result.code == 1
-    locale = (data.root / "three_by_three/locales/fr.yaml").read_text("utf-8")
-    assert locale.splitlines()[2:4] == ["language: Français", f"title: {title}"]
-    assert locale.splitlines()[0].startswith(
-        f"# Every word printed on the {title} cards, in French."
+    locale = (data.root / "three_by_three/locales/fr.yaml").read_text("utf-8").splitlines()
+    assert locale[0] == (
+        "# yaml-language-server: $schema=../../../schemas/three_by_three/locale.schema.json"
     )
-    assert locale.endswith(
-        "# yaml-language-server: $schema=../../../schemas/three_by_three/locale.schema.json\n"
-    )
+    assert locale[1].startswith(f"# Every word printed on the {title} cards, in French.")
+    assert locale[3:5] == ["language: Français", f"title: {title}"]
     missing = [line for line in result.err.splitlines() if "not translated yet" in line]
     assert len(missing) == len(polib.pofile(str(po_path))) - 2
     goal = po_path.read_text("utf-8").splitlines().index('msgctxt "summary.goal"') + 1
@@ -434,6 +432,24 @@ def test_a_text_under_an_unquoted_number_key_is_changed_in_place() -> None:
     english = 'steps:\n  "1": One\n  "2": Two\n'
     current = "steps:\n  1: Один\n  '2': Два\n"
     assert updated(current, english, {"steps.1": "Раз"}, "") == "steps:\n  1: Раз\n  '2': Два\n"
+
+
+SCHEMA_LINE = "# yaml-language-server: $schema=../../../schemas/gears/locale.schema.json"
+RUSSIAN = f"{SCHEMA_LINE}\n# Gears in Russian.\ntitle: Шестерни\ngoal: Победить\n"
+
+
+@pytest.mark.parametrize(
+    ("current", "written"),
+    [
+        (f"{SCHEMA_LINE}\n# Gears in Russian.\ntitle: Шестерни\n", RUSSIAN),
+        (f"# Gears in Russian.\ntitle: Шестерни\n{SCHEMA_LINE}\n", RUSSIAN),  # as written before
+        (None, f"{SCHEMA_LINE}\n# Gears in Russian.\ngoal: Победить\n"),  # the English's line
+    ],
+)
+def test_an_import_writes_the_schema_comment_first(current: str | None, written: str) -> None:
+    """yaml-language-server 1.24 and later ignore the comment after the content."""
+    english = f"{SCHEMA_LINE}\ntitle: Gears\ngoal: Win\n"
+    assert updated(current, english, {"goal": "Победить"}, "Gears in Russian.") == written
 
 
 def test_texts_a_folded_paragraph_would_change_are_quoted() -> None:

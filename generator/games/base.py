@@ -83,6 +83,10 @@ class GameEngine:
     data_files: ClassVar[Mapping[str, DataFile]] = {}
     """The YAML files beside ``game.yaml`` the rules read (a handout's ``data:``), by name."""
 
+    command_files: ClassVar[Mapping[str, DataFile]] = {}
+    """The YAML files a player writes for the engine's commands (a car for ``pnp rules``), by
+    kind; each has an editor schema, ``<kind>.schema.json``."""
+
     summary_steps: ClassVar[tuple[str, str]] = ("summary.setup", "summary.turn")
     """The locale keys of the numbered setup and turn steps of the rulebook summary."""
 

@@ -24,6 +24,7 @@ from ruamel.yaml.scalarstring import (
     SingleQuotedScalarString,
 )
 
+from generator.editor_schema import split_modeline, with_modeline
 from generator.loading import MAX_YAML_BYTES
 from generator.problems import DataError, Problem
 from generator.reading import Refused, Within, read_bytes
@@ -54,11 +55,12 @@ def updated(
     header: str,
 ) -> str:
     """The text of the locale file ``current`` (``None``: a new language's file, starting with
-    the comment ``header``) with ``translations`` (by key) written in. ``english``: the English
-    file's text, whose order new texts follow."""
+    the comment ``header``) with ``translations`` (by key) written in, the comment naming its
+    schema on the first line. ``english``: the English file's text, whose order new texts
+    follow."""
     yaml = _yaml()
     order = yaml.load(english)
-    body, modeline = _modeline(current) if current is not None else ("", _modeline(english)[1])
+    modeline, body = split_modeline(english if current is None else current)
     if current is None:
         document = CommentedMap()
         document.yaml_set_start_comment(header)
@@ -68,7 +70,8 @@ def updated(
         _put(document, order, key.split("."), translation)
     out = io.StringIO()
     yaml.dump(document, out)
-    return out.getvalue() + modeline
+    # a new language's file names the schema the English names (the same folder's locale schema)
+    return with_modeline(out.getvalue(), modeline) if modeline else out.getvalue()
 
 
 def _put(node: CommentedMap, order: Any, path: list[str], translation: Translation) -> None:
@@ -168,15 +171,6 @@ def _folded(text: str) -> FoldedScalarString:
     lines.append(text[start:])
     folded: FoldedScalarString = FoldedScalarString(f"{FOLD} ".join(lines))
     return folded
-
-
-def _modeline(text: str) -> tuple[str, str]:
-    """``text`` without the editor's schema line it ends with, and that line (kept apart so
-    that a text added at the end goes above it)."""
-    body, _, last = text.rstrip("\n").rpartition("\n")
-    if last.startswith("# yaml-language-server:"):
-        return body + "\n", last + "\n"
-    return text, ""
 
 
 def file_text(path: Path, data_dir: Path) -> str | None:

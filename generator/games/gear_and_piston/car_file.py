@@ -19,14 +19,24 @@ from generator.games.gear_and_piston.car import ROW_NAMES, Car, make_car
 from generator.games.gear_and_piston.parts import Part
 from generator.loading import Sequence, load_yaml
 from generator.problems import DataError, ProblemLog
-from generator.schema import Field, read_record
+from generator.schema import DataFile, Field, read_record
 
+CAR = "car"
+"""The kind of file, and the ``pnp rules gear_and_piston`` query that reads it."""
 EMPTY = ("_", None)
-CAR_FIELDS = {
-    "name": Field(str, required=False),
-    "top": Field(list),
-    "bottom": Field(list),
+_SLOTS = {
+    "items": {
+        "type": ["string", "null"],
+        "description": "A part's id as its tile shows it (new-34, old-08, scrap-17), or _ for "
+        "an empty slot; pnp rules gear_and_piston car checks that it names a part.",
+    }
 }
+CAR_FIELDS = {
+    "name": Field(str, required=False, help="The car's name in the answer (default: the file's)."),
+    "top": Field(list, json_schema=_SLOTS, help="The top row's slots, left to right."),
+    "bottom": Field(list, json_schema=_SLOTS, help="The bottom row's slots, left to right."),
+}
+CAR_FILE = DataFile("A car for pnp rules gear_and_piston car: two rows of part ids.", CAR_FIELDS)
 
 
 def read_cars(paths: list[Path], parts: dict[str, Part]) -> list[Car]:

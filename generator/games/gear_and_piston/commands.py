@@ -10,7 +10,7 @@ from typing import Any
 from generator.games.base import deck_of
 from generator.games.command_line import add_data_option, checked_game, count_int
 from generator.games.gear_and_piston.car import CarRules, ends_game, problems
-from generator.games.gear_and_piston.car_file import read_cars, shared_tiles
+from generator.games.gear_and_piston.car_file import CAR, read_cars, shared_tiles
 from generator.games.gear_and_piston.decks import GROUPS, INVESTORS, NEW, OLD
 from generator.games.gear_and_piston.engine import GearAndPiston
 from generator.games.gear_and_piston.parts import BRONZE, part
@@ -28,7 +28,7 @@ class GearAndPistonCommands:
     def add_queries(self, parser: argparse.ArgumentParser) -> None:
         commands = parser.add_subparsers(dest="query", required=True, metavar="QUERY")
         car = commands.add_parser(
-            "car", help="check finished cars, score and rank them, and say if the game ends"
+            CAR, help="check finished cars, score and rank them, and say if the game ends"
         )
         car.add_argument("cars", nargs="+", type=Path, metavar="CAR.yaml")
         car.add_argument(

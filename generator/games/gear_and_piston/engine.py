@@ -16,6 +16,7 @@ from generator.games.base import (
     text,
 )
 from generator.games.gear_and_piston import board, report, summary, validation
+from generator.games.gear_and_piston.car_file import CAR, CAR_FILE
 from generator.games.gear_and_piston.decks import ENDS, FIRST_PLAYER, GROUPS, INVESTORS
 from generator.games.gear_and_piston.parts import (
     BRONZE,
@@ -79,6 +80,7 @@ PART_FIELDS = {
 class GearAndPiston(GameEngine):
     id = "gear_and_piston"
     data_files: ClassVar[Mapping[str, DataFile]] = {board.BOARD_FILE_NAME: board.BOARD_FILE}
+    command_files: ClassVar[Mapping[str, DataFile]] = {CAR: CAR_FILE}
     card_fields: ClassVar[dict[str, dict[str, Field]]] = {
         **{group: PART_FIELDS for group in GROUPS},
         INVESTORS: {
