@@ -70,8 +70,8 @@ def test_list_refuses_a_game_it_cannot_check_with_every_problem(data: DataCopy, 
     result = pnp("list", "--data", data.root)
     assert (result.code, result.out) == (1, "")
     assert result.err.splitlines()[:3] == [
-        "game_of_trains/decks/wagons.yaml:7: wagons[2].number: missing",
-        "game_of_trains/decks/wagons.yaml:7: wagons[2].numbr: unknown key (did you mean 'number'?)",
+        "game_of_trains/decks/wagons.yaml:8: wagons[2].number: missing",
+        "game_of_trains/decks/wagons.yaml:8: wagons[2].numbr: unknown key (did you mean 'number'?)",
         "mygame/game.yaml: no rule engine for 'mygame' (the project has: game_of_trains, "
         "gears, three_by_three, break_the_code, gear_and_piston)",
     ]
