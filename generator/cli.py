@@ -35,7 +35,7 @@ from generator.languages import PSEUDO, Languages
 from generator.layout.registration import Registration
 from generator.layout.registration import parse as parse_registration
 from generator.layout.sizes import PAPERS
-from generator.options import CUTTERS, DUPLEX, LAYOUTS, SHEETS, Options
+from generator.options import CUTTERS, DUPLEX, LAYOUTS, SHEETS, Options, file_name
 from generator.palettes import INK_SAVER, PALETTE_NAME, STANDARD
 from generator.problems import DataError, DrawError, RuleError, UsageError
 from generator.report.trials import HELP as TRIALS_HELP
@@ -679,7 +679,7 @@ def _calibrate(args: argparse.Namespace) -> int:
         raise UsageError(f"--out {args.out}: {problem}")
     duplex = args.duplex or "long"
     options = Options(paper=PAPERS[args.paper], duplex=duplex, back_offset=args.back_offset)
-    path = args.out / f"calibration-{args.paper}.pdf"
+    path = args.out / f"{file_name('calibration', args.paper, options.variants())}.pdf"
     writer = Writer(args.out)
     try:
         with writer.open(path) as stream:

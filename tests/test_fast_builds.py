@@ -101,7 +101,7 @@ def test_an_output_deleted_or_edited_is_made_again_from_the_cache(
     _build(tiny.root, out, cache, 2)
     made = _files(out)
     (out / "tiny/en/cards-a4.pdf").unlink()
-    (out / "tiny/uk/rules-summary.pdf").write_bytes(b"edited")
+    (out / "tiny/uk/rules-summary-a4.pdf").write_bytes(b"edited")
     _build(tiny.root, out, cache, 1)
     assert _files(out) == made
 
@@ -256,7 +256,8 @@ def test_every_back_slot_of_every_game_shows_its_back(
     planned = layout(loaded, Options(duplex=flip))
     assert isinstance(planned, Layout)
     renderer = CardRenderer(loaded, loaded.locales[lang])
-    pages = pdf.rendered_pages(folder / "cards-a4.pdf", 1, 999, tmp_path, 30)
+    sheets = "cards-a4-short-edge.pdf" if flip == "short" else "cards-a4.pdf"
+    pages = pdf.rendered_pages(folder / sheets, 1, 999, tmp_path, 30)
     assert len(pages) == 2 * len(planned.sheets)
     expected = []
     for number, sheet in enumerate(planned.sheets):

@@ -42,9 +42,9 @@ def test_each_deck_on_its_own_sheets_on_request(tiny: DataCopy, tmp_path: Path, 
     result = pnp("build", "--data", tiny.root, "--out", tmp_path, "--sheets", "per-deck")
     assert result.code == 0
     for lang in ("en", "uk"):
-        assert f"tiny/{lang}/cards-a4.pdf: 4 pages, 7 cards\n" in result.out
+        assert f"tiny/{lang}/cards-a4-per-deck.pdf: 4 pages, 7 cards\n" in result.out
     assert "saved" not in result.out
-    data = pdf.read(tmp_path / "tiny" / "en" / "cards-a4.pdf")
+    data = pdf.read(tmp_path / "tiny" / "en" / "cards-a4-per-deck.pdf")
     assert pdf.page_count(data) == 2 * (1 + 1)  # 5 numbers on one sheet, 2 colours on one
 
 
@@ -56,7 +56,7 @@ def test_every_language_is_printed_in_its_own_words(built: Built) -> None:
     assert not set("NumberRdBl") & set(ukrainian)
     assert sorted(p.name for p in built("tiny", "uk").iterdir()) == [
         "cards-a4.pdf",
-        "rules-summary.pdf",
+        "rules-summary-a4.pdf",
         "scores-a4.pdf",
     ]
     assert set("Рахунок") <= set(pdf.unicode_text(pdf.read(built("tiny", "uk") / "scores-a4.pdf")))
@@ -109,10 +109,10 @@ def test_outputs_in_order_each_language_on_its_paper(tiny: DataCopy, tmp_path: P
     assert [(w.path.relative_to(tmp_path).as_posix(), w.kind, w.pages) for w in written] == [
         ("tiny/en/cards-letter.pdf", "card sheets", 2),
         ("tiny/en/scores-letter.pdf", "handouts", 1),
-        ("tiny/en/rules-summary.pdf", "rules summary", 1),
+        ("tiny/en/rules-summary-letter.pdf", "rules summary", 1),
         ("tiny/uk/cards-letter.pdf", "card sheets", 2),
         ("tiny/uk/scores-letter.pdf", "handouts", 1),
-        ("tiny/uk/rules-summary.pdf", "rules summary", 1),
+        ("tiny/uk/rules-summary-letter.pdf", "rules summary", 1),
     ]
     for name in ("cards-letter.pdf", "scores-letter.pdf"):  # the summary: test_rulebook.py
         data = (tmp_path / "tiny" / "uk" / name).read_bytes()
@@ -163,7 +163,7 @@ def test_a_failed_build_leaves_earlier_output_untouched(
     assert target.read_bytes() == before
     assert sorted(p.name for p in target.parent.iterdir()) == [
         "cards-a4.pdf",
-        "rules-summary.pdf",
+        "rules-summary-a4.pdf",
         "scores-a4.pdf",
     ]
 

@@ -19,7 +19,7 @@ from generator.cache import Cache, default_folder
 from generator.folders import Templates, shown
 from generator.layout.compose import FaceArt
 from generator.model import Card, Deck, Game
-from generator.options import Options
+from generator.options import Options, file_name
 from generator.problems import DataError, DrawError, Problem
 from generator.render.store import ArtStore, face_key
 from generator.render.templates import CardRenderer, Face
@@ -122,6 +122,13 @@ class Job:
     def report(self, what: str, done: int, total: int) -> None:
         if self.progress:
             self.progress(f"{self.game.id} {self.lang}{' ' + what if what else ''}", done, total)
+
+    def file_name(self, kind: str, printing: bool = False) -> str:
+        """``kind`` named for this job (:func:`~generator.options.file_name`): on its paper,
+        in its game's palette, and, for the card sheets and their cut files (``printing``),
+        with how the cards print; a summary or a handout is the same whichever way they do."""
+        variants = self.options.variants() if printing else ()
+        return file_name(kind, self.options.paper.name, variants, self.game.palette)
 
     @property
     def folder(self) -> Path:

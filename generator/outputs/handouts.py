@@ -47,7 +47,7 @@ class Handouts:
 
     def _file(self, job: Job, handout: Handout) -> Written:
         plan = handout.plan(job.options.paper)
-        path = job.folder / f"{job.game.file_name(f'{handout.id}-{job.options.paper.name}')}.pdf"
+        path = job.folder / f"{job.file_name(handout.id)}.pdf"
         book = Book(metadata(job.title))
         faces = self._draw_copies(job, handout, plan, book)
         for number in range(plan.pages):

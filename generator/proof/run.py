@@ -3,7 +3,7 @@ render every face of each language with its text boxes measured (a text too long
 drawn anyway, running out of it), draw each distinct face once (from the cache the build
 fills), lay the faces out with their boxes shaded over them, add the table of the fullest
 boxes and the kinds of card that look alike to people who see colour differently
-(:mod:`generator.vision`), and write ``OUT/<game>/<lang>/proof.pdf`` through the staging
+(:mod:`generator.vision`), and write ``OUT/<game>/<lang>/proof-<paper>.pdf`` through the staging
 writer: every proof appears together, or none.
 
 A text that does not fit, or two kinds that look alike, is what a proof is for, so it does not
@@ -28,6 +28,7 @@ from generator.layout.imposition import Rect
 from generator.layout.pdf import metadata
 from generator.layout.sizes import PAPERS, Paper
 from generator.model import Game
+from generator.options import file_name
 from generator.outputs.base import drawing, render_faces, rendered
 from generator.palettes import STANDARD
 from generator.problems import Problem, UsageError, across_languages
@@ -50,7 +51,7 @@ from generator.vision import sight
 from generator.writer import Writer, output_folder_problem
 
 NAME = "proof"
-"""The proof's file name, before the palette's and the extension."""
+"""What the proof's file name starts with: ``proof-<paper>[-<palette>].pdf``."""
 PICTURE_DPI = 100.0
 """The colour-vision pages' cards are drawn at this resolution: sharp at the 30 mm they print."""
 
@@ -70,7 +71,7 @@ class ProofRequest:
     languages: Languages = AS_WRITTEN
     """The languages made beyond the locale files (``--lang qps``, ``--fallback``)."""
     palette: str = STANDARD
-    """The palette the faces print in (its name ends the proof's: ``proof-ink-saver.pdf``)."""
+    """The palette the faces print in (its name ends the proof's: ``proof-a4-ink-saver.pdf``)."""
 
 
 @dataclass(frozen=True)
@@ -222,7 +223,7 @@ def _write(
         named = Title(f"{heading}, what looks alike to some", number, total)
         overlay = seen_page(found, paper, named, style)
         book.add_page(Page(paper.width, paper.height, overlays=(overlay,)))
-    path = folder / f"{game.file_name(NAME)}.pdf"
+    path = folder / f"{file_name(NAME, paper.name, palette=game.palette)}.pdf"
     with writer.open(path) as stream:
         count = book.save(stream)
     coloured = [box.fill for face in drawn for box in face.boxes if translated(box.fill)]
