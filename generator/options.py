@@ -4,7 +4,8 @@ so the fast path of ``pnp build`` can key a build by its options without importi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 
 from generator.layout.registration import Registration
 from generator.layout.sizes import PAPERS, Paper
@@ -64,6 +65,14 @@ class Options:
         return tuple(
             words[value] for option, words in VARIANTS if (value := getattr(self, option)) in words
         )
+
+
+def on_papers(options: Options, papers: Sequence[Paper]) -> tuple[Options, ...]:
+    """``options`` on each of ``papers``, in the order given, each once; on its own paper when
+    none is given."""
+    return tuple(
+        replace(options, paper=paper) for paper in dict.fromkeys(papers or [options.paper])
+    )
 
 
 def file_name(

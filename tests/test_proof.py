@@ -248,12 +248,14 @@ def test_the_same_proof_twice_is_the_same_bytes_on_the_paper_asked_for(
     tiny: DataCopy, tmp_path: Path, pnp: Callable[..., Result]
 ) -> None:
     made = []
-    for out in ("one", "two"):
+    for out, a4 in (("one", ("--paper", "a4")), ("two", ())):
         args = ("proof", "tiny", "--data", tiny.root, "--paper", "letter", "--out", tmp_path / out)
-        assert pnp(*args).code == 0
+        assert pnp(*args, *a4).code == 0
         made.append((tmp_path / out / "tiny" / "uk" / "proof-letter.pdf").read_bytes())
     assert made[0] == made[1]
     letter = (0.0, 0.0, 215.9 * 72 / 25.4, 279.4 * 72 / 25.4)
     assert all(box == pytest.approx(letter) for box in pdf.page_boxes(made[0]))
+    a4 = (tmp_path / "one" / "tiny" / "uk" / "proof-a4.pdf").read_bytes()  # asked for too
+    assert all(box == pytest.approx((0, 0, 595.28, 841.89), abs=0.01) for box in pdf.page_boxes(a4))
     with pikepdf.open(tmp_path / "one" / "tiny" / "en" / "proof-letter.pdf") as opened:
         assert str(opened.docinfo["/Title"]) == "Tiny: proof (en)"

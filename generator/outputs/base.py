@@ -26,7 +26,9 @@ from generator.render.templates import CardRenderer, Face
 from generator.timing import Stopwatch
 from generator.writer import Writer, Written
 
-Progress = Callable[[str, int, int], None]
+Progress = Callable[[str, int, int | None], None]
+"""Told of each step done: what it made (or ``""``), the steps done, and how many there are
+in all (``None`` while that is not known yet)."""
 
 
 @dataclass
@@ -146,6 +148,10 @@ class OutputKind(Protocol):
 
     name: str
     """What the files are, for the build summary ("card sheets", "PNG files at 300 dpi")."""
+
+    on_paper: bool
+    """Whether its files are laid out on the paper: made again for each paper a build prints
+    on, and named after it (the PNG faces are not: one set serves every paper)."""
 
     per_paper: bool
     """Whether a paper changes what the preflight finds (``pnp validate`` checks every paper:

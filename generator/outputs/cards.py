@@ -30,6 +30,7 @@ KIND = "cards"
 
 class CardSheets:
     name = "card sheets"
+    on_paper = True
     per_paper = True
     draws_faces = True
     checked_by_write = False

@@ -20,6 +20,7 @@ from generator.writer import Written
 
 class CutFiles:
     name = "cut files"
+    on_paper = True
     per_paper = True
     draws_faces = False
     checked_by_write = False

@@ -24,6 +24,7 @@ from generator.writer import Written
 
 class Handouts:
     name = "handouts"
+    on_paper = True
     per_paper = True
     draws_faces = False
     checked_by_write = False

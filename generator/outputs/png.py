@@ -13,6 +13,7 @@ from generator.writer import Written
 
 class PngFaces:
     name = "PNG files at 300 dpi"
+    on_paper = False
     per_paper = False
     draws_faces = True  # it places none, but takes each face's ink from its drawing
     checked_by_write = False

@@ -20,6 +20,7 @@ from generator.writer import Written
 
 class RulesSummary:
     name = "rules summary"
+    on_paper = True
     per_paper = False
     draws_faces = False
     checked_by_write = True

@@ -14,6 +14,7 @@ report (and fail on).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import product
 from pathlib import Path
 
 from generator.cache import Cache, default_folder
@@ -63,7 +64,8 @@ class ProofRequest:
     games: tuple[str, ...]
     langs: tuple[str, ...] = ()
     """Every language each game ships, when empty."""
-    paper: Paper = PAPERS["a4"]
+    papers: tuple[Paper, ...] = (PAPERS["a4"],)
+    """A proof is written on each, in files of its own."""
     cache: Path | None = None
     """Where drawn faces are kept (the build's cache: a face built before is not drawn
     again); ``None``: the default folder."""
@@ -118,12 +120,12 @@ def proof(request: ProofRequest, style: Style = STYLE) -> Proofs:
             game = _load(request, name)
             found, seen = _colour_vision(game, arts)
             done.problems += found
-            for lang in game.languages(request.langs):
-                faces, problems = render_fills(game, lang, request.paper)
-                done.problems += problems
+            for lang, paper in product(game.languages(request.langs), request.papers):
+                faces, problems = render_fills(game, lang, paper)
+                done.problems += [found for found in problems if found not in done.problems]
                 folder = request.out_dir / game.name / lang
                 done.written.append(
-                    _write(game, lang, faces, arts, writer, folder, request, style, seen)
+                    _write(game, lang, faces, arts, writer, folder, paper, style, seen)
                 )
         writer.commit()
     finally:
@@ -179,12 +181,12 @@ def _write(
     arts: ArtStore,
     writer: Writer,
     folder: Path,
-    request: ProofRequest,
+    paper: Paper,
     style: Style,
     seen: list[Seen] | None,
 ) -> Proof:
-    """The proof of ``game`` in ``lang``: its faces (those that rendered), its table and
-    what looks alike to people who see colour differently."""
+    """The proof of ``game`` in ``lang`` on ``paper``: its faces (those that rendered), its
+    table and what looks alike to people who see colour differently."""
     drawn = [face for face in faces if face.svg is not None]
     title = str(game.locales[lang].text("title") or game.id)
     book = Book(metadata(f"{title}: proof ({lang})"))
@@ -194,7 +196,6 @@ def _write(
         keys[svg] = key = face_key(svg, game.templates)
         with drawing(game, face.template, f"{face.face} ({lang})"):
             book.add_face(key, arts.art(svg, game.templates, key))
-    paper = request.paper
     pages = lay_out(drawn, paper, style)
     tables = list(table_pages(fullest(drawn, style), paper, style))
     alike = list(seen_pages(seen or [], paper, style))
