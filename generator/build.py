@@ -645,7 +645,8 @@ class _Printing:
         return f"done: {job.game.name} {job.lang} {written[0].kind}{f' ({paper})' if paper else ''}"
 
     def written(self) -> list[Written]:
-        """What was written, game by game, language by language, kind by kind."""
+        """What was written, game by game, language by language, paper by paper, kind by
+        kind."""
         made = {
             (job.game.id, job.lang, index): files
             for (number, index), files in self.results.items()
