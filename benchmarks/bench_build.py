@@ -157,7 +157,7 @@ def scaled(data_dir, name, engine):
     return dataclasses.replace(game, decks=decks), problems, seconds
 build._load = scaled
 out = Path(sys.argv[2])
-written = build.build(build.BuildRequest(DEFAULT_DATA_DIR, out, jobs=int(sys.argv[3])))
+written = build.build(build.BuildRequest(DEFAULT_DATA_DIR, out, jobs=int(sys.argv[3]))).written
 print(sum(w.cards for w in written))
 """
 

@@ -33,21 +33,22 @@ from generator.cache import key as cache_key
 from generator.catalog import load_game, requested_games
 from generator.expansions import Expansion, of_game
 from generator.fastpath import (
+    Built,
     Listed,
     Verdict,
     check_key,
     identity,
     listed,
     listing,
-    options_key,
     remember_build,
 )
 from generator.games.base import GameEngine, TellApart
 from generator.games.registry import ENGINES, find_engine
 from generator.inputs import GameInputs, game_inputs
 from generator.languages import AS_WRITTEN, Languages
-from generator.layout.sizes import PAPERS
+from generator.layout.sizes import PAPERS, Paper
 from generator.model import Game
+from generator.options import on_papers
 from generator.outputs import Job, Options, OutputKind, Progress, Written
 from generator.outputs.base import FaceSet, drawing, render_faces
 from generator.palettes import STANDARD
@@ -74,6 +75,8 @@ class BuildRequest:
     games: tuple[str, ...] = ()
     langs: tuple[str, ...] = ()
     options: Options = field(default_factory=Options)
+    papers: tuple[Paper, ...] = ()
+    """Every paper to print on, each with :attr:`options`; none: the options' own paper."""
     cache: Path | None = None
     """Where drawn faces are kept between builds; ``None``: nowhere (``--no-cache``)."""
     jobs: int = field(default_factory=default_jobs)
@@ -81,6 +84,23 @@ class BuildRequest:
     """Laid over the games they extend (``--with``), in order."""
     languages: Languages = AS_WRITTEN
     """The languages made beyond the locale files (``--lang qps``, ``--fallback``)."""
+
+    @property
+    def printings(self) -> tuple[Options, ...]:
+        """The options of each paper printed on, in the order asked, each once."""
+        return on_papers(self.options, self.papers)
+
+    @property
+    def outputs(self) -> list[tuple[Options, OutputKind]]:
+        """What is made of each game in each language: every wanted kind on each paper, in
+        order; a kind that prints on no paper (the PNG faces) once, with the first."""
+        printings = self.printings
+        return [
+            (options, kind)
+            for options in printings
+            for kind in outputs.OUTPUTS
+            if kind.wanted(options) and (kind.on_paper or options is printings[0])
+        ]
 
 
 @dataclass(frozen=True)
@@ -196,9 +216,11 @@ def _on_papers(problem: Problem, found: list[str], every: set[str]) -> Problem:
 
 def build(
     request: BuildRequest, stopwatch: Stopwatch | None = None, progress: Progress | None = None
-) -> list[Written]:
+) -> Built:
     """Check, then write every wanted output of every requested game and language; returns
-    what was written. Nothing appears in the output folder until every file has been made."""
+    what was written, and what an earlier build wrote that this one did not, which is removed
+    (:func:`~generator.fastpath.sweep`). Nothing appears in the output folder, and nothing
+    is removed, until every file has been made."""
     out_problem = output_folder_problem(request.out_dir)
     if out_problem:
         raise UsageError(f"--out {request.out_dir}: {out_problem}")
@@ -225,10 +247,10 @@ def build(
             run.finish()
             changed = set(writer.commit())
             written = [file._replace(changed=file.path in changed) for file in printing.written()]
-            remember_build(
+            removed = remember_build(
                 [printing.inputs[name] for name in run.names],
                 request.langs,
-                options_key(request.options),
+                request.printings,
                 request.out_dir,
                 written,
                 cache,
@@ -236,7 +258,7 @@ def build(
             cache.prune()
         finally:
             writer.discard()
-    return written
+    return Built(written, removed)
 
 
 @contextlib.contextmanager
@@ -254,7 +276,10 @@ class _Run:
     """The tasks of one check or build in flight, each with what to do with its result.
 
     Problems are kept per game, so they are reported in the order of the games whatever
-    order the workers finished in."""
+    order the workers finished in. The progress shown counts tasks, and gives their total
+    only once it is known, never to grow: when no task that may start others (loading a
+    game, rendering a language) is pending, every face to draw has its task, and every file
+    to write has its task or is counted ahead (:meth:`plan`)."""
 
     def __init__(
         self,
@@ -278,6 +303,8 @@ class _Run:
         self.stopwatch = stopwatch
         self.progress = progress
         self.pending: dict[Future[Any], Callable[[Any], str | None]] = {}
+        self.planning: set[Future[Any]] = set()
+        """The pending tasks whose results may start more: the total is not known yet."""
         self.problems: dict[str, list[tuple[tuple[Any, ...], list[Problem]]]] = {
             name: [] for name in self.names
         }
@@ -291,12 +318,26 @@ class _Run:
         self.total = 0
 
     def submit(
-        self, then: Callable[[Any], str | None], work: Callable[..., Any], *args: Any
+        self,
+        then: Callable[[Any], str | None],
+        work: Callable[..., Any],
+        *args: Any,
+        plans: bool = False,
+        planned: bool = False,
     ) -> None:
         """Run ``work(*args)``, then ``then`` on its result in this process; what ``then``
-        returns names the step in the progress shown, if it is worth a line (files made)."""
-        self.total += 1
-        self.pending[self.workers.submit(work, *args)] = then
+        returns names the step in the progress shown, if it is worth a line (files made).
+        ``plans``: ``then`` may submit more tasks; ``planned``: :meth:`plan` counted it."""
+        self.total += 0 if planned else 1
+        future = self.workers.submit(work, *args)
+        self.pending[future] = then
+        if plans:
+            self.planning.add(future)
+
+    def plan(self, count: int) -> None:
+        """Count ``count`` tasks that will be submitted later, once what they wait for is done
+        (the files that place faces still being drawn), so the total shown never grows."""
+        self.total += count
 
     def start(self) -> None:
         for name in self.names:
@@ -308,7 +349,7 @@ class _Run:
             if not self.shortcut(name, engine):
                 laid = of_game(self.expansions, name)
                 args = (self.data_dir, name, engine, laid, self.languages)
-                self.submit(self._loaded, _load, *args)
+                self.submit(self._loaded, _load, *args, plans=True)
 
     def finish(self) -> None:
         """Wait for every task (and those they start); raise what went wrong, all of it."""
@@ -316,9 +357,11 @@ class _Run:
             finished, _ = wait(self.pending, return_when=FIRST_COMPLETED)
             for future in sorted(finished, key=list(self.pending).index):
                 label = self.pending.pop(future)(future.result())
+                self.planning.discard(future)
                 self.done += 1
                 if self.progress:
-                    self.progress(label or "", self.done, self.total)
+                    known = None if self.planning else self.total
+                    self.progress(label or "", self.done, known)
         problems = [p for name in self.names for p in across_languages(self.of_game(name))]
         if problems:
             raise DataError(problems)
@@ -346,7 +389,7 @@ class _Run:
             parts: list[tuple[FaceSet, list[Problem]] | None] = [None] * len(game.decks)
             for number, deck in enumerate(game.decks):  # a deck a task: one language on 2 cores
                 then = functools.partial(self._deck_rendered, checked, lang, parts, number)
-                self.submit(then, _render, game, lang, deck.id)
+                self.submit(then, _render, game, lang, deck.id, plans=True)
             if not game.decks:
                 self._rendered(checked, lang, [])
 
@@ -432,6 +475,7 @@ class _Printing:
         self.inputs: dict[str, GameInputs] = {}
         self.pending_kinds: dict[int, list[tuple[int, OutputKind]]] = {}
         self.restored: dict[tuple[str, str, int], list[Written]] = {}
+        self.outputs = request.outputs
 
     def restore_game(self, name: str, engine: GameEngine) -> bool:
         """Take every output of game ``name`` from the cache if its inputs are unchanged since a
@@ -443,11 +487,10 @@ class _Printing:
         if self.cache.get(_checked_key(inputs)) is None:
             return False  # every language is checked, even those not printed
         langs = self._langs(name, inputs.languages())
-        kinds = _kinds(self.request.options)
         found = {
-            (lang, index): self._lookup(inputs, lang, kind)
+            (lang, index): self._lookup(inputs, lang, index)
             for lang in langs
-            for index, kind in enumerate(kinds)
+            for index in range(len(self.outputs))
         }
         if any(files is None for files in found.values()):
             return False
@@ -463,23 +506,25 @@ class _Printing:
         if self.cache.get(_rendered_key(inputs, lang)) is None:
             return False
         wanted = lang in self._langs(game, inputs.languages())
-        kinds = _kinds(self.request.options)
-        return not wanted or all(self._lookup(inputs, lang, kind) is not None for kind in kinds)
+        made = range(len(self.outputs))
+        return not wanted or all(self._lookup(inputs, lang, index) is not None for index in made)
 
     def remember_rendered(self, game: str, lang: str) -> None:
         self.cache.put(_rendered_key(self.inputs[game], lang), b"ok")
 
-    def _lookup(self, inputs: GameInputs, lang: str, kind: OutputKind) -> Listed | None:
-        """The files of one output as the cache has them (see :func:`fastpath.listed`)."""
-        entry = _output_key(inputs, lang, kind, self.request.options)
+    def _lookup(self, inputs: GameInputs, lang: str, index: int) -> Listed | None:
+        """The files of output ``index`` (of :attr:`BuildRequest.outputs`) as the cache has
+        them (see :func:`fastpath.listed`)."""
+        options, kind = self.outputs[index]
+        entry = _output_key(inputs, lang, kind, options)
         return listed(entry, self.request.out_dir, self.cache)
 
     def _use(self, files: Listed) -> list[Written]:
         """Stage the restored files the output folder lacks; what the output is."""
-        for file, data in files:
+        for file, _, data in files:
             if data is not None:
                 self.writer.write_bytes(file.path, data)
-        return [file for file, _ in files]
+        return [file for file, _, _ in files]
 
     def start(self, checked: Checked) -> None:
         """Draw the faces of ``checked`` not drawn yet; write what needs none at once."""
@@ -508,8 +553,8 @@ class _Printing:
             self.jobs.append(job)
             number = len(self.jobs) - 1
             kinds = []
-            for index, kind in enumerate(_kinds(job.options)):
-                files = self._lookup(inputs, lang, kind)
+            for index, (_, kind) in enumerate(self.outputs):
+                files = self._lookup(inputs, lang, index)
                 if files is None:
                     kinds.append((index, kind))
                 else:
@@ -536,6 +581,8 @@ class _Printing:
             for index, kind in kinds:
                 if not (kind.draws_faces and missing):
                     self._write(number, index, kind)
+            if missing:  # the rest are written once every face they place is drawn
+                self.run.plan(sum(kind.draws_faces for _, kind in kinds))
 
     def _langs(self, game: str, ships: list[str]) -> list[str]:
         """The languages to print: all ``game`` ships, or every one asked for, which it must
@@ -561,12 +608,14 @@ class _Printing:
                 if not self.waiting[number]:
                     for index, kind in self.pending_kinds[number]:
                         if kind.draws_faces:
-                            self._write(number, index, kind)
+                            self._write(number, index, kind, planned=True)
 
-    def _write(self, number: int, index: int, kind: OutputKind) -> None:
+    def _write(self, number: int, index: int, kind: OutputKind, planned: bool = False) -> None:
+        options = self.outputs[index][0]
         job = replace(self.jobs[number], writer=None, stopwatch=None)  # type: ignore[arg-type]
+        job = replace(job, options=options)
         inputs = self.inputs[job.game.id]
-        entry = _output_key(inputs, job.lang, kind, self.request.options)
+        entry = _output_key(inputs, job.lang, kind, options)
         self.run.submit(
             functools.partial(self._written, number, index),
             _write,
@@ -575,6 +624,7 @@ class _Printing:
             os.getpid(),
             self.cache.folder,
             entry,
+            planned=planned,
         )
 
     def _written(
@@ -589,10 +639,14 @@ class _Printing:
         self.results[(number, index)] = written
         job = self.jobs[number]
         self.run.found(job.game.id, (4, job.lang, index), problems)
-        return f"done: {job.game.name} {job.lang} {written[0].kind}" if written else None
+        if not written:
+            return None
+        paper = written[0].paper if len(self.request.printings) > 1 else ""
+        return f"done: {job.game.name} {job.lang} {written[0].kind}{f' ({paper})' if paper else ''}"
 
     def written(self) -> list[Written]:
-        """What was written, game by game, language by language, kind by kind."""
+        """What was written, game by game, language by language, paper by paper, kind by
+        kind."""
         made = {
             (job.game.id, job.lang, index): files
             for (number, index), files in self.results.items()
@@ -623,10 +677,6 @@ def _output_key(inputs: GameInputs, lang: str, kind: OutputKind, options: Option
     settings = repr(sorted(vars(kind).items()))  # a kind made with settings (a test's)
     made_by = f"{type(kind).__module__}.{type(kind).__qualname__} {kind.name} {settings}"
     return cache_key("output", inputs.language(lang), made_by, repr(options), build_date())
-
-
-def _kinds(options: Options) -> list[OutputKind]:
-    return [kind for kind in outputs.OUTPUTS if kind.wanted(options)]
 
 
 # The tasks: plain functions of picklable values, run by a worker process.
@@ -710,6 +760,8 @@ def _write(
     try:
         problems = [] if kind.checked_by_write else kind.preflight(job.game, job.options)
         written = [] if problems else kind.write(job)
+        if kind.on_paper:
+            written = [file._replace(paper=job.options.paper.name) for file in written]
     except DataError as error:
         writer.discard()
         return [], writer.handover(), error.problems, stopwatch.seconds

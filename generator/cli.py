@@ -17,6 +17,7 @@ import re
 import sys
 import time
 import traceback
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -34,8 +35,8 @@ from generator.ink import summary
 from generator.languages import PSEUDO, Languages
 from generator.layout.registration import Registration
 from generator.layout.registration import parse as parse_registration
-from generator.layout.sizes import PAPERS
-from generator.options import CUTTERS, DUPLEX, LAYOUTS, SHEETS, Options
+from generator.layout.sizes import PAPERS, Paper
+from generator.options import CUTTERS, DUPLEX, LAYOUTS, SHEETS, Options, file_name, on_papers
 from generator.palettes import INK_SAVER, PALETTE_NAME, STANDARD
 from generator.problems import DataError, DrawError, Problem, RuleError, UsageError
 from generator.report.trials import HELP as TRIALS_HELP
@@ -56,6 +57,8 @@ CACHE_HELP = (
 )
 MAX_BACK_OFFSET = 20.0
 """Millimetres: a printer off by more needs mending, not correcting."""
+SHOWN_REMOVED = 3
+"""How many of the files a build removed its summary names."""
 BUG_REPORTS = "the project's issue tracker (README.md, 'Reporting a bug')"
 EXPANSION_TEXTS = (
     "an expansion folder whose own texts (its locales/) go out as PO files and back in, "
@@ -221,12 +224,8 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     validate_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
     _add_expansion_options(validate_cmd, prints=False)
     _add_language_options(validate_cmd)
-    validate_cmd.add_argument(
-        "--paper",
-        choices=sorted(PAPERS),
-        action="append",
-        default=[],
-        help="check printing on this paper only; repeat for more (default: every paper)",
+    _add_paper_option(
+        validate_cmd, "check printing on this paper only; repeat for more (default: every paper)"
     )
     _add_speed_options(validate_cmd)
     validate_cmd.set_defaults(run=_validate)
@@ -416,8 +415,20 @@ def palette_name(text: str) -> str:
 
 
 def _add_paper_and_folder(command: argparse.ArgumentParser) -> None:
-    command.add_argument("--paper", choices=sorted(PAPERS), default="a4")
+    _add_paper_option(
+        command, "the paper to print on; repeat for more, each in files of its own (default: a4)"
+    )
     command.add_argument("--out", type=Path, default=Path("output"), metavar="DIR")
+
+
+def _add_paper_option(command: argparse.ArgumentParser, said: str) -> None:
+    """``--paper``, which may be given more than once (each paper in the order given)."""
+    command.add_argument("--paper", choices=sorted(PAPERS), action="append", default=[], help=said)
+
+
+def _papers(args: argparse.Namespace) -> tuple[Paper, ...]:
+    """Every ``--paper`` asked for, in order, each once; A4 when none is."""
+    return tuple(PAPERS[name] for name in dict.fromkeys(args.paper or ["a4"]))
 
 
 def _add_printing_options(command: argparse.ArgumentParser) -> None:
@@ -518,7 +529,7 @@ def _options(args: argparse.Namespace) -> Options:
     if args.cut_marks is not None and args.cut == "none":
         raise UsageError("--cut-marks sets a cutting machine's marks: add --cut silhouette")
     return Options(
-        paper=PAPERS[args.paper],
+        paper=_papers(args)[0],
         duplex=args.duplex or "long",
         png=getattr(args, "png", False),
         back_offset=args.back_offset,
@@ -574,12 +585,12 @@ def _build(args: argparse.Namespace) -> int:
     if not args.no_cache and not output_folder_problem(args.out):
         langs = tuple(args.lang)
         cache = Cache(_cache_folder(args))
-        key = fastpath.options_key(options)
+        printings = on_papers(options, _papers(args))
         done = fastpath.restore(
-            args.data, names, langs, key, args.out, cache, expansions, languages
+            args.data, names, langs, printings, args.out, cache, expansions, languages
         )
         if done is not None:
-            _summarise(done, time.perf_counter() - start)
+            _summarise(done.written, time.perf_counter() - start, done.removed)
             return EXIT_OK
     from generator.build import BuildRequest, build
 
@@ -589,6 +600,7 @@ def _build(args: argparse.Namespace) -> int:
         games=names,
         langs=tuple(args.lang),
         options=options,
+        papers=_papers(args),
         cache=None if args.no_cache else _cache_folder(args),
         jobs=args.jobs,
         expansions=expansions,
@@ -596,16 +608,16 @@ def _build(args: argparse.Namespace) -> int:
     )
     progress = _Bar() if sys.stderr.isatty() else _PlainProgress()
     try:
-        outputs = build(request, progress=progress)
+        done = build(request, progress=progress)
     finally:
         progress.clear()
-    _summarise(outputs, time.perf_counter() - start)
+    _summarise(done.written, time.perf_counter() - start, done.removed)
     return EXIT_OK
 
 
-def _summarise(outputs: list[Written], seconds: float) -> None:
+def _summarise(outputs: list[Written], seconds: float, removed: Sequence[Path] = ()) -> None:
     """Each document with its pages, then how many files of each other kind (the PNG faces),
-    the totals, and last the documents' ink."""
+    what an earlier build left that was removed, the totals, and last the documents' ink."""
     documents = [o for o in outputs if o.pages]
     for output in documents:
         counted = f", {output.cards} card{'s' if output.cards != 1 else ''}" if output.cards else ""
@@ -617,6 +629,8 @@ def _summarise(outputs: list[Written], seconds: float) -> None:
             others[output.kind] = others.get(output.kind, 0) + 1
     for kind, count in others.items():
         print(f"{count} {kind}")
+    if removed:
+        print(_removed(removed))
     pages = sum(o.pages for o in documents)
     cards = sum(o.cards for o in documents)
     total, changed = len(outputs), sum(o.changed for o in outputs)
@@ -641,6 +655,17 @@ def _summarise(outputs: list[Written], seconds: float) -> None:
         print(ink)
 
 
+def _removed(removed: Sequence[Path]) -> str:
+    """The files of an earlier build that this one removed (see :func:`fastpath.sweep`): the
+    first few by name."""
+    named = ", ".join(str(path) for path in removed[:SHOWN_REMOVED])
+    more = len(removed) - SHOWN_REMOVED
+    files = f"{len(removed)} file{'s' if len(removed) != 1 else ''}"
+    return f"removed {files} an earlier build wrote and this one does not: {named}" + (
+        f" and {more} more" if more > 0 else ""
+    )
+
+
 def _pages(count: int) -> str:
     return f"{count} page{'s' if count != 1 else ''}"
 
@@ -649,7 +674,7 @@ class _PlainProgress:
     """Without a terminal (a log, CI): a line as each file is made, so a log shows the build
     is alive; the other steps (checking, drawing) pass silently."""
 
-    def __call__(self, label: str, done: int, total: int) -> None:
+    def __call__(self, label: str, done: int, total: int | None) -> None:
         if label:
             print(label, file=sys.stderr, flush=True)
 
@@ -658,26 +683,30 @@ class _PlainProgress:
 
 
 class _Bar(_PlainProgress):
-    """On a terminal: one bar across the whole build (rich), its total growing as the build
-    finds work (faces to draw, files to write), removed when done."""
+    """On a terminal: one bar across the whole build (rich), removed when done. While the
+    games are checked the work is not known yet: the bar pulses, with no count; then it shows
+    steps done of a total that stays as it is to the end (see :class:`generator.build._Run`)."""
 
     def __init__(self) -> None:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
         self.bar = Progress(
             "[progress.description]{task.description}",
             BarColumn(),
-            MofNCompleteColumn(),
+            TextColumn("{task.fields[count]}"),
             TimeElapsedColumn(),
             transient=True,
             console=None,
         )
-        self.task = self.bar.add_task("building", total=None)
+        self.task = self.bar.add_task("checking", total=None, count="")
         self.bar.start()
 
-    def __call__(self, label: str, done: int, total: int) -> None:
-        description = label or "building"
-        self.bar.update(self.task, completed=done, total=total, description=description)
+    def __call__(self, label: str, done: int, total: int | None) -> None:
+        description = label or ("building" if total is not None else "checking")
+        count = f"{done}/{total}" if total is not None else ""
+        self.bar.update(
+            self.task, completed=done, total=total, description=description, count=count
+        )
 
     def clear(self) -> None:
         self.bar.stop()
@@ -691,16 +720,20 @@ def _calibrate(args: argparse.Namespace) -> int:
     if problem:
         raise UsageError(f"--out {args.out}: {problem}")
     duplex = args.duplex or "long"
-    options = Options(paper=PAPERS[args.paper], duplex=duplex, back_offset=args.back_offset)
-    path = args.out / f"calibration-{args.paper}.pdf"
+    asked = Options(duplex=duplex, back_offset=args.back_offset)
+    sheets = []
     writer = Writer(args.out)
     try:
-        with writer.open(path) as stream:
-            sheet(options.paper, options.duplex, options.back_offset).save(stream)
+        for options in on_papers(asked, _papers(args)):
+            name = file_name("calibration", options.paper.name, options.variants())
+            sheets.append((args.out / f"{name}.pdf", options))
+            with writer.open(sheets[-1][0]) as stream:
+                sheet(options.paper, options.duplex, options.back_offset).save(stream)
         writer.commit()
     finally:
         writer.discard()
-    print(f"{path}: {_next_step(options)}")
+    for path, options in sheets:
+        print(f"{path}: {_next_step(options)}")
     return EXIT_OK
 
 
@@ -908,13 +941,12 @@ def _proof(args: argparse.Namespace) -> int:
 
     names, expansions = _expansions(args)
     languages = _languages(args, names, expansions)
-    paper = PAPERS[args.paper]
     request = ProofRequest(
         args.data,
         args.out,
         names,
         tuple(args.lang),
-        paper,
+        _papers(args),
         args.cache,
         expansions,
         languages,

@@ -7,16 +7,19 @@ of every game it printed, their rule engines, pnp's code and libraries, the opti
 languages asked for): if none changed, its files are the ones listed, and the cache holds their
 bytes. A validation is remembered per game the same way. Anything else (a changed file, a game
 without an engine, a name that is not a game) goes the long way, which also explains mistakes.
+
+Either way, what the build before it wrote and it does not is removed (:func:`sweep`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, NamedTuple
 
 from generator.cache import MAX_ENTRY, MAX_LISTED, Cache, json_payload, key
 from generator.expansions import Expansion, of_game
@@ -71,9 +74,9 @@ def identity(engine: object) -> str:
     return engine_version(kind.__module__, kind.__qualname__)
 
 
-def options_key(options: Options) -> str:
-    """The options of a build, as its keys name them."""
-    return repr(options)
+def options_key(printings: tuple[Options, ...]) -> str:
+    """The options of a build, one for each paper it prints on, as its keys name them."""
+    return repr(printings)
 
 
 def kinds_key() -> str:
@@ -124,46 +127,56 @@ def requested(
     return found
 
 
+class Built(NamedTuple):
+    """What a build did: the files it wrote (or found written), and those an earlier build
+    wrote that it removed (:func:`sweep`)."""
+
+    written: list[Written]
+    removed: list[Path]
+
+
 def restore(
     data_dir: Path,
     names: tuple[str, ...],
     langs: tuple[str, ...],
-    options: str,
+    printings: tuple[Options, ...],
     out: Path,
     cache: Cache,
     expansions: tuple[Expansion, ...] = (),
     languages: Languages = AS_WRITTEN,
-) -> list[Written] | None:
+) -> Built | None:
     """The files of a build whose inputs did not change, put back where they differ from the
     output folder; ``None`` if this build was not made before with these inputs."""
     inputs = requested(data_dir, names, expansions, languages)
     if inputs is None or output_folder_problem(out):
         return None
-    files = listed(build_key(inputs, langs, options), out, cache)
+    files = listed(build_key(inputs, langs, options_key(printings)), out, cache)
     if files is None:
         return None
     writer = Writer(out)
     try:
-        for file, data in files:
+        for file, _, data in files:
             if data is not None:
                 writer.write_bytes(file.path, data)
         changed = set(writer.commit())
     finally:
         writer.discard()
-    return [file._replace(changed=file.path in changed) for file, _ in files]
+    removed = sweep([(file, digest) for file, digest, _ in files], out, printings, cache)
+    return Built([file._replace(changed=file.path in changed) for file, _, _ in files], removed)
 
 
-Listed = list[tuple[Written, "bytes | None"]]
-"""Files as the cache lists them, each with its bytes where the output folder's copy differs."""
+Listed = list[tuple[Written, str, "bytes | None"]]
+"""Files as the cache lists them, each with the digest of its bytes, and the bytes where the
+output folder's copy differs."""
 
 
 def listing(files: list[tuple[Written, str]], out: Path) -> bytes:
     """The list of files (each with the digest of its bytes) to keep in the cache: where each
-    lies under ``out``, its digest, kind, pages, cards, pages saved, and the ink and side of
-    each page."""
+    lies under ``out``, its digest, kind, paper, pages, cards, pages saved, and the ink and
+    side of each page."""
     items = [
         {"path": file.path.relative_to(out).as_posix(), "digest": digest, "kind": file.kind}
-        | {"pages": file.pages, "cards": file.cards, "saved": file.saved}
+        | {"paper": file.paper, "pages": file.pages, "cards": file.cards, "saved": file.saved}
         | {"ink": [list(page) for page in file.ink], "sides": list(file.sides)}
         for file, digest in files
     ]
@@ -194,8 +207,9 @@ def listed(entry: str, out: Path, cache: Cache) -> Listed | None:
             saved=item["saved"],
             ink=ink,
             sides=tuple(item["sides"]),
+            paper=item["paper"],
         )
-        files.append((written, data))
+        files.append((written, item["digest"], data))
     return files
 
 
@@ -203,6 +217,7 @@ _LISTED = {
     "path": str,
     "digest": str,
     "kind": str,
+    "paper": str,
     "pages": int,
     "cards": int,
     "saved": int,
@@ -226,7 +241,7 @@ def _items(entry: bytes) -> list[dict[str, Any]] | None:
             return None
         if any(type(item[name]) is not kind for name, kind in _LISTED.items()):
             return None
-        if not (_down(item["path"]) and item["kind"].isprintable()):
+        if not (_down(item["path"]) and item["kind"].isprintable() and item["paper"].isprintable()):
             return None
         if not (all(map(_ink, item["ink"])) and all(side in SIDES for side in item["sides"])):
             return None
@@ -261,20 +276,91 @@ def _down(path: str) -> bool:
 def remember_build(
     inputs: list[GameInputs],
     langs: tuple[str, ...],
-    options: str,
+    printings: tuple[Options, ...],
     out: Path,
     written: list[Written],
     cache: Cache,
-) -> None:
+) -> list[Path]:
     """List a finished build's files under the key of its inputs (their bytes are in the
-    cache already, put there as each was made)."""
-    files = []
-    for file in written:
-        made = digest_of(file.path, out)
-        if made is None or not cache.path(key("file", made)).is_file():
-            return  # a file that was not kept: this build cannot be answered from the cache
-        files.append((file, made))
-    cache.put(build_key(inputs, langs, options), listing(files, out))
+    cache already, put there as each was made), and :func:`sweep` what an earlier build left;
+    the files removed."""
+    files = [(file, digest_of(file.path, out)) for file in written]
+    found = [(file, made) for file, made in files if made is not None]
+    removed = sweep(found, out, printings, cache)
+    kept = all(cache.path(key("file", made)).is_file() for _, made in found)
+    if kept and len(found) == len(files):
+        cache.put(build_key(inputs, langs, options_key(printings)), listing(found, out))
+    return removed  # else a file was not kept: this build cannot be answered from the cache
+
+
+def sweep(
+    files: list[tuple[Written, str]], out: Path, printings: tuple[Options, ...], cache: Cache
+) -> list[Path]:
+    """Remove what an earlier build wrote that this one (``files``, each with the digest of
+    its bytes) did not; remember what this one wrote. The files removed, in order.
+
+    Every file is named by what changes it (:func:`generator.options.file_name`): builds on
+    other papers or printed other ways write files of their own, side by side, and are left
+    alone. What a build wrote is listed per folder of a game in a language (``<game>/<lang>``),
+    per paper, and per the options that name files (:func:`_wrote_key`); the next build of that
+    folder on that paper with those options removes what the list names and it did not write,
+    if the file still holds the bytes listed (one the user changed is theirs). Without the
+    cache (``--no-cache``, or after ``pnp clean``) nothing is known of earlier builds, and
+    nothing is removed."""
+    made = {_relative(file.path, out) for file, _ in files}
+    wrote: dict[tuple[str, str], list[tuple[Written, str]]] = {}
+    for file, made_digest in files:
+        wrote.setdefault((_folder(file.path, out), file.paper), []).append((file, made_digest))
+    papers = [*dict.fromkeys(options.paper.name for options in printings), NO_PAPER]
+    removed = []
+    for folder in dict.fromkeys(folder for folder, _ in wrote):
+        for paper in papers:
+            entry = _wrote_key(out, folder, paper, printings[0])
+            for item in cache.parsed(entry, _items, MAX_LISTED) or []:
+                path = out / item["path"]
+                if item["path"] in made or not item["path"].startswith(f"{folder}/"):
+                    continue
+                if digest_of(path, out) == item["digest"]:
+                    with contextlib.suppress(OSError):
+                        path.unlink()
+                        removed.append(path)
+            cache.put(entry, listing(wrote.get((folder, paper), []), out))
+    for path in removed:
+        _remove_empty(path.parent, out / _folder(path, out))
+    return removed
+
+
+NO_PAPER = ""
+"""The paper of the files laid out on none (the PNG faces): :attr:`Written.paper`."""
+
+
+def _wrote_key(out: Path, folder: str, paper: str, options: Options) -> str:
+    """The key of what builds into ``folder`` of ``out`` on ``paper`` with ``options`` wrote:
+    with the options that name files, not those that only correct a printer (the back offset)
+    or a cutter (its marks), which replace files of the same names."""
+    named = (options.variants(), options.palette, options.png, options.only_expansion)
+    return key("wrote", str(out.resolve()), folder, paper, repr(named))
+
+
+def _relative(path: Path, out: Path) -> str:
+    return path.relative_to(out).as_posix()
+
+
+def _folder(path: Path, out: Path) -> str:
+    """The folder of a game in a language that ``path`` lies in, ``<game>/<lang>``: where
+    every output kind writes (:attr:`generator.outputs.base.Job.folder`)."""
+    return "/".join(PurePosixPath(_relative(path, out)).parts[:2])
+
+
+def _remove_empty(folder: Path, top: Path) -> None:
+    """Remove ``folder`` and those above it up to ``top`` (kept) while they are empty: the cut
+    files' folder of a layout no longer printed, the PNG folder of a deck no longer made."""
+    while folder != top and top in folder.parents:
+        try:
+            folder.rmdir()
+        except OSError:
+            return
+        folder = folder.parent
 
 
 def verdicts(

@@ -190,12 +190,6 @@ class Game:
         require(self.palettes, name, self.id)
         return replace(self, palette=name)
 
-    def file_name(self, stem: str) -> str:
-        """The name of a file (without its extension) it prints in its palette: ``stem``,
-        with the palette's name after it when that is not the standard one
-        (``cards-a4-ink-saver``), so the files of both palettes sit side by side."""
-        return stem if self.palette == STANDARD else f"{stem}-{self.palette}"
-
     @property
     def name(self) -> str:
         """The game as its outputs are named: ``gears``, or ``gears+my-expansion`` with the

@@ -4,7 +4,8 @@ so the fast path of ``pnp build`` can key a build by its options without importi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 
 from generator.layout.registration import Registration
 from generator.layout.sizes import PAPERS, Paper
@@ -22,6 +23,15 @@ LAYOUTS = ("duplex", "gutterfold")
 
 CUTTERS = ("none", "silhouette")
 """Marks for cutting by hand (crop marks), or registration marks and cut files for a machine."""
+
+VARIANTS: tuple[tuple[str, dict[str, str]], ...] = (
+    ("duplex", {"short": "short-edge", "none": "simplex"}),
+    ("layout", {"gutterfold": "gutterfold"}),
+    ("cut", {"silhouette": "silhouette"}),
+    ("sheets", {"per-deck": "per-deck"}),
+)
+"""The word each printing choice puts in the card sheets' name, in this order, where it is not
+the default (which puts none): ``cards-a4-simplex.pdf``, ``cards-a4-gutterfold.pdf``."""
 
 
 @dataclass(frozen=True)
@@ -47,3 +57,32 @@ class Options:
     only_expansion: bool = False
     """Print only the cards the expansions add or replace (what a designer hands out), not the
     merged game: no rules summary and no handouts, which belong to the whole game."""
+
+    def variants(self) -> tuple[str, ...]:
+        """How the card sheets print, in the words of :data:`VARIANTS`. The back offset and
+        the cutting machine's marks are not among them: they correct one printer or one
+        machine, and a build with new ones replaces what the old ones printed."""
+        return tuple(
+            words[value] for option, words in VARIANTS if (value := getattr(self, option)) in words
+        )
+
+
+def on_papers(options: Options, papers: Sequence[Paper]) -> tuple[Options, ...]:
+    """``options`` on each of ``papers``, in the order given, each once; on its own paper when
+    none is given."""
+    return tuple(
+        replace(options, paper=paper) for paper in dict.fromkeys(papers or [options.paper])
+    )
+
+
+def file_name(
+    kind: str, paper: str = "", variants: tuple[str, ...] = (), palette: str = STANDARD
+) -> str:
+    """The name (without its extension) of every file and folder pnp writes beside others of
+    its kind: ``<kind>[-<paper>][-<variant>...][-<palette>]``, the paper it is laid out on, how
+    it prints (:meth:`Options.variants`) and the palette unless it is the standard one. Builds
+    that differ in any of them write different files, side by side in the same folder
+    (``cards-a4.pdf``, ``cards-letter-gutterfold-ink-saver.pdf``, ``png-ink-saver/``)."""
+    shown = (paper,) if paper else ()
+    coloured = (palette,) if palette != STANDARD else ()
+    return "-".join((kind, *shown, *variants, *coloured))

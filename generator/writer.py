@@ -43,6 +43,8 @@ class Written(NamedTuple):
     """What each page of a file of cards prints: :data:`~generator.ink.FRONT` (card fronts
     only), :data:`~generator.ink.BACK` (card backs only), or ``""`` (both: a gutterfold page);
     empty for a file of no cards."""
+    paper: str = ""
+    """The paper a build laid it out on (``a4``); empty for a file of no paper (a PNG face)."""
 
 
 PARTIAL = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d+)\.[^.]+\.part")

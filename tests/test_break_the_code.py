@@ -466,7 +466,7 @@ def test_build_writes_cards_screens_the_deduction_sheets_and_the_summary(built: 
         "cards-a4.pdf",
         "deduction-sheet-a4.pdf",
         "deduction-sheets-half-a4.pdf",
-        "rules-summary.pdf",
+        "rules-summary-a4.pdf",
         "screens-a4.pdf",
     ]
     cards = (folder / "cards-a4.pdf").read_bytes()

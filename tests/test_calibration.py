@@ -36,10 +36,10 @@ def turned(paper: Paper, point: Point, duplex: str) -> Point:
 
 
 def calibrate(pnp: Pnp, out: Path, *options: str) -> Path:
+    """The sheet ``pnp calibrate`` wrote, where it says it did."""
     result = pnp("calibrate", "--out", out, *options)
     assert result.code == 0, result.err
-    paper = next((o.split("=")[-1] for o in options if o.startswith("--paper")), "a4")
-    return out / f"calibration-{paper}.pdf"
+    return Path(result.out.split(": ")[0])
 
 
 def crosses(lines: list[tuple[float, ...]]) -> list[Point]:
@@ -210,19 +210,26 @@ def test_back_offset_moves_the_back_numbers_too(pnp: Pnp, tmp_path: Path) -> Non
 
 
 def test_calibrate_says_where_the_sheet_is_and_what_to_do(pnp: Pnp, tmp_path: Path) -> None:
-    result = pnp("calibrate", "--out", tmp_path, "--duplex", "short")
+    """A sheet for each paper and each turn, named after them (a repeated --paper once wrote
+    the last one only)."""
+    result = pnp("calibrate", "--out", tmp_path, "--duplex", "short", "--paper", "letter")
     assert (result.code, result.err) == (0, "")
     assert result.out == (
-        f"{tmp_path}/calibration-a4.pdf: print it double-sided, flipping on the short edge, "
-        "at 100 %; hold it to a light and pass what the centre reads on the back as "
-        "--back-offset=X,Y (README.md, 'Calibrating duplex backs')\n"
+        f"{tmp_path}/calibration-letter-short-edge.pdf: print it double-sided, flipping on the "
+        "short edge, at 100 %; hold it to a light and pass what the centre reads on the back "
+        "as --back-offset=X,Y (README.md, 'Calibrating duplex backs')\n"
     )
-    corrected = pnp("calibrate", "--out", tmp_path, "--back-offset=-1.5,0.8", "--duplex=none")
-    assert corrected.out == (
-        f"{tmp_path}/calibration-a4.pdf: backs moved by -1.5,0.8 mm; print page 1, then page "
-        "2 on its back (turned over its long edge), at 100 %: the centre should read 0,0 "
-        "(if not, add what it reads to -1.5,0.8)\n"
+    both = ("--paper", "a4", "--paper", "a3")
+    corrected = pnp(
+        "calibrate", "--out", tmp_path, "--back-offset=-1.5,0.8", "--duplex=none", *both
     )
+    assert corrected.out == "".join(
+        f"{tmp_path}/calibration-{paper}-simplex.pdf: backs moved by -1.5,0.8 mm; print page 1, "
+        "then page 2 on its back (turned over its long edge), at 100 %: the centre should read "
+        "0,0 (if not, add what it reads to -1.5,0.8)\n"
+        for paper in ("a4", "a3")
+    )
+    assert len(list(tmp_path.iterdir())) == 3
 
 
 @pytest.mark.parametrize(

@@ -131,7 +131,7 @@ def test_build_summary(pnp, tmp_path: Path) -> None:
         f"{tmp_path}/game_of_trains/uk/cards-a4.pdf: 20 pages, 88 cards "
         "(2 pages saved by sharing sheets)"
     )
-    summary = tmp_path / "game_of_trains" / "uk" / "rules-summary.pdf"
+    summary = tmp_path / "game_of_trains" / "uk" / "rules-summary-a4.pdf"
     pages = len(pypdf.PdfReader(summary).pages)
     assert lines[1] == f"{summary}: {pages} page" + ("s" if pages > 1 else "")
     assert lines[2].startswith(f"wrote 2 files: {20 + pages} pages, 88 cards in ")

@@ -94,7 +94,7 @@ def test_the_proof_shows_what_looks_alike(
         "proof", "tiny", "--data", tiny.root, "--with", folder, "--lang", "en", "--out", out
     )
     assert (result.code, result.err) == (1, f"{ALIKE}\n1 problem found.\n")
-    path = out / "tiny+signals" / "en" / "proof.pdf"
+    path = out / "tiny+signals" / "en" / "proof-a4.pdf"
     last = pdf.page_count(path.read_bytes())
     first_page = " ".join(word for word, *_ in pdf.words(path, 1))
     assert f"colour vision: 1 pair of kinds look alike (page {last})" in first_page

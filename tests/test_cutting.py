@@ -25,6 +25,8 @@ from tests.conftest import SESSION_CACHE
 from tests.test_cutfile import bounds, cut_paths, expected_marks, trace_svg_path
 
 SILHOUETTE = Options(cut="silhouette")
+SHEETS = "cards-a4-silhouette"
+"""The card sheets of a --cut silhouette build, and the folder of their cut files beside them."""
 CLOSE = 0.1
 """How near a cut must lie to its card, in mm: well inside a cutter's own accuracy."""
 
@@ -39,7 +41,7 @@ def cut(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _sheets(cut: Path, game: str) -> list[tuple[int, bytes, bytes]]:
     """Each sheet's front page number (0-based) and its cut files."""
-    folder = cut / game / "en" / "cards-a4-cut"
+    folder = cut / game / "en" / SHEETS
     names = sorted(folder.glob("sheet-*.svg"))
     assert [p.name for p in names] == [f"sheet-{n:02d}.svg" for n in range(1, len(names) + 1)]
     return [
@@ -58,7 +60,7 @@ def test_every_cut_lies_on_its_printed_card(
 ) -> None:
     """Each outline of the SVG and the DXF spans a card the PDF's front page prints (the face
     clipped to its trim and bleed, centred on the trim), one outline per card."""
-    data = (cut / game / "en" / "cards-a4.pdf").read_bytes()
+    data = (cut / game / "en" / f"{SHEETS}.pdf").read_bytes()
     pages = pdf.placements(data)
     (height,) = {box[3] for box in pdf.page_boxes(data)}
     found = 0
@@ -98,7 +100,7 @@ def test_registration_marks_on_every_front_only(cut: Path, game: str) -> None:
     """The three marks where Silhouette Studio draws them with its settings (inset 10, arms
     5 mm, lines 1 mm), on the front of every sheet, in the cut file's layer too; no crop mark
     or cut guide anywhere, and no card near a mark."""
-    data = (cut / game / "en" / "cards-a4.pdf").read_bytes()
+    data = (cut / game / "en" / f"{SHEETS}.pdf").read_bytes()
     boxes = pdf.page_boxes(data)
     width, height = (v * 25.4 / 72 for v in boxes[0][2:])
     paper = PAPERS["a4"].turned(width > height)

@@ -28,6 +28,7 @@ from tests import fixture, pdf
 from tests.conftest import PRINTED, SESSION_CACHE, Built, DataCopy
 
 ROOT = Path(__file__).resolve().parent.parent
+NUMBERS = "tiny/decks/numbers.yaml"
 
 
 def _files(out: Path) -> dict[str, bytes]:
@@ -64,16 +65,18 @@ def test_cold_warm_and_one_worker_give_the_same_bytes(tiny: DataCopy, tmp_path: 
 
 
 def test_a_damaged_cache_entry_is_drawn_again(tiny: DataCopy, tmp_path: Path) -> None:
-    cache = tmp_path / "cache"
-    _build(tiny.root, tmp_path / "first", cache, 2)
+    """Every entry made again, those of the output folder too (what the build wrote there)."""
+    cache, out = tmp_path / "cache", tmp_path / "out"
+    _build(tiny.root, out, cache, 2)
+    first = _files(out)
     entries = [p for p in cache.glob("??/*") if ENTRY.fullmatch(p.name)]
     assert len(entries) > 10
     for number, entry in enumerate(entries):  # cut short, flipped, emptied
         data = entry.read_bytes()
         damaged = [data[: len(data) // 2], data[:-1] + bytes([data[-1] ^ 1]), b""][number % 3]
         entry.write_bytes(damaged)
-    _build(tiny.root, tmp_path / "second", cache, 2)
-    assert _files(tmp_path / "second") == _files(tmp_path / "first")
+    _build(tiny.root, out, cache, 2)
+    assert _files(out) == first
     assert all(Cache(cache).get(entry.name) is not None for entry in entries)
 
 
@@ -101,7 +104,7 @@ def test_an_output_deleted_or_edited_is_made_again_from_the_cache(
     _build(tiny.root, out, cache, 2)
     made = _files(out)
     (out / "tiny/en/cards-a4.pdf").unlink()
-    (out / "tiny/uk/rules-summary.pdf").write_bytes(b"edited")
+    (out / "tiny/uk/rules-summary-a4.pdf").write_bytes(b"edited")
     _build(tiny.root, out, cache, 1)
     assert _files(out) == made
 
@@ -133,6 +136,40 @@ def test_a_one_word_edit_rewrites_only_its_language_cards(
     assert changed == {"tiny/uk/cards-a4.pdf"}
     assert {name for name in times if _times(out)[name] != times[name]} == changed
     assert set("Блакитний") <= set(pdf.unicode_text(after["tiny/uk/cards-a4.pdf"]))
+
+
+def test_a_build_removes_what_the_last_of_its_paper_and_options_wrote_and_it_does_not(
+    tiny: DataCopy, tmp_path: Path, pnp
+) -> None:
+    """A card taken out takes its PNG with it, the long way and the fast way (a build answered
+    from the cache); the files of another paper, or printed another way, stay, each beside
+    its own (an ordinary build once left the cut files of a --cut build beside new sheets
+    they no longer matched, and every paper's summary had one name)."""
+
+    def run(*options: str) -> str:
+        result = pnp("build", "--data", tiny.root, "--out", tmp_path, "--lang", "en", *options)
+        assert result.code == 0, result.err
+        return result.out
+
+    run("--cut", "silhouette")
+    run("--paper", "letter")
+    run("--png")
+    before = _files(tmp_path)
+    cut = {
+        "cards-a4-silhouette.pdf",
+        *(f"cards-a4-silhouette/sheet-01.{x}" for x in ("svg", "dxf")),
+    }
+    kept = {f"tiny/en/{name}" for name in {"cards-letter.pdf", "rules-summary-letter.pdf", *cut}}
+    assert kept < set(before)
+    card, png = "  - {value: 5}\n", "tiny/en/png/numbers/number-5.png"
+    said = f"removed 1 file an earlier build wrote and this one does not: {tmp_path}/{png}\n"
+    for taken_out in (True, False, True):  # the second and third: answered from the cache
+        tiny.edit(NUMBERS, *((card, "") if taken_out else ("{value: 4}\n", "{value: 4}\n" + card)))
+        out = run("--png")
+        assert (said in out, (tmp_path / png).exists()) == (taken_out, not taken_out)
+    after = _files(tmp_path)
+    assert set(after) == set(before) - {png}
+    assert {name: after[name] for name in kept} == {name: before[name] for name in kept}
 
 
 BUILD = [sys.executable, "-m", "generator", "build", "break_the_code", "--lang", "ru"]
@@ -183,8 +220,8 @@ def test_a_fresh_process_with_every_face_cached_gives_the_same_file(tmp_path: Pa
             env=env,
             cwd=ROOT,
         )
-    short = (tmp_path / "short/break_the_code/ru/cards-a4.pdf").read_bytes()
-    assert short == (tmp_path / "cold/break_the_code/ru/cards-a4.pdf").read_bytes()
+    short = (tmp_path / "short/break_the_code/ru/cards-a4-short-edge.pdf").read_bytes()
+    assert short == (tmp_path / "cold/break_the_code/ru/cards-a4-short-edge.pdf").read_bytes()
     fonts = pdf.font_objects(short)
     assert len(fonts) == len(set(fonts)) == 4  # two fonts, each a simple and a composite subset
 
@@ -256,7 +293,8 @@ def test_every_back_slot_of_every_game_shows_its_back(
     planned = layout(loaded, Options(duplex=flip))
     assert isinstance(planned, Layout)
     renderer = CardRenderer(loaded, loaded.locales[lang])
-    pages = pdf.rendered_pages(folder / "cards-a4.pdf", 1, 999, tmp_path, 30)
+    sheets = "cards-a4-short-edge.pdf" if flip == "short" else "cards-a4.pdf"
+    pages = pdf.rendered_pages(folder / sheets, 1, 999, tmp_path, 30)
     assert len(pages) == 2 * len(planned.sheets)
     expected = []
     for number, sheet in enumerate(planned.sheets):

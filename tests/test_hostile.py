@@ -50,7 +50,8 @@ def cached(pnp: Pnp, tiny: DataCopy, tmp_path: Path) -> tuple[Path, dict[str, by
 
 def listed_twice(path: str) -> bytes:
     """A listing that names ``path`` twice, each entry well formed."""
-    item = {"path": path, "digest": "0" * 64, "kind": "cards", "pages": 1, "cards": 1, "saved": 0}
+    item = {"path": path, "digest": "0" * 64, "kind": "cards", "paper": "a4", "pages": 1}
+    item |= {"cards": 1, "saved": 0, "ink": [[20.0, 250.0]], "sides": [""]}
     return json.dumps([item, item]).encode()
 
 

@@ -50,7 +50,7 @@ falls, the same line filling one pixel of a face's grid and straddling two of th
 @pytest.fixture(scope="module")
 def written(tmp_path_factory: pytest.TempPathFactory) -> list[Written]:
     out = tmp_path_factory.mktemp("ink")
-    return build(BuildRequest(DEFAULT_DATA_DIR, out, (GAME,), (LANG,), cache=SESSION_CACHE))
+    return build(BuildRequest(DEFAULT_DATA_DIR, out, (GAME,), (LANG,), cache=SESSION_CACHE)).written
 
 
 def poppler(path: Path, folder: Path) -> list[float]:
@@ -105,7 +105,9 @@ def test_a_build_with_nothing_to_do_gives_the_same_figures(
     written: list[Written], tmp_path: Path
 ) -> None:
     out = written[0].path.parents[2]
-    again = build(BuildRequest(DEFAULT_DATA_DIR, out, (GAME,), (LANG,), cache=SESSION_CACHE))
+    again = build(
+        BuildRequest(DEFAULT_DATA_DIR, out, (GAME,), (LANG,), cache=SESSION_CACHE)
+    ).written
     assert not any(file.changed for file in again)
     assert [(file.ink, file.sides) for file in again] == [(f.ink, f.sides) for f in written]
 

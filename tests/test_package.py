@@ -29,7 +29,7 @@ LANGS = ("en", "uk")
 show the wheel carries the data, templates and fonts of every language (the same files)."""
 # Gears has no handouts: its build is the cards and the rules summary in each language.
 GEARS_FILES = {
-    f"gears/{lang}/{name}" for lang in LANGS for name in ("cards-a4.pdf", "rules-summary.pdf")
+    f"gears/{lang}/{name}" for lang in LANGS for name in ("cards-a4.pdf", "rules-summary-a4.pdf")
 }
 
 

@@ -154,7 +154,7 @@ def test_a_proof_and_an_export_in_a_palette_are_named_after_it(pnp, tmp_path: Pa
         "proof", "three_by_three", "--lang", "en", "--palette", "ink-saver", "--out", tmp_path
     )
     assert result.code == 0, result.err
-    assert (tmp_path / "three_by_three" / "en" / "proof-ink-saver.pdf").is_file()
+    assert (tmp_path / "three_by_three" / "en" / "proof-a4-ink-saver.pdf").is_file()
     result = pnp(
         "export", "tts", "three_by_three", "--lang", "en", "--palette", "ink-saver",
         "--out", tmp_path / "export",

@@ -10,7 +10,6 @@ from PIL import Image
 
 from generator import outputs
 from generator.build import BuildRequest, build, check
-from generator.layout.sizes import PAPERS
 from generator.model import Game
 from generator.outputs import Job, Options, Written
 from generator.problems import Problem, clipped
@@ -42,9 +41,9 @@ def test_each_deck_on_its_own_sheets_on_request(tiny: DataCopy, tmp_path: Path, 
     result = pnp("build", "--data", tiny.root, "--out", tmp_path, "--sheets", "per-deck")
     assert result.code == 0
     for lang in ("en", "uk"):
-        assert f"tiny/{lang}/cards-a4.pdf: 4 pages, 7 cards\n" in result.out
+        assert f"tiny/{lang}/cards-a4-per-deck.pdf: 4 pages, 7 cards\n" in result.out
     assert "saved" not in result.out
-    data = pdf.read(tmp_path / "tiny" / "en" / "cards-a4.pdf")
+    data = pdf.read(tmp_path / "tiny" / "en" / "cards-a4-per-deck.pdf")
     assert pdf.page_count(data) == 2 * (1 + 1)  # 5 numbers on one sheet, 2 colours on one
 
 
@@ -56,7 +55,7 @@ def test_every_language_is_printed_in_its_own_words(built: Built) -> None:
     assert not set("NumberRdBl") & set(ukrainian)
     assert sorted(p.name for p in built("tiny", "uk").iterdir()) == [
         "cards-a4.pdf",
-        "rules-summary.pdf",
+        "rules-summary-a4.pdf",
         "scores-a4.pdf",
     ]
     assert set("Рахунок") <= set(pdf.unicode_text(pdf.read(built("tiny", "uk") / "scores-a4.pdf")))
@@ -103,20 +102,40 @@ def test_own_backs_and_common_backs_lie_behind_their_fronts(
         assert pdf.colour_at(back, behind.x + 1.5, behind.y + 1.5) == pytest.approx(ink, abs=8)
 
 
-def test_outputs_in_order_each_language_on_its_paper(tiny: DataCopy, tmp_path: Path) -> None:
-    letter = Options(paper=PAPERS["letter"])
-    written = build(BuildRequest(tiny.root, tmp_path, ("tiny",), (), letter))
-    assert [(w.path.relative_to(tmp_path).as_posix(), w.kind, w.pages) for w in written] == [
-        ("tiny/en/cards-letter.pdf", "card sheets", 2),
-        ("tiny/en/scores-letter.pdf", "handouts", 1),
-        ("tiny/en/rules-summary.pdf", "rules summary", 1),
-        ("tiny/uk/cards-letter.pdf", "card sheets", 2),
-        ("tiny/uk/scores-letter.pdf", "handouts", 1),
-        ("tiny/uk/rules-summary.pdf", "rules summary", 1),
+def test_every_paper_asked_for_in_files_of_its_own(tiny: DataCopy, tmp_path: Path, pnp) -> None:
+    """Each language on each paper in the order asked, each file named after its paper (a
+    repeated --paper once printed the last paper only, and the summaries had one name)."""
+    papers = ("--paper", "letter", "--paper", "a4", "--paper", "letter")
+    result = pnp("build", "--data", tiny.root, "--out", tmp_path, *papers)
+    assert result.code == 0, result.err
+    lines = result.out.splitlines()
+    documents = [line.split(":")[0] for line in lines if line.startswith(f"{tmp_path}/")]
+    assert [Path(path).relative_to(tmp_path).as_posix() for path in documents] == [
+        f"tiny/{lang}/{kind}-{paper}.pdf"
+        for lang in ("en", "uk")
+        for paper in ("letter", "a4")
+        for kind in ("cards", "scores", "rules-summary")
     ]
-    for name in ("cards-letter.pdf", "scores-letter.pdf"):  # the summary: test_rulebook.py
-        data = (tmp_path / "tiny" / "uk" / name).read_bytes()
-        assert set(pdf.page_boxes(data)) == {(0.0, 0.0, 612.0, 792.0)}, name
+    sizes = {"letter": (0.0, 0.0, 612.0, 792.0), "a4": (0.0, 0.0, 595.28, 841.89)}
+    for name in ("cards", "scores", "rules-summary"):
+        for paper, size in sizes.items():
+            data = (tmp_path / "tiny" / "uk" / f"{name}-{paper}.pdf").read_bytes()
+            for box in pdf.page_boxes(data):
+                assert box == pytest.approx(size, abs=0.01), name
+
+
+def test_the_progress_shows_no_total_until_it_knows_it_and_then_keeps_it(
+    tiny: DataCopy, tmp_path: Path
+) -> None:
+    """Counted as the build found work, the bar's total once grew (0/?, 1/21, 21/35, 34/36):
+    now none while the game is checked, then one, the number of steps, to the end (on an
+    empty cache, where the card sheets wait for their faces to be drawn)."""
+    seen: list[int | None] = []
+    request = BuildRequest(tiny.root, tmp_path / "out", ("tiny",), cache=tmp_path / "cache")
+    build(request, progress=lambda label, done, total: seen.append(total))
+    known = [total is not None for total in seen]
+    assert known == sorted(known) and 3 < known.index(True) < len(seen) / 2
+    assert set(seen[known.index(True) :]) == {len(seen)}
 
 
 def test_png_faces_at_300_dpi_with_bleed(tiny: DataCopy, tmp_path: Path, pnp) -> None:
@@ -163,7 +182,7 @@ def test_a_failed_build_leaves_earlier_output_untouched(
     assert target.read_bytes() == before
     assert sorted(p.name for p in target.parent.iterdir()) == [
         "cards-a4.pdf",
-        "rules-summary.pdf",
+        "rules-summary-a4.pdf",
         "scores-a4.pdf",
     ]
 
@@ -188,6 +207,7 @@ class DeckList:
     """A toy output kind, registered by the tests only: a text file of each game's decks."""
 
     name = "deck lists"
+    on_paper = True
     per_paper = True
     draws_faces = False
     checked_by_write = False

@@ -64,10 +64,15 @@ def gears() -> Game:
     return game
 
 
-def _build(pnp, out: Path, *options: str) -> Path:
+def _build(pnp, out: Path, name: str, *options: str) -> Path:
+    """The card sheets of Gears built with ``options``, which the build says it wrote as
+    ``name`` (named by how they print, beside those of every other way)."""
     result = pnp("build", "gears", "--lang", "en", "--out", out, *options)
     assert result.code == 0, result.err
-    return out / "gears" / "en" / "cards-a4.pdf"
+    lines = result.out.splitlines()
+    (sheets,) = [line.split(": ")[0] for line in lines if line.startswith(f"{out}/gears/en/cards")]
+    assert sheets == f"{out}/gears/en/{name}"
+    return Path(sheets)
 
 
 def test_without_duplex_all_fronts_then_all_backs(
@@ -76,7 +81,7 @@ def test_without_duplex_all_fronts_then_all_backs(
     """Each card's front on sheet n's page, its back on page (sheets + n), where turning the
     stack over its long edge puts it; the same faces as the duplex file."""
     duplex = _faces(built("gears", "en") / "cards-a4.pdf")
-    alone = _faces(_build(pnp, tmp_path, "--duplex", "none"))
+    alone = _faces(_build(pnp, tmp_path, "cards-a4-simplex.pdf", "--duplex", "none"))
     assert len(alone) == len(duplex)
     sheets = len(alone) // 2
     two_sided, one_pass = placed(gears), placed(gears, Options(duplex="none"))
@@ -95,7 +100,7 @@ def test_without_duplex_all_fronts_then_all_backs(
 def test_gutterfold_puts_each_back_across_the_fold_from_its_front(
     gears: Game, built: Built, tmp_path: Path, pnp
 ) -> None:
-    path = _build(pnp, tmp_path, "--layout", "gutterfold")
+    path = _build(pnp, tmp_path, "cards-a4-gutterfold.pdf", "--layout", "gutterfold")
     folded = _faces(path)
     duplex = _faces(built("gears", "en") / "cards-a4.pdf")
     two_sided, cards = placed(gears), placed(gears, Options(layout="gutterfold"))
@@ -116,7 +121,7 @@ def test_gutterfold_puts_each_back_across_the_fold_from_its_front(
 
 @pdf.needs_pdftoppm
 def test_gutterfold_marks_the_fold_dashed_and_no_crop_mark_near_it(tmp_path: Path, pnp) -> None:
-    path = _build(pnp, tmp_path, "--layout", "gutterfold")
+    path = _build(pnp, tmp_path, "cards-a4-gutterfold.pdf", "--layout", "gutterfold")
     (page,) = pdf.rendered_pages(path, 1, 1, tmp_path, 150)
     dark = [
         min(sum(pdf.colour_at(page, 297 / 2 + dx, y / 10, 150)) for dx in (-0.17, 0, 0.17)) < 450

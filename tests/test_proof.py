@@ -174,7 +174,7 @@ def test_the_english_proof_of_every_shipped_game(
     lines = result.out.splitlines()
     assert len(lines) == len(games)
     for game_id, line in zip(games, lines, strict=True):
-        path = tmp_path / game_id / "en" / "proof.pdf"
+        path = tmp_path / game_id / "en" / "proof-a4.pdf"
         data = path.read_bytes()
         engine = find_engine(game_id)
         assert engine is not None
@@ -212,7 +212,7 @@ def test_a_text_that_does_not_fit_is_red_where_its_box_is_and_first_in_the_table
         f"{LOCALE}:{line}: colours.red: does not fit its 55 x 12 mm box on the colours cards "
         "even at 4 mm: shorten it (and on 1 more card)\n1 problem found.\n"
     )
-    path = tmp_path / "tiny" / "en" / "proof.pdf"
+    path = tmp_path / "tiny" / "en" / "proof-a4.pdf"
     pages = pdf.page_count(path.read_bytes())
     faces = game_faces(tiny_game(tiny))
     assert result.out == (
@@ -248,12 +248,14 @@ def test_the_same_proof_twice_is_the_same_bytes_on_the_paper_asked_for(
     tiny: DataCopy, tmp_path: Path, pnp: Callable[..., Result]
 ) -> None:
     made = []
-    for out in ("one", "two"):
+    for out, a4 in (("one", ("--paper", "a4")), ("two", ())):
         args = ("proof", "tiny", "--data", tiny.root, "--paper", "letter", "--out", tmp_path / out)
-        assert pnp(*args).code == 0
-        made.append((tmp_path / out / "tiny" / "uk" / "proof.pdf").read_bytes())
+        assert pnp(*args, *a4).code == 0
+        made.append((tmp_path / out / "tiny" / "uk" / "proof-letter.pdf").read_bytes())
     assert made[0] == made[1]
     letter = (0.0, 0.0, 215.9 * 72 / 25.4, 279.4 * 72 / 25.4)
     assert all(box == pytest.approx(letter) for box in pdf.page_boxes(made[0]))
-    with pikepdf.open(tmp_path / "one" / "tiny" / "en" / "proof.pdf") as opened:
+    a4 = (tmp_path / "one" / "tiny" / "uk" / "proof-a4.pdf").read_bytes()  # asked for too
+    assert all(box == pytest.approx((0, 0, 595.28, 841.89), abs=0.01) for box in pdf.page_boxes(a4))
+    with pikepdf.open(tmp_path / "one" / "tiny" / "en" / "proof-letter.pdf") as opened:
         assert str(opened.docinfo["/Title"]) == "Tiny: proof (en)"

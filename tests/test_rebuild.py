@@ -23,7 +23,7 @@ def test_the_same_build_twice_is_byte_identical(
     again = tmp_path / game / lang
     names = sorted(p.name for p in first.iterdir())
     assert names == sorted(p.name for p in again.iterdir())
-    assert "cards-a4.pdf" in names and "rules-summary.pdf" in names
+    assert "cards-a4.pdf" in names and "rules-summary-a4.pdf" in names
     for name in names:
         assert (again / name).read_bytes() == (first / name).read_bytes(), name
 

@@ -699,7 +699,7 @@ def test_a_summary_character_the_fonts_lack(data: DataCopy) -> None:
 def test_build_writes_and_reports_the_summary(pnp, tmp_path: Path) -> None:
     result = pnp("build", "game_of_trains", "--lang", "en", "--out", tmp_path)
     assert result.code == 0
-    path = tmp_path / "game_of_trains" / "en" / "rules-summary.pdf"
+    path = tmp_path / "game_of_trains" / "en" / "rules-summary-a4.pdf"
     pages = len(boxes_of(path))
     assert f"{path}: {pages} page" + ("s" if pages > 1 else "") in result.out
     assert f"wrote 2 files: {20 + pages} pages, 88 cards" in result.out

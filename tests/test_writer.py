@@ -50,7 +50,7 @@ def test_stale_partial_files_of_a_killed_build_are_removed(tmp_path: Path) -> No
     dead = subprocess.run(probe, capture_output=True, text=True, check=True)
     stale = tmp_path / f".cards-a4.pdf.{dead.stdout.strip()}.x1y2.part"
     running = tmp_path / f".cards-a4.pdf.{os.getppid()}.a1b2.part"  # a build still running
-    other = tmp_path / f".rules-summary.pdf.{dead.stdout.strip()}.x1y2.part"
+    other = tmp_path / f".rules-summary-a4.pdf.{dead.stdout.strip()}.x1y2.part"
     for path in (stale, running, other):
         path.write_bytes(b"half")
     writer = Writer(tmp_path)

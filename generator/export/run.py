@@ -16,6 +16,7 @@ from generator.export.job import Exporter, ExportJob, fitted
 from generator.export.pdf import Pdf
 from generator.export.targets import Target
 from generator.export.tts import Tts
+from generator.options import file_name
 from generator.outputs.base import render_faces
 from generator.palettes import STANDARD
 from generator.problems import DataError, Problem
@@ -71,7 +72,8 @@ def export(request: ExportRequest) -> Exported:
                 faces, problems = render_faces(fit.game, lang)
                 if problems:
                     raise DataError(problems)
-                folder = request.out_dir / game.file_name(target.id) / game.name / lang
+                shop = file_name(target.id, palette=game.palette)
+                folder = request.out_dir / shop / game.name / lang
                 job = ExportJob(
                     target, fit.game, lang, fit.products, faces, arts, writer, folder, request.jobs
                 )

@@ -19,14 +19,16 @@ from generator.cache import Cache, default_folder
 from generator.folders import Templates, shown
 from generator.layout.compose import FaceArt
 from generator.model import Card, Deck, Game
-from generator.options import Options
+from generator.options import Options, file_name
 from generator.problems import DataError, DrawError, Problem
 from generator.render.store import ArtStore, face_key
 from generator.render.templates import CardRenderer, Face
 from generator.timing import Stopwatch
 from generator.writer import Writer, Written
 
-Progress = Callable[[str, int, int], None]
+Progress = Callable[[str, int, int | None], None]
+"""Told of each step done: what it made (or ``""``), the steps done, and how many there are
+in all (``None`` while that is not known yet)."""
 
 
 @dataclass
@@ -123,6 +125,13 @@ class Job:
         if self.progress:
             self.progress(f"{self.game.id} {self.lang}{' ' + what if what else ''}", done, total)
 
+    def file_name(self, kind: str, printing: bool = False) -> str:
+        """``kind`` named for this job (:func:`~generator.options.file_name`): on its paper,
+        in its game's palette, and, for the card sheets and their cut files (``printing``),
+        with how the cards print; a summary or a handout is the same whichever way they do."""
+        variants = self.options.variants() if printing else ()
+        return file_name(kind, self.options.paper.name, variants, self.game.palette)
+
     @property
     def folder(self) -> Path:
         """Where its files go: ``OUT/<game>/<lang>`` (see :attr:`Game.name`)."""
@@ -139,6 +148,10 @@ class OutputKind(Protocol):
 
     name: str
     """What the files are, for the build summary ("card sheets", "PNG files at 300 dpi")."""
+
+    on_paper: bool
+    """Whether its files are laid out on the paper: made again for each paper a build prints
+    on, and named after it (the PNG faces are not: one set serves every paper)."""
 
     per_paper: bool
     """Whether a paper changes what the preflight finds (``pnp validate`` checks every paper:

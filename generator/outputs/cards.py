@@ -1,4 +1,5 @@
-"""Card sheets: each game in each language as ``cards-<paper>.pdf``.
+"""Card sheets: each game in each language as ``cards-<paper>[-<variant>].pdf``, named by how
+they print (:func:`~generator.options.file_name`): ``cards-a4.pdf``, ``cards-a4-simplex.pdf``.
 
 How the pages follow each other is how the user prints: with a duplex printer every sheet of
 fronts is followed by its sheet of backs; without one (``--duplex none``) all fronts come
@@ -23,9 +24,13 @@ from generator.outputs.sheets import Layout, layout
 from generator.problems import DataError, Problem
 from generator.writer import Written
 
+KIND = "cards"
+"""The name the card sheets' files start with (and their cut files' folder)."""
+
 
 class CardSheets:
     name = "card sheets"
+    on_paper = True
     per_paper = True
     draws_faces = True
     checked_by_write = False
@@ -38,7 +43,7 @@ class CardSheets:
         return planned if isinstance(planned, list) else []
 
     def write(self, job: Job) -> list[Written]:
-        path = job.folder / f"{job.game.file_name(f'cards-{job.options.paper.name}')}.pdf"
+        path = job.folder / f"{job.file_name(KIND, printing=True)}.pdf"
         planned = layout(job.game, job.options)
         if isinstance(planned, list):
             raise DataError(planned)

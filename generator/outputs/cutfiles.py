@@ -1,8 +1,9 @@
-"""Cut files for a cutting machine (``--cut silhouette``): beside ``cards-<paper>.pdf``, a folder
-``cards-<paper>-cut/`` with the exact cut line of every card of each sheet, ``sheet-NN.svg``
-(millimetres, with the registration marks as a layer, for Silhouette Studio and Inkscape) and
-``sheet-NN.dxf`` (for any other cutter's software). Sheet NN is the NN-th sheet of fronts in the
-PDF; the lines come from the same layout as the sheets, so each lies on its printed card.
+"""Cut files for a cutting machine (``--cut silhouette``): beside the card sheets
+(``cards-<paper>-silhouette.pdf``) a folder of the same name (``cards-<paper>-silhouette/``)
+with the exact cut line of every card of each sheet, ``sheet-NN.svg`` (millimetres, with the
+registration marks as a layer, for Silhouette Studio and Inkscape) and ``sheet-NN.dxf`` (for
+any other cutter's software). Sheet NN is the NN-th sheet of fronts in the PDF; the lines come
+from the same layout as the sheets, so each lies on its printed card.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from generator.layout.cutfile import dxf, svg
 from generator.model import Game
 from generator.options import Options
 from generator.outputs.base import Job
+from generator.outputs.cards import KIND
 from generator.outputs.sheets import layout
 from generator.problems import DataError, Problem
 from generator.writer import Written
@@ -18,6 +20,7 @@ from generator.writer import Written
 
 class CutFiles:
     name = "cut files"
+    on_paper = True
     per_paper = True
     draws_faces = False
     checked_by_write = False
@@ -32,7 +35,7 @@ class CutFiles:
         planned = layout(job.game, job.options)
         if isinstance(planned, list):
             raise DataError(planned)
-        folder = job.folder / f"cards-{job.options.paper.name}-cut"
+        folder = job.folder / job.file_name(KIND, printing=True)
         written = []
         for number, sheet in enumerate(planned.sheets, start=1):
             cards = [(slot.card, slot.trim) for slot in sheet.slots()]

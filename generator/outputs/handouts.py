@@ -24,6 +24,7 @@ from generator.writer import Written
 
 class Handouts:
     name = "handouts"
+    on_paper = True
     per_paper = True
     draws_faces = False
     checked_by_write = False
@@ -47,7 +48,7 @@ class Handouts:
 
     def _file(self, job: Job, handout: Handout) -> Written:
         plan = handout.plan(job.options.paper)
-        path = job.folder / f"{job.game.file_name(f'{handout.id}-{job.options.paper.name}')}.pdf"
+        path = job.folder / f"{job.file_name(handout.id)}.pdf"
         book = Book(metadata(job.title))
         faces = self._draw_copies(job, handout, plan, book)
         for number in range(plan.pages):

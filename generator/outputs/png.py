@@ -1,10 +1,11 @@
 """PNG faces: every card face at 300 dpi with its full bleed, ``png/<deck>/<face>.png``, for
-print-on-demand services that take images and for screens. Only on request (``--png``)."""
+print-on-demand services that take images and for screens. Only on request (``--png``). They
+are the same on every paper, so their folder names no paper (only a palette: ``png-ink-saver/``)."""
 
 from __future__ import annotations
 
 from generator.model import Game
-from generator.options import Options
+from generator.options import Options, file_name
 from generator.outputs.base import Job, drawing
 from generator.problems import Problem
 from generator.writer import Written
@@ -12,6 +13,7 @@ from generator.writer import Written
 
 class PngFaces:
     name = "PNG files at 300 dpi"
+    on_paper = False
     per_paper = False
     draws_faces = True  # it places none, but takes each face's ink from its drawing
     checked_by_write = False
@@ -23,7 +25,7 @@ class PngFaces:
         return []  # the check rendered every face already
 
     def write(self, job: Job) -> list[Written]:
-        folder = job.folder / job.game.file_name("png")
+        folder = job.folder / file_name("png", palette=job.game.palette)
         faces = [
             (folder / deck / f"{name}.png", entry)
             for (deck, name), entry in job.faces.named.items()

@@ -1,5 +1,6 @@
 """The rules summary: the rulebook's essentials of one game in one language,
-``rules-summary.pdf``, composed from the locale, the card data and the game's rule engine."""
+``rules-summary-<paper>.pdf``, composed from the locale, the card data and the game's rule
+engine."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from generator.writer import Written
 
 class RulesSummary:
     name = "rules summary"
+    on_paper = True
     per_paper = False
     draws_faces = False
     checked_by_write = True
@@ -31,7 +33,7 @@ class RulesSummary:
         return summary_problems(game, _engine(game))
 
     def write(self, job: Job) -> list[Written]:
-        path = job.folder / f"{job.game.file_name('rules-summary')}.pdf"
+        path = job.folder / f"{job.file_name('rules-summary')}.pdf"
         with job.stopwatch.stage("summary"):
             summary, problems = checked_summary(job.game, job.lang, _engine(job.game))
             if summary is None or problems:

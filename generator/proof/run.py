@@ -3,7 +3,7 @@ render every face of each language with its text boxes measured (a text too long
 drawn anyway, running out of it), draw each distinct face once (from the cache the build
 fills), lay the faces out with their boxes shaded over them, add the table of the fullest
 boxes and the kinds of card that look alike to people who see colour differently
-(:mod:`generator.vision`), and write ``OUT/<game>/<lang>/proof.pdf`` through the staging
+(:mod:`generator.vision`), and write ``OUT/<game>/<lang>/proof-<paper>.pdf`` through the staging
 writer: every proof appears together, or none.
 
 A text that does not fit, or two kinds that look alike, is what a proof is for, so it does not
@@ -14,6 +14,7 @@ report (and fail on).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import product
 from pathlib import Path
 
 from generator.cache import Cache, default_folder
@@ -28,6 +29,7 @@ from generator.layout.imposition import Rect
 from generator.layout.pdf import metadata
 from generator.layout.sizes import PAPERS, Paper
 from generator.model import Game
+from generator.options import file_name
 from generator.outputs.base import drawing, render_faces, rendered
 from generator.palettes import STANDARD
 from generator.problems import Problem, UsageError, across_languages
@@ -50,7 +52,7 @@ from generator.vision import sight
 from generator.writer import Writer, output_folder_problem
 
 NAME = "proof"
-"""The proof's file name, before the palette's and the extension."""
+"""What the proof's file name starts with: ``proof-<paper>[-<palette>].pdf``."""
 PICTURE_DPI = 100.0
 """The colour-vision pages' cards are drawn at this resolution: sharp at the 30 mm they print."""
 
@@ -62,7 +64,8 @@ class ProofRequest:
     games: tuple[str, ...]
     langs: tuple[str, ...] = ()
     """Every language each game ships, when empty."""
-    paper: Paper = PAPERS["a4"]
+    papers: tuple[Paper, ...] = (PAPERS["a4"],)
+    """A proof is written on each, in files of its own."""
     cache: Path | None = None
     """Where drawn faces are kept (the build's cache: a face built before is not drawn
     again); ``None``: the default folder."""
@@ -70,7 +73,7 @@ class ProofRequest:
     languages: Languages = AS_WRITTEN
     """The languages made beyond the locale files (``--lang qps``, ``--fallback``)."""
     palette: str = STANDARD
-    """The palette the faces print in (its name ends the proof's: ``proof-ink-saver.pdf``)."""
+    """The palette the faces print in (its name ends the proof's: ``proof-a4-ink-saver.pdf``)."""
 
 
 @dataclass(frozen=True)
@@ -117,12 +120,12 @@ def proof(request: ProofRequest, style: Style = STYLE) -> Proofs:
             game = _load(request, name)
             found, seen = _colour_vision(game, arts)
             done.problems += found
-            for lang in game.languages(request.langs):
-                faces, problems = render_fills(game, lang, request.paper)
-                done.problems += problems
+            for lang, paper in product(game.languages(request.langs), request.papers):
+                faces, problems = render_fills(game, lang, paper)
+                done.problems += [found for found in problems if found not in done.problems]
                 folder = request.out_dir / game.name / lang
                 done.written.append(
-                    _write(game, lang, faces, arts, writer, folder, request, style, seen)
+                    _write(game, lang, faces, arts, writer, folder, paper, style, seen)
                 )
         writer.commit()
     finally:
@@ -178,12 +181,12 @@ def _write(
     arts: ArtStore,
     writer: Writer,
     folder: Path,
-    request: ProofRequest,
+    paper: Paper,
     style: Style,
     seen: list[Seen] | None,
 ) -> Proof:
-    """The proof of ``game`` in ``lang``: its faces (those that rendered), its table and
-    what looks alike to people who see colour differently."""
+    """The proof of ``game`` in ``lang`` on ``paper``: its faces (those that rendered), its
+    table and what looks alike to people who see colour differently."""
     drawn = [face for face in faces if face.svg is not None]
     title = str(game.locales[lang].text("title") or game.id)
     book = Book(metadata(f"{title}: proof ({lang})"))
@@ -193,7 +196,6 @@ def _write(
         keys[svg] = key = face_key(svg, game.templates)
         with drawing(game, face.template, f"{face.face} ({lang})"):
             book.add_face(key, arts.art(svg, game.templates, key))
-    paper = request.paper
     pages = lay_out(drawn, paper, style)
     tables = list(table_pages(fullest(drawn, style), paper, style))
     alike = list(seen_pages(seen or [], paper, style))
@@ -222,7 +224,7 @@ def _write(
         named = Title(f"{heading}, what looks alike to some", number, total)
         overlay = seen_page(found, paper, named, style)
         book.add_page(Page(paper.width, paper.height, overlays=(overlay,)))
-    path = folder / f"{game.file_name(NAME)}.pdf"
+    path = folder / f"{file_name(NAME, paper.name, palette=game.palette)}.pdf"
     with writer.open(path) as stream:
         count = book.save(stream)
     coloured = [box.fill for face in drawn for box in face.boxes if translated(box.fill)]
