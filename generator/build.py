@@ -75,8 +75,6 @@ class BuildRequest:
     games: tuple[str, ...] = ()
     langs: tuple[str, ...] = ()
     options: Options = field(default_factory=Options)
-    papers: tuple[Paper, ...] = ()
-    """Every paper to print on, each with :attr:`options`; none: the options' own paper."""
     cache: Path | None = None
     """Where drawn faces are kept between builds; ``None``: nowhere (``--no-cache``)."""
     jobs: int = field(default_factory=default_jobs)
@@ -84,6 +82,8 @@ class BuildRequest:
     """Laid over the games they extend (``--with``), in order."""
     languages: Languages = AS_WRITTEN
     """The languages made beyond the locale files (``--lang qps``, ``--fallback``)."""
+    papers: tuple[Paper, ...] = ()
+    """Every paper to print on, each with :attr:`options`; none: the options' own paper."""
 
     @property
     def printings(self) -> tuple[Options, ...]:
