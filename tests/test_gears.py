@@ -4,7 +4,6 @@ change resolution, code entry, the final score and the simulator."""
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
@@ -29,6 +28,7 @@ from generator.games.gears.simulate import (
     simulate,
     turned_seat,
 )
+from generator.games.streams import Chance
 
 BRIEF = [
     ("highest", [4, 3, 2, 1], [4]),
@@ -245,9 +245,8 @@ DECK = [RoundCard(condition, effect) for condition, effect in zip(CONDITIONS, EF
 
 @pytest.mark.parametrize("strategy", ["greedy", "random"])
 def test_a_game_lasts_at_most_ten_rounds_and_keeps_the_cards(strategy: str) -> None:
-    rng = random.Random(7)
-    for _ in range(30):
-        game = play(4, SETS, DECK, rng, strategy)
+    for number in range(30):
+        game = play(4, SETS, DECK, Chance(7, number), strategy)
         assert 1 <= len(game.rounds) <= 10
         assert [r.night for r in game.rounds] == [n >= 5 for n in range(len(game.rounds))]
         assert game.completed_code or len(game.rounds) == 10

@@ -9,13 +9,18 @@ so the games never import the layer that reads them.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+import statistics
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from generator.games.streams import Chance
 from generator.model import Card, Deck, Game, Locale
 
 SEED = 1
 """Every random draw of a report starts here: the same deck always measures the same."""
+Z = 1.959964
+"""The normal quantile of a 95 % interval (2.5 % outside it on either side)."""
+Interval = tuple[float, float]
 
 
 @dataclass(frozen=True)
@@ -26,6 +31,41 @@ class Metric:
     key: str
     label: str
     value: float
+    interval: Interval | None = None
+    """Where ``value`` is sampled, its 95 % interval (low, high); ``None``: counted or exact."""
+
+    @classmethod
+    def rate(cls, key: str, label: str, part: int, whole: int) -> Metric:
+        """``part`` of ``whole`` independent trials, with the Wilson score interval: unlike
+        the textbook ``p ± 1.96 √(p(1-p)/n)`` it does not shrink to nothing at 0 or 100 %
+        (none of 30 is not never), stays within 0-100 %, and holds its 95 % at the few hundred
+        trials a report plays. NaN, "not measured", when there is no whole."""
+        if not whole:
+            return cls(key, label, math.nan)
+        rate, spread = part / whole, Z * Z / whole
+        centre = (rate + spread / 2) / (1 + spread)
+        half = Z * math.sqrt(rate * (1 - rate) / whole + spread / whole / 4) / (1 + spread)
+        low = 0.0 if part == 0 else centre - half  # exactly, not 1e-17 off
+        high = 1.0 if part == whole else centre + half
+        return cls(key, label, rate, (low, high))
+
+    @classmethod
+    def mean(
+        cls,
+        key: str,
+        label: str,
+        samples: Sequence[float],
+        within: Interval = (-math.inf, math.inf),
+    ) -> Metric:
+        """The mean of independent samples, ± 1.96 standard errors (the hundreds of samples
+        a report takes make the mean's spread normal enough), kept ``within`` what a sample
+        can be (a game of at most 10 rounds does not last 10.01 on average)."""
+        mean = statistics.fmean(samples) if samples else math.nan
+        if len(samples) < 2:
+            return cls(key, label, mean)
+        half = Z * statistics.stdev(samples) / math.sqrt(len(samples))
+        low, high = within
+        return cls(key, label, mean, (max(mean - half, low), min(mean + half, high)))
 
 
 @dataclass(frozen=True)
@@ -54,6 +94,10 @@ class Sampling:
     def count(self, default: int) -> int:
         return self.trials or default
 
+    def chance(self, *names: object) -> Chance:
+        """The draws of one trial (``names``: the measure, the trial's number), from the seed."""
+        return Chance(self.seed, *names)
+
 
 @dataclass(frozen=True)
 class Labels:
@@ -70,8 +114,3 @@ class Labels:
     def word(self, key: str) -> str:
         """The locale's text of ``key``, or the key itself (a label never fails a report)."""
         return str(self.locale.text(key) or key)
-
-
-def share(part: int, whole: int) -> float:
-    """``part / whole``; NaN, "not measured", when there is no whole (a card never played)."""
-    return part / whole if whole else math.nan

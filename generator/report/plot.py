@@ -1,5 +1,6 @@
 """The report as a page of bar charts, one per table: a bar per row, before and after side by
-side, as PNG (to look at) and SVG (to zoom into or print).
+side, a sampled value's 95 % interval drawn across its bar's end, as PNG (to look at) and SVG
+(to zoom into or print).
 
 matplotlib is imported here only, when a report is drawn: no other command pays for loading
 it. A figure is made without pyplot (no global state, no window), under matplotlib's default
@@ -15,12 +16,14 @@ import math
 import textwrap
 from typing import TYPE_CHECKING
 
+from generator.games.balance import Interval
 from generator.report.table import PERCENT, Report, Row, Table, change, shown, unit_name
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
 BEFORE, AFTER = "#9e9e9e", "#1f5fa8"
+WHISKERS = "#333333"
 ROW_INCHES = 0.24
 TABLE_INCHES = 1.3
 """Each chart's title, axis and note, besides its rows."""
@@ -57,14 +60,19 @@ def page(report: Report) -> dict[str, bytes]:
 
 def _chart(axes: Axes, table: Table, compared: bool, first: bool) -> None:
     """Horizontal bars, the first row on top, each labelled with its value (or, compared, its
-    change); a row a game lacks has no bar there. The first chart's bars name the columns for
-    the page's legend."""
+    change) and with its interval's whiskers where it was sampled; a row a game lacks has no
+    bar there. The first chart's bars name the columns for the page's legend."""
     scale = 100.0 if table.unit == PERCENT else 1.0
     places = range(len(table.rows))
     columns = [("before", BEFORE), ("after", AFTER)] if compared else [("", AFTER)]
     thickness = 0.8 / len(columns)
     for number, (name, colour) in enumerate(columns):
-        values = [_bar(row.before if number == 0 else row.after, scale) for row in table.rows]
+        sides = [
+            (row.before, row.before_interval) if number == 0 else (row.after, row.after_interval)
+            for row in table.rows
+        ]
+        values = [_bar(value, scale) for value, _ in sides]
+        whiskers = [_whiskers(v, i, scale) for v, (_, i) in zip(values, sides, strict=True)]
         shift = (number - (len(columns) - 1) / 2) * thickness
         bars = axes.barh(
             [place + shift for place in places],
@@ -72,6 +80,8 @@ def _chart(axes: Axes, table: Table, compared: bool, first: bool) -> None:
             height=thickness,
             color=colour,
             label=name if compared and first else None,
+            xerr=[[below for below, _ in whiskers], [above for _, above in whiskers]],
+            error_kw={"ecolor": WHISKERS, "elinewidth": 0.8, "capsize": 2},
         )
     notes = [_note(row, table.unit, compared) for row in table.rows]
     axes.bar_label(bars, notes, fontsize=7, padding=2)
@@ -96,3 +106,12 @@ def _note(row: Row, unit: str, compared: bool) -> str:
 def _bar(value: float | None, scale: float) -> float:
     """A bar's length; nothing measured draws none."""
     return 0.0 if value is None or math.isnan(value) else value * scale
+
+
+def _whiskers(length: float, interval: Interval | None, scale: float) -> tuple[float, float]:
+    """How far an interval reaches below and above the end of a bar (nothing, without one; a
+    value's rounding never makes it reach back)."""
+    if interval is None:
+        return 0.0, 0.0
+    low, high = interval
+    return max(length - low * scale, 0.0), max(high * scale - length, 0.0)

@@ -3,20 +3,29 @@ printed as a text table or as JSON.
 
 Rows are matched by key (a card id, an ability), never by position, so a card added or
 removed shows as a row with one side empty and the other rows stay in line. Without a second
-game the report is one column: the game as it is.
+game the report is one column: the game as it is. A sampled number is printed with its 95 %
+interval (:class:`~generator.games.balance.Metric`), a counted or exact one alone.
 """
 
 from __future__ import annotations
 
 import math
+import textwrap
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from generator.games.balance import Measure
+from generator.games.balance import Interval, Measure, Metric
 
 PERCENT = "share"
 """The unit of fractions, printed as percentages and their change in percentage points."""
+HEADS = ("before", "after", "change")
+LINE = 100
+"""Where the text of the report wraps (its rows are as wide as their cells)."""
+INTERVALS = (
+    "[low, high]: the 95 % interval of a sampled number (Wilson score for a rate, 1.96 standard "
+    "errors either side for a mean); a number without one is counted or exact"
+)
 
 
 @dataclass(frozen=True)
@@ -26,6 +35,9 @@ class Row:
     before: float | None
     """``None``: the row is not in that game (a card added or removed)."""
     after: float | None
+    before_interval: Interval | None = None
+    """The 95 % interval of a sampled value; ``None``: counted, exact, or not there."""
+    after_interval: Interval | None = None
 
     @property
     def change(self) -> float | None:
@@ -80,8 +92,10 @@ def _table(before: Measure | None, after: Measure | None) -> Table:
         Row(
             key,
             f"{labels[key]} ({key})" if labels[key] in twice else labels[key],
-            old[key].value if key in old else None,
-            new[key].value if key in new else None,
+            _value(old.get(key)),
+            _value(new.get(key)),
+            _interval(old.get(key)),
+            _interval(new.get(key)),
         )
         for key in keys
     )
@@ -90,24 +104,70 @@ def _table(before: Measure | None, after: Measure | None) -> Table:
     return Table(measured.key, measured.title, measured.unit, note, rows)
 
 
+def _value(metric: Metric | None) -> float | None:
+    return None if metric is None else metric.value
+
+
+def _interval(metric: Metric | None) -> Interval | None:
+    return None if metric is None else metric.interval
+
+
 def as_text(report: Report) -> str:
-    """One block per table: title and unit, how it was measured, then the rows."""
+    """The title, what an interval is (when a number has one), then a block per table: title
+    and unit, how it was measured, and the rows in lined-up columns: each value with its
+    interval, and compared, the value after with its interval and the change."""
     blocks = []
     for table in report.tables:
         width = max([len(row.label) for row in table.rows] + [24])
+        grid = [_cells(row, table.unit, report.compared) for row in table.rows]
+        widths = [max(len(cell) for cell in column) for column in zip(*grid, strict=True)]
         lines = [f"{table.title} ({unit_name(table.unit)})"]
         if table.note:
             lines.append(f"  {table.note}")
         if report.compared:
-            heads = ("before", "after", "change")
-            lines.append(f"  {'':<{width}}" + "".join(f"{head:>10}" for head in heads))
-        for row in table.rows:
-            cells = [shown(row.before, table.unit)]
-            if report.compared:
-                cells += [shown(row.after, table.unit), change(row, table.unit)]
-            lines.append(f"  {row.label:<{width}}" + "".join(f"{cell:>10}" for cell in cells))
-        blocks.append("\n".join(lines))
-    return "\n\n".join([report.title, *blocks])
+            spans = [_span(widths[0:2]), _span(widths[2:4]), _span(widths[4:])]
+            lines.append(
+                " " * (width + 2) + "".join(f"{h:>{w}}" for h, w in zip(HEADS, spans, strict=True))
+            )
+        for row, cells in zip(table.rows, grid, strict=True):
+            lines.append(f"  {row.label:<{width}}" + _line(cells, widths))
+        blocks.append("\n".join(line.rstrip() for line in lines))
+    sampled = any(
+        row.before_interval or row.after_interval for t in report.tables for row in t.rows
+    )
+    intervals = [textwrap.fill(INTERVALS, LINE)] if sampled else []
+    return "\n\n".join([report.title, *intervals, *blocks])
+
+
+def _cells(row: Row, unit: str, compared: bool) -> list[str]:
+    """A row's columns: its value and interval, and compared, those after and the change."""
+    cells = [shown(row.before, unit), _bounds(row.before_interval, unit)]
+    if compared:
+        cells += [shown(row.after, unit), _bounds(row.after_interval, unit), change(row, unit)]
+    return cells
+
+
+def _line(cells: list[str], widths: list[int]) -> str:
+    """Cells right-aligned: two spaces before a value, one before its interval (none for a
+    column no row has)."""
+    return "".join(
+        f"{' ' * (1 if index % 2 else 2)}{cell:>{width}}"
+        for index, (cell, width) in enumerate(zip(cells, widths, strict=True))
+        if width
+    )
+
+
+def _span(widths: list[int]) -> int:
+    """How wide :func:`_line` prints these columns."""
+    return sum(width + (1 if index % 2 else 2) for index, width in enumerate(widths) if width)
+
+
+def _bounds(interval: Interval | None, unit: str) -> str:
+    """An interval as printed, ``[29.2, 38.5]`` (a share's in percent); nothing without one."""
+    if interval is None:
+        return ""
+    low, high = (f"{100 * end:.1f}" if unit == PERCENT else f"{end:.2f}" for end in interval)
+    return f"[{low}, {high}]"
 
 
 def unit_name(unit: str) -> str:
@@ -137,8 +197,10 @@ def shown(value: float | None, unit: str, change: bool = False) -> str:
 
 def as_json(report: Report) -> dict[str, Any]:
     """The report as plain data with keys that stay put: per table its key, title, unit and
-    note, and per row its key and label and either ``value`` (a game alone) or ``before``,
-    ``after`` and ``change`` (``null`` where a row is in one game only, or not measured)."""
+    note, and per row its key and label and either ``value`` and ``interval`` (a game alone)
+    or ``before``, ``before_interval``, ``after``, ``after_interval`` and ``change`` (``null``
+    where a row is in one game only, or not measured; an interval ``[low, high]``, ``null``
+    for a number counted or exact)."""
     return {
         "game": report.game,
         "lang": report.lang,
@@ -157,12 +219,18 @@ def as_json(report: Report) -> dict[str, Any]:
 
 
 def _json_row(row: Row, compared: bool) -> dict[str, Any]:
+    before = {"before": _plain(row.before), "before_interval": _ends(row.before_interval)}
+    after = {"after": _plain(row.after), "after_interval": _ends(row.after_interval)}
     values = (
-        {"before": row.before, "after": row.after, "change": row.change}
+        before | after | {"change": _plain(row.change)}
         if compared
-        else {"value": row.before}
+        else {"value": _plain(row.before), "interval": _ends(row.before_interval)}
     )
-    return {"key": row.key, "label": row.label} | {k: _plain(v) for k, v in values.items()}
+    return {"key": row.key, "label": row.label} | values
+
+
+def _ends(interval: Interval | None) -> list[float | None] | None:
+    return None if interval is None else [_plain(end) for end in interval]
 
 
 def _plain(value: float | None) -> float | None:

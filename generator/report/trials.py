@@ -11,10 +11,11 @@ from __future__ import annotations
 import argparse
 
 MAX_TRIALS = 100_000
-"""Fifty to five hundred times each default: Gears' rates, within about 5 points at its 300
-games, are then within about a third of a point. It takes Gears, the slowest, about 5 minutes
-(2.5 ms a game on a core of its own, 7 minutes on a busy one; 110 MB, as at its default), Gear &
-Piston 2 minutes, Game of Trains 25 s, Break the Code a few seconds."""
+"""Fifty to five hundred times each default: Gears' rates, whose 95 % intervals are about ±5
+points at its 300 games, are then within about ±0.3 of a point. It takes Gears, the slowest,
+about 5 minutes (3 ms a game at each player count on a core of its own, more on a busy one; 110
+MB, as at its default), Gear & Piston 2 minutes, Game of Trains 25 s, Break the Code a few
+seconds."""
 HELP = (
     f"games or shuffles per measure, 1 to {MAX_TRIALS} (default: each measure's own, 200 to "
     f"2000, a few seconds; {MAX_TRIALS} takes gears, the slowest, about 5 minutes)"

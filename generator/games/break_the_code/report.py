@@ -7,12 +7,13 @@ the answer, on average; a choice card is rated with each of its choices and the 
 An opening is the first questions one asker hears answered: the best the whole deck allows
 (each question the one leaving the fewest codes, given the answers before it), and a typical
 one, the best of the six face-up cards each turn, the card asked replaced from the shuffled deck.
-Every count is exact over all deals; only which cards lie face up is drawn at random.
+Every count is exact over all deals; only which cards lie face up is drawn at random: a shuffle
+orders the questions by a number each draws by its id (:mod:`generator.games.streams`), so a
+question added to the deck slots into the same shuffles and the others keep their order.
 """
 
 from __future__ import annotations
 
-import random
 import statistics
 from collections.abc import Callable
 
@@ -47,9 +48,12 @@ def measures(game: Game, labels: Labels, sampling: Sampling) -> list[Measure]:
     note = f"{deals}; a choice card: its choices averaged"
     openings = sampling.count(OPENINGS)
     split = _Split(tuple(asked))
-    rng = random.Random(f"{sampling.seed}:openings")
-    shuffles = [_typical(split, rng) for _ in range(openings)]
-    typical = enumerate(map(statistics.fmean, zip(*shuffles, strict=True)), start=1)
+    places = list(range(len(ids)))
+    shuffles = [
+        _typical(split, sampling.chance("openings", n).order(places, ids.__getitem__))
+        for n in range(openings)
+    ]
+    typical = enumerate(zip(*shuffles, strict=True), start=1)
     best = enumerate(_best(split), start=1)
 
     def per_question(value: Callable[[Rating], float]) -> tuple[Metric, ...]:
@@ -76,7 +80,10 @@ def measures(game: Game, labels: Labels, sampling: Sampling) -> list[Measure]:
             "codes",
             (
                 *(Metric(f"best-{n}", f"best {n} of the deck", left) for n, left in best),
-                *(Metric(f"face-up-{n}", f"best {n} of {FACE_UP} face up", v) for n, v in typical),
+                *(
+                    Metric.mean(f"face-up-{n}", f"best {n} of {FACE_UP} face up", left)
+                    for n, left in typical
+                ),
             ),
             f"{openings} shuffles of the question deck, seed {sampling.seed}; {deals}; a choice "
             "card asked with its better choice",
@@ -144,10 +151,9 @@ def _best(split: _Split) -> list[float]:
     return _greedy(split, list(range(len(split.questions))), [])
 
 
-def _typical(split: _Split, rng: random.Random) -> list[float]:
-    """One shuffle: the asker takes the best of the face-up cards, which is replaced."""
-    order = list(range(len(split.questions)))
-    rng.shuffle(order)
+def _typical(split: _Split, order: list[int]) -> list[float]:
+    """One shuffle (the questions' places in the deck, top first): the asker takes the best of
+    the face-up cards, which is replaced."""
     return _greedy(split, order[:FACE_UP], order[FACE_UP:])
 
 

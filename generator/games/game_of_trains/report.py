@@ -6,18 +6,19 @@ player hoping for it among the low or the high wagons should not wait in vain), 
 number of its wagons. Face-up pairs: the wagons swapped out of the trains go face up; to the
 deck's mix they are random wagons, so shuffles of the deck are laid face up one card at a time,
 nobody using a card (the most pairs the mix allows). An ability on more wagons pairs sooner.
+A shuffle orders the wagons by a number each draws by its id (:mod:`generator.games.streams`):
+a wagon added to the deck slots into the same shuffles, the others keep their order.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-import random
 import statistics
 from collections import Counter
 from collections.abc import Mapping
 
-from generator.games.balance import Labels, Measure, Metric, Sampling, share
+from generator.games.balance import Labels, Measure, Metric, Sampling
 from generator.games.base import deck_of
 from generator.games.game_of_trains.decks import WAGONS
 from generator.games.game_of_trains.train import ABILITIES, WAGON_NUMBERS, FaceUpRow
@@ -29,13 +30,15 @@ LAID = 20
 
 
 def measures(game: Game, labels: Labels, sampling: Sampling) -> list[Measure]:
-    wagons = deck_of(game, WAGONS)
-    cards = [(card.fields["number"], card.fields["ability"]) for card in wagons.cards]
+    wagons = {
+        card.id: (card.fields["number"], card.fields["ability"])
+        for card in deck_of(game, WAGONS).cards
+    }
     abilities = ABILITIES
     names = {a: labels.word(f"abilities.{a}.name") for a in abilities}
-    numbers = {a: sorted(n for n, b in cards if b == a) for a in abilities}
+    numbers = {a: sorted(n for n, b in wagons.values() if b == a) for a in abilities}
     shuffles = sampling.count(SHUFFLES)
-    paired, first_pair = _pairs(cards, shuffles, random.Random(f"{sampling.seed}:face-up"))
+    paired, first_pair = _pairs(wagons, shuffles, sampling)
     note = f"{shuffles} shuffles, the first {LAID} wagons laid face up, seed {sampling.seed}"
 
     count = {a: len(numbers[a]) for a in abilities}
@@ -61,14 +64,14 @@ def measures(game: Game, labels: Labels, sampling: Sampling) -> list[Measure]:
             "face_up_pair",
             f"A face-up pair forms in the first {LAID} cards",
             "share",
-            per_ability({a: share(paired[a], shuffles) for a in abilities}),
+            tuple(Metric.rate(a, names[a], paired[a], shuffles) for a in abilities),
             note,
         ),
         Measure(
             "first_pair",
             "Cards laid face up until the first pair",
             "cards",
-            (Metric("first-pair", "any ability", statistics.fmean(first_pair)),),
+            (Metric.mean("first-pair", "any ability", first_pair),),
             note,
         ),
     ]
@@ -85,14 +88,16 @@ def _longest_gap(numbers: list[int]) -> int:
 
 
 def _pairs(
-    cards: list[tuple[int, str]], shuffles: int, rng: random.Random
+    wagons: dict[str, tuple[int, str]], shuffles: int, sampling: Sampling
 ) -> tuple[Counter[str], list[int]]:
     """In how many shuffles each ability paired within the first :data:`LAID` cards, and how
-    many cards each shuffle laid until its first pair (the whole deck if none formed)."""
+    many cards each shuffle laid until its first pair (the whole deck if none formed); the
+    wagons by id."""
     paired: Counter[str] = Counter()
     first_pair = []
-    for _ in range(shuffles):
-        deck = rng.sample(cards, len(cards))
+    for number in range(shuffles):
+        order = sampling.chance("face-up", number).order(list(wagons), str)
+        deck = [wagons[wagon] for wagon in order]
         row = FaceUpRow()
         seen: set[str] = set()
         first: int | None = None

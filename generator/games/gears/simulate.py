@@ -8,6 +8,11 @@ optional in the rules and left out here.
 Two kinds of player: ``random`` picks uniformly among legal choices; ``greedy`` places the gear
 and edge with the best expected outcome under the condition (knowing its neighbour will turn the
 gear blind), turns others' gears away from what they chose, and prefers entering codes.
+
+Chance is drawn by name (:class:`Chance`): the round deck is ordered by each card's own number,
+a round's choices come from a stream of that round card's, a seat's shuffles from streams of
+that seat's. Two decks that differ by a card play the same games up to the round that card is
+drawn, and much alike after it, so a card the change does not touch measures alike in both.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from generator.games.gears.codes import (
 )
 from generator.games.gears.parts import CODE_COLOURS, CODE_NUMBERS, VALUES
 from generator.games.gears.resolution import Played, Resolution, has_parity, resolve
+from generator.games.streams import Chance
 from generator.model import Deck
 
 STRATEGIES = ("greedy", "random")
@@ -43,11 +49,21 @@ class GearCard:
     colour: str
     values: tuple[int, ...]
 
+    @property
+    def id(self) -> str:
+        """What tells it from the other gears of its set (one of each colour)."""
+        return f"{self.colour}:{self.values}"
+
 
 @dataclass(frozen=True)
 class RoundCard:
     condition: str
     effect: str
+
+    @property
+    def id(self) -> str:
+        """What tells it from the other round cards (no two share both)."""
+        return f"{self.condition}/{self.effect}"
 
 
 @dataclass
@@ -89,21 +105,22 @@ def play(
     players: int,
     gear_sets: list[list[GearCard]],
     round_cards: list[RoundCard],
-    rng: random.Random,
+    chance: Chance,
     strategy: str = "greedy",
 ) -> GameRecord:
-    """One game from setup to the final score."""
-    seats = _setup(players, gear_sets, rng)
-    deck = rng.sample(round_cards, len(round_cards))
-    token = rng.randrange(players)
+    """One game from setup to the final score, its draws named from ``chance``."""
+    seats = _setup(players, gear_sets, chance)
+    deck = chance.order(round_cards, _id, "rounds")
+    token = chance.stream("token").randrange(players)
     rounds: list[RoundRecord] = []
     for number, card in enumerate(deck[: 2 * SHIFT_ROUNDS]):
         night = number >= SHIFT_ROUNDS
         if number == SHIFT_ROUNDS:
-            for seat in seats:
-                _reshuffle(seat, rng)
+            for index, seat in enumerate(seats):
+                _reshuffle(seat, chance.then("night shift", index))
         effect = card.effect if night else None
-        winners, token = _round(seats, card.condition, effect, token, rng, strategy)
+        drawn = chance.then("round", card.id)
+        winners, token = _round(seats, card.condition, effect, token, drawn, strategy)
         rounds.append(RoundRecord(card.condition, card.effect, night, len(winners)))
         if any(seat.code_complete for seat in seats):
             break
@@ -111,24 +128,28 @@ def play(
     return GameRecord(rounds, any(seat.code_complete for seat in seats), game_winner(scores))
 
 
-def _setup(players: int, gear_sets: list[list[GearCard]], rng: random.Random) -> list[Seat]:
+def _setup(players: int, gear_sets: list[list[GearCard]], chance: Chance) -> list[Seat]:
     codes = [Code(colour, number) for colour in CODE_COLOURS for number in CODE_NUMBERS]
-    rng.shuffle(codes)
+    codes = chance.order(codes, str, "codes")
     seats = []
     for index in range(players):
         seat = Seat(
             [], codes[index * CODES_EACH : (index + 1) * CODES_EACH], list(gear_sets[index])
         )
-        _reshuffle(seat, rng)
+        _reshuffle(seat, chance.then("setup", index))
         seats.append(seat)
     return seats
 
 
-def _reshuffle(seat: Seat, rng: random.Random) -> None:
-    """Setup and the night shift: all gears to hand, shuffle, one discarded at random."""
-    seat.hand += seat.discard
-    rng.shuffle(seat.hand)
+def _reshuffle(seat: Seat, chance: Chance) -> None:
+    """Setup and the night shift: all gears to hand, shuffle, one discarded at random (the same
+    one whatever the rounds before did: the seat's whole set is in hand by then)."""
+    seat.hand = chance.order(seat.hand + seat.discard, _id)
     seat.discard = [seat.hand.pop()]
+
+
+def _id(card: GearCard | RoundCard) -> str:
+    return card.id
 
 
 @dataclass(frozen=True)
@@ -137,6 +158,8 @@ class _Round:
 
     condition: str
     effect: str | None
+    chance: Chance
+    """The round card's draws: the same in every game it comes up in at this trial."""
     rng: random.Random
     strategy: str
 
@@ -146,14 +169,14 @@ def _round(
     condition: str,
     effect: str | None,
     token: int,
-    rng: random.Random,
+    chance: Chance,
     strategy: str,
 ) -> tuple[list[int], int]:
     """Steps 1-4 of one round; returns the winners and the next holder of the token."""
-    now = _Round(condition, effect, rng, strategy)
+    now = _Round(condition, effect, chance, chance.stream(), strategy)
     placed = [_place(seat, now) for seat in seats]
     gears = [p.gear for p in placed]
-    edges = _step_2([p.edge for p in placed], gears, token, now)
+    edges = _step_2([p.edge for p in placed], gears, now)
     played = [Played(g.colour, g.values[e]) for g, e in zip(gears, edges, strict=True)]
     result = resolve(condition, played, effect)
     for winner in result.winners:
@@ -170,13 +193,14 @@ class _Placement:
     """Index into ``gear.values`` of the value at the corner."""
 
 
-def _step_2(edges: list[int], gears: list[GearCard], token: int, now: _Round) -> list[int]:
-    """From the token holder clockwise, each player turns one gear (usually the left one's)."""
+def _step_2(edges: list[int], gears: list[GearCard], now: _Round) -> list[int]:
+    """Each player turns one gear (usually the left one's). The rules start at the token
+    holder, but each gear is turned once and blind, so the order changes nothing: taken in seat
+    order, a seat's turn is the same draw whoever holds the token."""
     if now.effect == "still-night":
         return edges
     players = len(edges)
-    for turn in range(players):
-        turner = (token + turn) % players
+    for turner in range(players):
         target = turned_seat(turner, players, now.effect)
         own = target == turner
         edges[target] = (edges[target] + _turn(gears[target], edges[target], own, now)) % 4
@@ -184,10 +208,14 @@ def _step_2(edges: list[int], gears: list[GearCard], token: int, now: _Round) ->
 
 
 def _clear_away(seat: Seat, index: int, gear: GearCard, result: Resolution, now: _Round) -> None:
-    """End of step 3 (blue's return) and step 4 (played gears to the discard)."""
+    """End of step 3 (blue's return: a random gear of the discard, the one that draws first,
+    so another gear in the discard does not change which) and step 4 (played gears to the
+    discard)."""
     lost = index not in result.winners
     if gear.colour == "blue" and lost and now.effect != "cold-blue" and seat.discard:
-        seat.hand.append(seat.discard.pop(now.rng.randrange(len(seat.discard))))
+        back = now.chance.order(seat.discard, _id, "blue", index)[0]
+        seat.discard.remove(back)
+        seat.hand.append(back)
     if now.effect == "jam-return" and index in result.jammed:
         seat.hand.append(gear)
     else:
@@ -340,11 +368,12 @@ def simulate(
     seed: int,
     strategy: str = "greedy",
 ) -> Statistics:
-    """``games`` games from one seed: the same arguments always give the same statistics."""
-    rng = random.Random(f"{seed}:{players}:{strategy}")
+    """``games`` games from one seed: the same arguments always give the same statistics, and
+    game ``n`` draws the same whatever the cards (see the module's docstring)."""
     stats = Statistics(players)
-    for _ in range(games):
-        stats.add(play(players, gear_sets, round_cards, rng, strategy))
+    for number in range(games):
+        chance = Chance(seed, "gears", players, strategy, number)
+        stats.add(play(players, gear_sets, round_cards, chance, strategy))
     return stats
 
 
