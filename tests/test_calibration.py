@@ -215,7 +215,7 @@ def test_calibrate_says_where_the_sheet_is_and_what_to_do(pnp: Pnp, tmp_path: Pa
     assert result.out == (
         f"{tmp_path}/calibration-a4.pdf: print it double-sided, flipping on the short edge, "
         "at 100 %; hold it to a light and pass what the centre reads on the back as "
-        "--back-offset=X,Y (README.md, 'Calibrating duplex backs')\n"
+        "--back-offset=X,Y (pnp help calibrating-duplex-backs)\n"
     )
     corrected = pnp("calibrate", "--out", tmp_path, "--back-offset=-1.5,0.8", "--duplex=none")
     assert corrected.out == (
