@@ -10,10 +10,10 @@ from pathlib import Path
 __version__ = "0.1.0"
 
 PACKAGE_DIR = Path(__file__).resolve().parent
-# An installed wheel (`pip install .`, `pipx install .`) carries the repository's `card_data/` and
-# `templates/` inside the package, as `generator/_data/` (see `[tool.hatch.build]` in
-# pyproject.toml). A checkout, and an editable install of it, has no `_data` and reads the
-# repository's own folders, so an edited template is seen at once.
+# An installed wheel (`pip install .`, `pipx install .`) carries the repository's `card_data/`,
+# `templates/`, `examples/` and README inside the package, as `generator/_data/` (see
+# `[tool.hatch.build]` in pyproject.toml). A checkout, and an editable install of it, has no
+# `_data` and reads the repository's own folders, so an edited template is seen at once.
 _SHIPPED = PACKAGE_DIR / "_data"
 
 # The folder holding `card_data/` and `templates/`: the repository in a checkout, the package's
@@ -21,3 +21,7 @@ _SHIPPED = PACKAGE_DIR / "_data"
 PROJECT_ROOT = _SHIPPED if _SHIPPED.is_dir() else PACKAGE_DIR.parent
 DEFAULT_DATA_DIR = PROJECT_ROOT / "card_data"
 TEMPLATES_DIR = PROJECT_ROOT / "templates"
+EXAMPLES_DIR = PROJECT_ROOT / "examples"
+"""Files the README's examples name (a Gear & Piston car), found by name from any folder."""
+README = PROJECT_ROOT / "README.md"
+"""The user's guide, which ``pnp help TOPIC`` prints a section of."""

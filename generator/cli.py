@@ -59,7 +59,7 @@ MAX_BACK_OFFSET = 20.0
 """Millimetres: a printer off by more needs mending, not correcting."""
 SHOWN_REMOVED = 3
 """How many of the files a build removed its summary names."""
-BUG_REPORTS = "the project's issue tracker (README.md, 'Reporting a bug')"
+BUG_REPORTS = "the project's issue tracker (pnp help reporting-a-bug)"
 EXPANSION_TEXTS = (
     "an expansion folder whose own texts (its locales/) go out as PO files and back in, "
     "OUT/<expansion>/; repeat for several"
@@ -327,6 +327,14 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     )
     schema_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
     schema_cmd.set_defaults(run=_schema)
+
+    help_cmd = commands.add_parser(
+        "help", help="print a section of the README (the list: pnp help)"
+    )
+    help_cmd.add_argument(
+        "topic", nargs="?", metavar="TOPIC", help="a section, e.g. calibrating-duplex-backs"
+    )
+    help_cmd.set_defaults(run=_help)
 
     rules_cmd = commands.add_parser("rules", help="ask a game's rule engine")
     if with_rules:
@@ -743,7 +751,7 @@ def _next_step(options: Options) -> str:
     if options.back_offset == (0.0, 0.0):
         return (
             f"{printing}; hold it to a light and pass what the centre reads on the back as "
-            "--back-offset=X,Y (README.md, 'Calibrating duplex backs')"
+            "--back-offset=X,Y (pnp help calibrating-duplex-backs)"
         )
     offset = ",".join(f"{value:g}" for value in options.back_offset)
     return (
@@ -967,6 +975,13 @@ def _new_expansion(args: argparse.Namespace) -> int:
     print(f"wrote {folder}/ (see its README.md); try:")
     print(f"  pnp validate --with {folder}")
     print(f"  pnp build --with {folder} --only-expansion")
+    return EXIT_OK
+
+
+def _help(args: argparse.Namespace) -> int:
+    from generator.guide import listing, section
+
+    print(section(args.topic) if args.topic else listing(), end="")
     return EXIT_OK
 
 

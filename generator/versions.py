@@ -27,7 +27,6 @@ LIBRARIES = (
     "pillow",
     "reportlab",
     "jinja2",
-    "pdfrw",
     "svg.path",
 )
 FIXED_DATE = "2000-01-01T00:00:00Z"

@@ -217,7 +217,7 @@ def test_calibrate_says_where_the_sheet_is_and_what_to_do(pnp: Pnp, tmp_path: Pa
     assert result.out == (
         f"{tmp_path}/calibration-letter-short-edge.pdf: print it double-sided, flipping on the "
         "short edge, at 100 %; hold it to a light and pass what the centre reads on the back "
-        "as --back-offset=X,Y (README.md, 'Calibrating duplex backs')\n"
+        "as --back-offset=X,Y (pnp help calibrating-duplex-backs)\n"
     )
     both = ("--paper", "a4", "--paper", "a3")
     corrected = pnp(

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import DEFAULT_DATA_DIR, PROJECT_ROOT
+from generator import DEFAULT_DATA_DIR, PROJECT_ROOT, README
 from generator.games.command_line import load_checked
 from generator.games.gear_and_piston.car import Car, CarRules, ends_game, make_car, problems
 from generator.games.gear_and_piston.car_file import read_cars
@@ -534,12 +534,36 @@ def test_command_line_mistakes(pnp: Runner, tmp_path: Path) -> None:
     assert (code, err) == (1, f"{missing}: file not found\n1 problem found.\n")
 
 
-def test_the_readme_example_is_what_the_command_prints(
-    pnp: Runner, monkeypatch: pytest.MonkeyPatch
+def test_the_readme_example_is_what_the_command_prints_in_any_folder(
+    pnp: Runner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.chdir(PROJECT_ROOT)
-    readme = (PROJECT_ROOT / "README.md").read_text(encoding="utf-8")
-    command = "$ pnp rules gear_and_piston car examples/gear_and_piston/runabout-green-lamp.yaml\n"
+    monkeypatch.chdir(tmp_path)  # no car file here: the example ships with pnp
+    readme = README.read_text(encoding="utf-8")
+    command = "$ pnp rules gear_and_piston car runabout-green-lamp\n"
     shown = readme[readme.index(command) + len(command) :].split("```")[0]
     code, out, _ = _run(pnp, *command[2:].split()[1:])
     assert (code, out) == (0, shown)
+
+
+def test_an_example_car_is_found_by_name_or_by_its_path_in_the_repository(
+    pnp: Runner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Issue 33: the README's car commands found no file outside the checkout's top folder, nor
+    from an installed pnp. A car that is no file where the command runs is a shipped example;
+    a file there comes first, and a name leading out of the examples' folder finds nothing."""
+    monkeypatch.chdir(tmp_path)
+    car = ("rules", "gear_and_piston", "car")
+    by_name = _run(pnp, *car, "runabout", "--json")
+    assert by_name[0] == 0 and json.loads(by_name[1])["cars"][0]["car"] == "runabout"
+    assert _run(pnp, *car, "examples/gear_and_piston/runabout.yaml", "--json") == by_name
+    (tmp_path / "runabout").write_text("name: mine\ntop: [new-34]\nbottom: [new-26]\n")
+    assert json.loads(_run(pnp, *car, "runabout", "--json")[1])["cars"][0]["car"] == "mine"
+    outside = (
+        "../../card_data/gear_and_piston/game",
+        "examples/../card_data/gear_and_piston/game.yaml",
+    )
+    assert _run(pnp, *car, *outside) == (
+        1,
+        "",
+        "".join(f"{name}: file not found\n" for name in outside) + "2 problems found.\n",
+    )

@@ -1,5 +1,6 @@
 """The project as a user installs it: a wheel built from the checkout, installed in a fresh
-virtual environment, prints the shipped games from any folder without reading the checkout.
+virtual environment, prints the shipped games from any folder without reading the checkout, and
+what the README and pnp's messages name works there too.
 
 Slow (it builds a wheel and installs the dependencies into a new environment, from pip's cache
 or PyPI); a network failure there fails the test with pip's own message.
@@ -10,9 +11,11 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import pypdf
@@ -20,10 +23,13 @@ import pytest
 
 from generator import __version__
 from generator.build import BuildRequest, build
+from tests.conftest import SESSION_CACHE
 from tests.pdf import embedded_fonts
 
 REPO = Path(__file__).resolve().parent.parent
-SHIPPED = ("templates", "card_data", "schemas", "scaffolds")
+SHIPPED = ("templates", "card_data", "schemas", "scaffolds", "examples")
+"""The repository's folders the wheel carries under ``generator/_data/``, with the README."""
+README = (REPO / "README.md").read_text(encoding="utf-8")
 LANGS = ("en", "uk")
 """Two languages, Latin and Cyrillic: each uses fonts of its own, and no more is needed to
 show the wheel carries the data, templates and fonts of every language (the same files)."""
@@ -106,6 +112,7 @@ def test_wheel_holds_the_code_the_templates_the_card_data_and_its_schemas_only(w
     assert not [name for name in names if "__pycache__" in name or name.endswith(".pyc")]
 
     shipped = {name: body for folder in SHIPPED for name, body in _repo_files(folder).items()}
+    shipped["README.md"] = README.encode("utf-8")
     assert sorted(data) == sorted(shipped)
     assert [name for name in shipped if data[name] != shipped[name]] == []
     # The fonts travel with their licence.
@@ -124,21 +131,67 @@ def test_wheel_holds_the_code_the_templates_the_card_data_and_its_schemas_only(w
     assert preview <= set(names)  # and the preview's page
 
 
-def test_installed_pnp_builds_gears_from_an_empty_folder_with_its_own_data(
-    wheel: Path, tmp_path: Path
-) -> None:
-    venv = tmp_path / "venv"
-    _run([sys.executable, "-m", "venv", venv], cwd=tmp_path, env=_clean_env())
+def test_every_file_the_readme_names_in_the_shipped_folders_is_in_the_wheel(wheel: Path) -> None:
+    """Issue 33: a path the README names (``card_data/<game>/game.yaml``,
+    ``examples/gear_and_piston/runabout.yaml``, ``generator/layout/registration.py``) is where
+    an installed pnp keeps it too, under ``generator/_data/`` for all but the code; a ``<name>``
+    stands for any one name."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    roots = "|".join([*SHIPPED, "generator"])
+    named = {
+        found.rstrip(".")
+        for found in re.findall(rf"(?<![\w./<>-])(?:{roots})/[\w<>.*/+-]*", README)
+    }
+    assert "examples/gear_and_piston/runabout.yaml" in named
+    missing = [path for path in sorted(named) if not any(map(_names(path).match, names))]
+    assert missing == []
+
+
+def _names(path: str) -> re.Pattern[str]:
+    """What names the README's ``path`` in the wheel: a file, or a folder's files."""
+    inside = path if path.startswith("generator/") else f"generator/_data/{path}"
+    parts = re.split(r"(<[^>]*>|\*)", inside.rstrip("/"))
+    wild = {"*": "[^/]*"}
+    return re.compile(
+        "".join("[^/]+" if p.startswith("<") else wild.get(p, re.escape(p)) for p in parts)
+        + "(/|$)"
+    )
+
+
+@dataclass(frozen=True)
+class Installed:
+    """The wheel installed in a fresh virtual environment, run from an empty folder."""
+
+    venv: Path
+    env: dict[str, str]
+    empty: Path
+
+    def pnp(self, *args: str | Path) -> str:
+        return _run([self.venv / "bin" / "pnp", *args], cwd=self.empty, env=self.env)
+
+
+@pytest.fixture(scope="module")
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Installed:
+    root = tmp_path_factory.mktemp("installed")
+    venv = root / "venv"
+    _run([sys.executable, "-m", "venv", venv], cwd=root, env=_clean_env())
     # A new user's cache, empty: the tests' own holds the checkout's builds of Gears, which the
     # installed pnp would copy instead of printing them.
-    env = {**_clean_env(venv), "PNP_CACHE_DIR": str(tmp_path / "cache")}
+    env = {**_clean_env(venv), "PNP_CACHE_DIR": str(root / "cache")}
     # --no-compile: pip would compile every module of every dependency (half the install's
     # time); the ones pnp imports are compiled when it first runs.
     install = [venv / "bin" / "python", "-m", "pip", "install", "--quiet", "--no-compile", wheel]
-    _run(install, cwd=tmp_path, env=env)
-
-    empty = tmp_path / "empty"
+    _run(install, cwd=root, env=env)
+    empty = root / "empty"
     empty.mkdir()
+    return Installed(venv, env, empty)
+
+
+def test_installed_pnp_builds_gears_from_an_empty_folder_with_its_own_data(
+    installed: Installed, tmp_path: Path
+) -> None:
+    venv, empty = installed.venv, installed.empty
     where = json.loads(
         _run(
             [
@@ -148,7 +201,7 @@ def test_installed_pnp_builds_gears_from_an_empty_folder_with_its_own_data(
                 " str(g.DEFAULT_DATA_DIR), str(g.TEMPLATES_DIR)]))",
             ],
             cwd=empty,
-            env=env,
+            env=installed.env,
         )
     )
     for path in map(Path, where):
@@ -158,15 +211,15 @@ def test_installed_pnp_builds_gears_from_an_empty_folder_with_its_own_data(
     assert (Path(where[3]) / "_common" / "fonts" / "LICENSE-Apache-2.0.txt").is_file()
 
     out = tmp_path / "prints"
-    command = [venv / "bin" / "pnp", "build", "gears", "--lang", *LANGS, "--out", out]
-    _run(command, cwd=empty, env=env)
+    installed.pnp("build", "gears", "--lang", *LANGS, "--out", out)
     assert list(empty.iterdir()) == []
     written = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
     assert written == GEARS_FILES
 
-    # The installed pnp prints what the checkout prints: the same pages, the same fonts.
+    # The installed pnp prints what the checkout prints: the same pages, the same fonts. The
+    # checkout's build goes through the tests' cache, which other test files fill with Gears.
     reference = tmp_path / "reference"
-    build(BuildRequest(REPO / "card_data", reference, ("gears",), LANGS))
+    build(BuildRequest(REPO / "card_data", reference, ("gears",), LANGS, cache=SESSION_CACHE))
     for name in sorted(GEARS_FILES):
         pdf, expected = (out / name).read_bytes(), (reference / name).read_bytes()
         assert pdf.startswith(b"%PDF-"), name
@@ -174,3 +227,18 @@ def test_installed_pnp_builds_gears_from_an_empty_folder_with_its_own_data(
         assert pages == len(pypdf.PdfReader(reference / name).pages), name
         assert pages >= 2, name
         assert embedded_fonts(pdf) == embedded_fonts(expected), name
+
+
+def test_the_readmes_car_example_and_the_help_pnp_calibrate_names_work_installed(
+    installed: Installed,
+) -> None:
+    """Issue 33: from a wheel, the README's car command found no file, and ``pnp calibrate``
+    pointed to a README section that was not installed; it now names ``pnp help
+    calibrating-duplex-backs`` (tests/test_calibration.py)."""
+    command = re.search(r"^\$ pnp (rules gear_and_piston car .*)\n", README, re.MULTILINE)
+    assert command is not None
+    shown = README[command.end() :].split("```")[0]
+    assert installed.pnp(*command[1].split()) == shown
+    section = installed.pnp("help", "calibrating-duplex-backs")
+    assert section.startswith("### Calibrating duplex backs\n")
+    assert list(installed.empty.iterdir()) == []

@@ -16,9 +16,10 @@ give the same bytes, whatever order or process their faces were drawn in.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
@@ -147,29 +148,18 @@ class Book:
 
     def save(self, stream: BinaryIO) -> int:
         """Write the file; its number of pages."""
-        sources: list[pikepdf.Pdf] = []
-        out = pikepdf.new()
-        try:
-            forms = {key: _form(out, art.pdf, sources) for key, art in self.faces.items()}
+        with pikepdf.new() as out, page_forms(out) as form:
+            forms = {key: form(art.pdf) for key, art in self.faces.items()}
             overlays: dict[bytes, pikepdf.Stream] = {}
             for page in self.pages:
                 for overlay in page.overlays:
                     if overlay not in overlays:
-                        overlays[overlay] = _form(out, overlay, sources)
+                        overlays[overlay] = form(overlay)
             _one_set_of_fonts(out, [*forms.values(), *overlays.values()], self.faces.values())
             for page in self.pages:
                 self._page(out, page, forms, [overlays[o] for o in page.overlays])
             _describe(out, self.metadata)
-            out.save(
-                stream,
-                deterministic_id=True,
-                compress_streams=True,
-                object_stream_mode=pikepdf.ObjectStreamMode.generate,
-            )
-        finally:
-            for source in sources:
-                source.close()
-            out.close()
+            write_pdf(out, stream)
         return len(self.pages)
 
     def _page(
@@ -214,14 +204,35 @@ class Book:
         return f"q {_numbers(clip)} re W n {_numbers(move)} cm {name} Do Q"
 
 
-def _form(out: pikepdf.Pdf, pdf: bytes, sources: list[pikepdf.Pdf]) -> pikepdf.Stream:
-    """The first page of ``pdf`` as a form XObject of ``out``. qpdf copies stream data when
-    ``out`` is written, so the source stays open until then."""
-    source = pikepdf.open(io.BytesIO(pdf))
-    sources.append(source)
-    form = out.copy_foreign(source.pages[0].as_form_xobject())
-    assert isinstance(form, pikepdf.Stream)
-    return form
+@contextlib.contextmanager
+def page_forms(out: pikepdf.Pdf) -> Iterator[Callable[[bytes], pikepdf.Stream]]:
+    """``form(pdf)``: the first page of ``pdf`` as a form XObject of ``out``. qpdf copies stream
+    data when ``out`` is written, so each source stays open until the block ends."""
+    sources: list[pikepdf.Pdf] = []
+
+    def form(pdf: bytes) -> pikepdf.Stream:
+        source = pikepdf.open(io.BytesIO(pdf))
+        sources.append(source)
+        copied = out.copy_foreign(source.pages[0].as_form_xobject())
+        assert isinstance(copied, pikepdf.Stream)
+        return copied
+
+    try:
+        yield form
+    finally:
+        for source in sources:
+            source.close()
+
+
+def write_pdf(out: pikepdf.Pdf, stream: BinaryIO) -> None:
+    """Write ``out`` with a document id made from its content, its objects packed into object
+    streams: the same pages give the same bytes."""
+    out.save(
+        stream,
+        deterministic_id=True,
+        compress_streams=True,
+        object_stream_mode=pikepdf.ObjectStreamMode.generate,
+    )
 
 
 def _one_set_of_fonts(

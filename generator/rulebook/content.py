@@ -7,6 +7,7 @@ adds the sections only it can write: the card reference, worked examples it comp
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from generator.folders import Templates
@@ -141,3 +142,14 @@ class Summary:
     setup: list[str]
     turn: list[str]
     sections: list[Section] = field(default_factory=list)
+
+    @property
+    def pictures(self) -> Iterator[Picture]:
+        """Every picture it shows: the components', the card reference's, the examples'."""
+        for component in self.components:
+            yield from component.pictures
+        for section in self.sections:
+            if isinstance(section, Reference):
+                yield from (entry.picture for entry in section.entries if entry.picture)
+            elif isinstance(section, Example):
+                yield from (picture for step in section.steps for picture in step.pictures)

@@ -38,7 +38,7 @@ from generator import __version__
 from generator.layout.sizes import Paper, pt
 from generator.render.fonts import find_font, register
 from generator.rulebook import content
-from generator.rulebook.pictures import Beside, PictureFlowable
+from generator.rulebook.pictures import Beside, PictureFlowable, drawn_in
 
 MARGIN = 14.0  # mm
 INK = colors.HexColor("#24201c")
@@ -141,9 +141,10 @@ class Laid:
 
 
 def write(summary: content.Summary, paper: Paper, stream: BinaryIO) -> int:
-    """Lay ``summary`` out on ``paper`` into ``stream``; returns the number of pages."""
+    """Lay ``summary`` out on ``paper`` into ``stream``, its pictures drawn in; returns the
+    number of pages."""
     laid = _fitted_to_pages(summary, paper)
-    stream.write(laid.pdf)
+    stream.write(drawn_in(laid.pdf, summary.pictures))
     return laid.pages
 
 

@@ -2,23 +2,30 @@
 the same cairo renderer as the printed cards.
 
 reportlab cannot draw SVG, and a screenshot would blur in print. Each picture is drawn by cairo
-into a one-page PDF of its trim size, which pdfrw turns into a form XObject the reportlab
-canvas places like an image, at any size, as vectors with its fonts embedded.
+into a one-page PDF of its trim size, placed as a form XObject at any size, as vectors with its
+fonts embedded. reportlab cannot read a PDF page, so it lays the summary out with an empty form
+in each picture's place, named after the picture, and places it as it would the picture
+(moved, turned, scaled, drawn in its turn, under what is drawn after it). pikepdf, which writes
+the card sheets the same way, then puts the picture's own page in place of each empty form
+(:func:`drawn_in`): reportlab's layout is left exactly as it was, and one PDF library reads
+and writes PDF.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator
+import hashlib
+import io
+import re
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
-from pdfrw import PdfDict, PdfReader
-from pdfrw.buildxobj import pagexobj
-from pdfrw.toreportlab import makerl
+import pikepdf
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
 from generator.folders import Templates
+from generator.layout.compose import page_forms, write_pdf
 from generator.layout.sizes import pt
 from generator.render import draw
 from generator.rulebook.content import Picture
@@ -48,9 +55,56 @@ def painted_by(painter: Painter) -> Iterator[None]:
         _painter.pop()
 
 
-@lru_cache(maxsize=32)
-def _form(data: bytes) -> PdfDict:
-    return pagexobj(PdfReader(fdata=data).pages[0])
+PLACEHOLDER = re.compile(r"picture-[0-9a-f]{24}$")
+"""The end of the name of an empty form that stands for a picture (reportlab puts its own
+prefix before the name it is given)."""
+
+
+def _name(picture: Picture) -> str:
+    """The placeholder's name: the same for every placement of one drawing, whatever its scale
+    or turn. The template folder is left out: all the pictures of a summary share their game's."""
+    drawn = f"{picture.width!r} {picture.height!r}\n{picture.svg}".encode()
+    return f"picture-{hashlib.sha256(drawn).hexdigest()[:24]}"
+
+
+def drawn_in(pdf: bytes, pictures: Iterable[Picture]) -> bytes:
+    """``pdf``, a summary laid out by reportlab, with each placeholder replaced by its picture
+    as cairo draws it (one of ``pictures``), written so that the same summary gives the same
+    bytes."""
+    wanted = {_name(picture): picture for picture in pictures}
+    stream = io.BytesIO()
+    with pikepdf.open(io.BytesIO(pdf)) as document, page_forms(document) as form:
+        _fill(document, wanted, form)
+        write_pdf(document, stream)
+    return stream.getvalue()
+
+
+def _fill(
+    document: pikepdf.Pdf, wanted: dict[str, Picture], form: Callable[[bytes], pikepdf.Stream]
+) -> None:
+    """Put each drawing, once, in place of its placeholders. They are taken in their names'
+    order: pikepdf gives a page's XObject names as a set, in an order of the process's own, and
+    the file's objects are numbered in the order they are added."""
+    forms: dict[str, pikepdf.Stream] = {}
+    for page in document.pages:
+        xobjects = page.obj.Resources.get("/XObject", pikepdf.Dictionary())
+        for key in sorted(xobjects.keys()):
+            found = PLACEHOLDER.search(key)
+            if found is None:
+                continue
+            if found.group() not in forms:
+                forms[found.group()] = _drawn(wanted[found.group()], form)
+            xobjects[key] = forms[found.group()]
+
+
+def _drawn(picture: Picture, form: Callable[[bytes], pikepdf.Stream]) -> pikepdf.Stream:
+    """``picture`` as cairo draws it, a form drawn straight onto the page like the text round
+    it. cairo marks its page a transparency group, which a viewer renders apart and then blends
+    in, shading the picture's edges unlike the cards' own print."""
+    drawn = form(_painter[-1](picture.svg, picture.width, picture.height, picture.folder))
+    if "/Group" in drawn:
+        del drawn["/Group"]
+    return drawn
 
 
 class PictureFlowable(Flowable):
@@ -91,10 +145,12 @@ class Beside(Flowable):
 
 
 def place(canvas: Canvas, picture: Picture, x: float, y: float) -> None:
-    """Draw ``picture`` with its lower left corner at (x, y) points, turned about its centre
-    if it is turned."""
-    data = _painter[-1](picture.svg, picture.width, picture.height, picture.folder)
-    name = makerl(canvas, _form(data))
+    """Place ``picture`` with its lower left corner at (x, y) points, turned about its centre
+    if it is turned: its form, empty until :func:`drawn_in` puts the drawing in it."""
+    name = _name(picture)
+    if not canvas.hasForm(name):
+        canvas.beginForm(name)
+        canvas.endForm()  # empty: drawn_in puts the picture in it
     canvas.saveState()
     canvas.translate(x, y)
     if picture.turns % 4:

@@ -8,13 +8,17 @@ An empty slot is ``_`` or ``~``. Mistakes in the file (an unknown part id, a til
 the car) are problems at their line, like any data; an unfinished car is not a mistake but the
 answer. The same tile in two cars is allowed (variants of one car are checked side by side);
 :func:`shared_tiles` names them so a ranking of such cars is not taken for a real table.
+
+The example cars the README shows ship with pnp and are found by name (:func:`car_path`).
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
+from generator import EXAMPLES_DIR, PROJECT_ROOT
 from generator.games.gear_and_piston.car import ROW_NAMES, Car, make_car
 from generator.games.gear_and_piston.parts import Part
 from generator.loading import Sequence, load_yaml
@@ -24,6 +28,8 @@ from generator.schema import DataFile, Field, read_record
 CAR = "car"
 """The kind of file, and the ``pnp rules gear_and_piston`` query that reads it."""
 EMPTY = ("_", None)
+EXAMPLES = EXAMPLES_DIR / "gear_and_piston"
+"""The example cars, in the repository's ``examples/`` and in the installed package alike."""
 _SLOTS = {
     "items": {
         "type": ["string", "null"],
@@ -37,6 +43,25 @@ CAR_FIELDS = {
     "bottom": Field(list, json_schema=_SLOTS, help="The bottom row's slots, left to right."),
 }
 CAR_FILE = DataFile("A car for pnp rules gear_and_piston car: two rows of part ids.", CAR_FIELDS)
+
+
+def car_path(text: str) -> Path:
+    """The car file ``text`` names, or else a shipped example car, by its name (``runabout``)
+    or its path in the repository (``examples/gear_and_piston/runabout.yaml``): the README's
+    commands then work from any folder and from an installed pnp. A file of that name where
+    the command runs comes first; a name leading out of the examples' folder finds nothing."""
+    given = Path(text)
+    if os.path.lexists(given):
+        return given
+    for shipped in (EXAMPLES / f"{text}.yaml", PROJECT_ROOT / given):
+        if shipped.is_file() and shipped.resolve().parent == EXAMPLES.resolve():
+            return shipped
+    return given
+
+
+def example_names() -> list[str]:
+    """The shipped example cars, by name."""
+    return sorted(path.stem for path in EXAMPLES.glob("*.yaml"))
 
 
 def read_cars(paths: list[Path], parts: dict[str, Part]) -> list[Car]:

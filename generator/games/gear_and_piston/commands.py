@@ -4,13 +4,18 @@ rank them, and say whether the game ends."""
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
 from generator.games.base import deck_of
 from generator.games.command_line import add_data_option, checked_game, count_int
 from generator.games.gear_and_piston.car import CarRules, ends_game, problems
-from generator.games.gear_and_piston.car_file import CAR, read_cars, shared_tiles
+from generator.games.gear_and_piston.car_file import (
+    CAR,
+    car_path,
+    example_names,
+    read_cars,
+    shared_tiles,
+)
 from generator.games.gear_and_piston.decks import GROUPS, INVESTORS, NEW, OLD
 from generator.games.gear_and_piston.engine import GearAndPiston
 from generator.games.gear_and_piston.parts import BRONZE, part
@@ -30,7 +35,14 @@ class GearAndPistonCommands:
         car = commands.add_parser(
             CAR, help="check finished cars, score and rank them, and say if the game ends"
         )
-        car.add_argument("cars", nargs="+", type=Path, metavar="CAR.yaml")
+        car.add_argument(
+            "cars",
+            nargs="+",
+            type=car_path,
+            metavar="CAR.yaml",
+            help="a car file (YAML), or a shipped example car by name: "
+            + ", ".join(example_names()),
+        )
         car.add_argument(
             "--investors",
             default="",
