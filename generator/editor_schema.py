@@ -30,7 +30,6 @@ A game's schemas, written to ``<out>/<game>/`` (the project ships them in ``sche
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -56,6 +55,7 @@ from generator.language_rules import CATEGORIES
 from generator.languages import LOCALES
 from generator.layout.sizes import CARD_PRESETS
 from generator.loading import load_yaml
+from generator.modeline import modeline, with_modeline
 from generator.names import FIELD_NAME, FILE_NAME, PAD_SPEC, TEMPLATE_NAME, TEXT
 from generator.palettes import COLOUR, COLOUR_NAME, INK_SAVER, PALETTE_NAME, STANDARD
 from generator.problems import DataError, Problem, ProblemLog, UsageError
@@ -68,8 +68,6 @@ SCHEMAS_DIR = PROJECT_ROOT / "schemas"
 """The shipped games' schemas (``pnp schema --out schemas`` writes them in a checkout)."""
 ENGLISH = "en"
 LANGUAGE = "language"
-MODELINE = "# yaml-language-server: $schema="
-_MODELINE_START = "# yaml-language-server:"
 CHECKED_IN_CODE = "pnp validate checks it in full."
 Node = Mapping[str, Any]
 """A schema, or a part of one."""
@@ -376,33 +374,6 @@ def schema_name(relative: str, expansion: bool = False) -> str:
     if relative.startswith("locales/"):
         return "expansion-locale.schema.json" if expansion else "locale.schema.json"
     return f"{relative.removesuffix('.yaml')}.schema.json"
-
-
-def modeline(yaml_file: Path, schema_file: Path) -> str:
-    """The comment that names ``schema_file`` to an editor of ``yaml_file``, by a relative
-    path (so it holds wherever the project is, checked out or installed)."""
-    relative = os.path.relpath(schema_file, yaml_file.parent)
-    return f"{MODELINE}{Path(relative).as_posix()}"
-
-
-def split_modeline(text: str) -> tuple[str, str]:
-    """The comment naming the schema of the YAML ``text`` (``""`` when it has none) and the
-    text without it. The comment is looked for on the first line, where it goes, and on the
-    last, where files written before yaml-language-server 1.24 hold it."""
-    first, _, rest = text.partition("\n")
-    if first.startswith(_MODELINE_START):
-        return first, rest
-    body, _, last = text.rstrip("\n").rpartition("\n")
-    if last.startswith(_MODELINE_START):
-        return last, (body + "\n" if body else "")
-    return "", text
-
-
-def with_modeline(text: str, line: str) -> str:
-    """The YAML ``text`` with the comment ``line`` naming its schema on its first line, in
-    place of any it named one with before: yaml-language-server 1.24 and later (VS Code's YAML
-    extension) read the comment only before the file's content, and ignore it after."""
-    return f"{line}\n{split_modeline(text)[1]}"
 
 
 def name_schemas(folder: Path, schemas: Path, expansion: bool = False) -> list[Path]:

@@ -16,7 +16,7 @@ WAGONS = f"{GAME}/decks/wagons.yaml"
 FACES_EN = 84 + 1 + 4 + 1
 """Every wagon and locomotive of Game of Trains, and the one back of each deck."""
 TYPO = (
-    f"{WAGONS}:9: wagons[4].ability: 'protekt' is not one of: swap-adjacent, swap-over-one, "
+    f"{WAGONS}:10: wagons[4].ability: 'protekt' is not one of: swap-adjacent, swap-over-one, "
     "move-left-2, move-right-2, remove-left, remove-middle, remove-right, protect"
 )
 GUARD = 120.0

@@ -24,18 +24,16 @@ from generator import DEFAULT_DATA_DIR, PROJECT_ROOT
 from generator.catalog import DECK_FIELDS, GAME_FIELDS, HANDOUT_FIELDS, SIZE_FIELDS
 from generator.editor_schema import (
     DRAFT,
-    MODELINE,
     SCHEMAS_DIR,
     field_schema,
-    modeline,
     schema_name,
     schemas,
     text,
-    with_modeline,
 )
 from generator.expansion_fields import COPIES, EXPANSION_FIELDS, REMOVED
 from generator.games.registry import ENGINES
 from generator.loading import Mapping as LineMapping
+from generator.modeline import MODELINE, modeline, with_modeline
 from generator.problems import ProblemLog
 from generator.schema import Field, read_record
 from generator.translation.sources import FOLDER as SOURCES_FOLDER

@@ -11,7 +11,7 @@ import jsonschema
 import pytest
 import yaml
 
-from generator.editor_schema import MODELINE
+from generator.modeline import MODELINE
 from generator.scaffold import scaffolded_games
 from tests.conftest import Result
 

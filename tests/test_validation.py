@@ -108,8 +108,8 @@ def test_wrong_type_and_out_of_range_together(data: DataCopy) -> None:
     data.edit(WAGONS, "{number: 1, ability", "{number: one, ability")
     data.edit(WAGONS, "{number: 2, ability", "{number: 100, ability")
     assert problems(data) == [
-        f"{WAGONS}:5: wagons[0].number: expected an integer, got 'one'",
-        f"{WAGONS}:6: wagons[1].number: 100 is above the maximum 99",
+        f"{WAGONS}:6: wagons[0].number: expected an integer, got 'one'",
+        f"{WAGONS}:7: wagons[1].number: 100 is above the maximum 99",
     ]
 
 
@@ -118,9 +118,9 @@ def test_deck_settings_are_checked(data: DataCopy) -> None:
     data.edit(game, "size: poker            #", "size: jumbo            #")
     data.edit(game, "front: locomotive.svg.j2", "front: loco.svg.j2")
     assert problems(data) == [
-        f"{game}:6: decks.wagons.size: unknown card size 'jumbo' (known: poker, bridge, mini, "
+        f"{game}:7: decks.wagons.size: unknown card size 'jumbo' (known: poker, bridge, mini, "
         "tarot, square, tile)",
-        f"{game}:12: decks.locomotives.front: no template 'loco.svg.j2' in "
+        f"{game}:13: decks.locomotives.front: no template 'loco.svg.j2' in "
         "templates/game_of_trains/",
     ]
 

@@ -24,8 +24,8 @@ from ruamel.yaml.scalarstring import (
     SingleQuotedScalarString,
 )
 
-from generator.editor_schema import split_modeline, with_modeline
 from generator.loading import MAX_YAML_BYTES
+from generator.modeline import split_modeline, with_modeline
 from generator.problems import DataError, Problem
 from generator.reading import Refused, Within, read_bytes
 from generator.translation.po import Translation
