@@ -83,9 +83,9 @@ def printed_locales(
     problem. A key only one file has, which the others show to be misspelt, is a problem at
     its line, once (``did you mean 'title'?``), and the key it meant is not also missing
     there."""
-    odd = _odd_keys(written, log)
+    slips = _odd_keys(written, log)
     locales = _made(written, languages)
-    drafts = _check_translations_complete(locales, odd, log, required)
+    drafts = _check_translations_complete(locales, slips, log, required)
     return {lang: locale for lang, locale in locales.items() if lang not in drafts}, drafts
 
 
@@ -362,22 +362,30 @@ def _text(value: Any, path: str, line: int, reading: _Reading) -> Text | None:
     return Text(value, reading.file, line, path)
 
 
-Odd = dict[str, dict[str, str]]
-"""The misspelt keys of each language: by key, the key it meant (empty when none is close)."""
+@dataclass(frozen=True)
+class _Slips:
+    """The misspelt keys of each language (by key, the key it meant: empty when none is
+    close), and those no locale holds but by a slip: no text of the game, wherever a fallback
+    or the pseudo-locale copies them to."""
+
+    meant: dict[str, dict[str, str]]
+    stray: set[str]
 
 
-def _odd_keys(locales: dict[str, Locale], log: ProblemLog) -> Odd:
+def _odd_keys(locales: dict[str, Locale], log: ProblemLog) -> _Slips:
     """The keys a locale holds that the other locales show to be a slip, each reported once,
     at its own line: a key beside which a close key that more locales hold is missing (more
     files have ``title`` where this one has ``titel``; in a tie, the key English has wins),
     or a key no other locale has and English lacks (translated from no English text)."""
     votes = Counter(key for locale in locales.values() for key in locale.flat)
     english = locales.get(SOURCE)
-    odd: Odd = {}
+    odd: dict[str, dict[str, str]] = {}
     for lang, locale in locales.items():
         lacks = [key for key in votes if key not in locale.flat]
+        top = max((votes[key] for key in lacks), default=0)  # no slip for a key held by more
         for key, text in locale.flat.items():
-            meant = _meant(key, votes, lacks, english if locale is not english else None)
+            near = english if locale is not english else None
+            meant = _meant(key, votes, lacks, near) if votes[key] <= top else ""
             if meant:
                 hint = suggestion(_beside(key, meant))
             elif votes[key] == 1 and english is not None and locale is not english:
@@ -388,7 +396,8 @@ def _odd_keys(locales: dict[str, Locale], log: ProblemLog) -> Odd:
                 continue
             odd.setdefault(lang, {})[key] = meant
             log.problems.append(Problem(text.file, text.line, key, f"unknown key{hint}"))
-    return odd
+    slips = Counter(key for keys in odd.values() for key in keys)
+    return _Slips(odd, {key for key, count in slips.items() if count == votes[key]})
 
 
 def _meant(key: str, votes: Counter[str], lacks: list[str], english: Locale | None) -> str:
@@ -413,21 +422,21 @@ def _beside(key: str, meant: str) -> str:
 
 
 def _check_translations_complete(
-    locales: dict[str, Locale], odd: Odd, log: ProblemLog, required: Collection[str] | None
+    locales: dict[str, Locale], slips: _Slips, log: ProblemLog, required: Collection[str] | None
 ) -> dict[str, Draft]:
     """A text present in one locale and absent from another is a missing translation (the
     problem names where the English has it, else the first language that does): a problem of
     each language ``required`` names (every one when ``None``, English always), else what
-    makes the language a draft, with how many texts it has. A misspelt key (``odd``) is no
+    makes the language a draft, with how many texts it has. A misspelt key (``slips``) is no
     text of the game, and the key it meant is not missing where it is misspelt."""
     having: dict[str, list[Locale]] = {}
     for lang, locale in locales.items():
         for key in locale.flat:
-            if key not in odd.get(lang, {}):
+            if key not in slips.meant.get(lang, {}) and key not in slips.stray:
                 having.setdefault(key, []).append(locale)
     drafts: dict[str, Draft] = {}
     for lang, locale in locales.items():
-        meant = set(odd.get(lang, {}).values())
+        meant = set(slips.meant.get(lang, {}).values())
         lacks = [key for key in having if key not in locale.flat and key not in meant]
         missing = [_missing(locale, key, having[key]) for key in lacks]
         if required is None or lang in required or lang == SOURCE:

@@ -132,10 +132,10 @@ class Locale:
 
 @dataclass(frozen=True)
 class Draft:
-    """A translation in progress: the locale of a language the game does not require
-    (``languages:`` in ``game.yaml``) that lacks texts. A run of every language leaves it out
-    and says so in one line; named (``--lang fr``), each text it lacks is a problem, as for a
-    language the game requires; with ``--fallback en`` it is whole, and printed."""
+    """A translation in progress: the locale of a language pnp does not require
+    (:data:`~generator.languages.REQUIRED`) that lacks texts. A run of every language leaves it
+    out and says so in one line; named (``--lang fr``), each text it lacks is a problem, as for
+    a required language; with ``--fallback en`` it is whole, and printed."""
 
     lang: str
     file: str

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from generator.catalog import load_game
-from generator.languages import no_locale
+from generator.games.gears.engine import Gears
+from generator.languages import Languages, no_locale
 from generator.model import Game
 from generator.preview.check import check_game
 from generator.problems import DataError, Problem, UsageError
@@ -127,12 +128,13 @@ def test_a_misspelt_english_key_is_told_once_at_its_own_line(pnp: Pnp, data: Dat
     files that are right."""
     data.edit("gears/locales/en.yaml", "\ntitle: ", "\ntitel: ")
     line = data.line_of("gears/locales/en.yaml", "titel: ")
+    told = f"gears/locales/en.yaml:{line}: titel: unknown key (did you mean 'title'?)"
     checked = pnp("validate", "gears", "--data", data.root)
-    assert (checked.code, checked.err) == (
-        1,
-        f"gears/locales/en.yaml:{line}: titel: unknown key (did you mean 'title'?)\n"
-        "1 problem found.\n",
-    )
+    assert (checked.code, checked.err) == (1, f"{told}\n1 problem found.\n")
+    for made in (Languages(fallback="en"), Languages(pseudo=True)):  # copies of the slip
+        problems: list[Problem] = []
+        load_game(data.root, "gears", Gears(), problems, languages=made)
+        assert [str(problem) for problem in problems] == [told]
 
 
 def test_a_key_english_lacks_in_one_translation_is_its_own_mistake(data: DataCopy) -> None:
