@@ -940,7 +940,7 @@ def _i18n_import(args: argparse.Namespace) -> int:
         checked.extend(validate(args.data, games, expansions=expansions, languages=made))
 
     checked: list[fastpath.Verdict] = []
-    for imported in import_files(args.data, tuple(args.files), check, expansions):
+    for imported in import_files(args.data, tuple(args.files), expansions, check):
         print(imported)
     for verdict in checked:
         print(f"{verdict.game}: ok")

@@ -182,13 +182,16 @@ def in_po_files(problems: list[Problem], done: list[Imported]) -> list[Problem]:
 
 
 def import_files(
-    data_dir: Path, files: tuple[Path, ...], check: Check, expansions: tuple[Expansion, ...] = ()
+    data_dir: Path,
+    files: tuple[Path, ...],
+    expansions: tuple[Expansion, ...] = (),
+    check: Check | None = None,
 ) -> list[Imported]:
     """Write the translations of ``files`` into the locale files of their games, or of the
-    ``expansions`` whose texts they are, then ``check`` those games. Nothing is written while
-    any file has a problem (the files written to are checked first too); a problem the check
-    finds is reported at its entry in the PO file, and every file written is put back as it
-    was."""
+    ``expansions`` whose texts they are, then ``check`` those games (if given). Nothing is
+    written while any file has a problem (the files written to are checked first too); a
+    problem the check finds is reported at its entry in the PO file, and every file written is
+    put back as it was."""
     problems: list[Problem] = []
     owners = [Owner(data_dir, game) for game in discover_games(data_dir)]
     owners += [Owner(data_dir, expansion.game, expansion) for expansion in expansions]
@@ -223,7 +226,8 @@ def import_files(
             for path, translated, texts in made
         ]
         try:
-            check(tuple(dict.fromkeys(imported.game for imported in done)))
+            if check is not None:
+                check(tuple(dict.fromkeys(imported.game for imported in done)))
         except DataError as error:
             raise DataError(in_po_files(error.problems, done)) from None
     except BaseException:
