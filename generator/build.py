@@ -19,16 +19,17 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
+import json
 import os
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from generator import outputs
-from generator.cache import MAX_LISTED, Cache
+from generator.cache import MAX_LISTED, Cache, json_payload
 from generator.cache import key as cache_key
 from generator.catalog import load_game, requested_games
 from generator.expansions import Expansion, of_game
@@ -47,7 +48,7 @@ from generator.games.registry import ENGINES, find_engine
 from generator.inputs import GameInputs, game_inputs
 from generator.languages import AS_WRITTEN, Languages
 from generator.layout.sizes import PAPERS, Paper
-from generator.model import Game
+from generator.model import Draft, Game, chosen
 from generator.options import on_papers
 from generator.outputs import Job, Options, OutputKind, Progress, Written
 from generator.outputs.base import FaceSet, drawing, render_faces
@@ -181,9 +182,9 @@ def validate(
         else []
     )
     for game in checked:
-        verdict = Verdict(
-            game.name, tuple((d.id, len(d.cards)) for d in game.decks), tuple(game.locales)
-        )
+        decks = tuple((deck.id, len(deck.cards)) for deck in game.decks)
+        notes = tuple(game.left_out((), "check", named=False))
+        verdict = Verdict(game.name, decks, tuple(game.locales), notes)
         known[game.id] = verdict
         if store is not None and game.id in keys:
             store.put(keys[game.id], verdict.pack())
@@ -218,9 +219,10 @@ def build(
     request: BuildRequest, stopwatch: Stopwatch | None = None, progress: Progress | None = None
 ) -> Built:
     """Check, then write every wanted output of every requested game and language; returns
-    what was written, and what an earlier build wrote that this one did not, which is removed
-    (:func:`~generator.fastpath.sweep`). Nothing appears in the output folder, and nothing
-    is removed, until every file has been made."""
+    what was written, what an earlier build wrote that this one did not, which is removed
+    (:func:`~generator.fastpath.sweep`), and a line for each translation in progress left out.
+    Nothing appears in the output folder, and nothing is removed, until every file has been
+    made."""
     out_problem = output_folder_problem(request.out_dir)
     if out_problem:
         raise UsageError(f"--out {request.out_dir}: {out_problem}")
@@ -247,6 +249,7 @@ def build(
             run.finish()
             changed = set(writer.commit())
             written = [file._replace(changed=file.path in changed) for file in printing.written()]
+            notes = tuple(note for name in run.names for note in printing.notes.get(name, []))
             removed = remember_build(
                 [printing.inputs[name] for name in run.names],
                 request.langs,
@@ -254,11 +257,12 @@ def build(
                 request.out_dir,
                 written,
                 cache,
+                notes,
             )
             cache.prune()
         finally:
             writer.discard()
-    return Built(written, removed)
+    return Built(written, removed, notes)
 
 
 @contextlib.contextmanager
@@ -476,6 +480,8 @@ class _Printing:
         self.pending_kinds: dict[int, list[tuple[int, OutputKind]]] = {}
         self.restored: dict[tuple[str, str, int], list[Written]] = {}
         self.outputs = request.outputs
+        self.notes: dict[str, list[str]] = {}
+        """Each game's translations in progress the build leaves out, one line each."""
 
     def restore_game(self, name: str, engine: GameEngine) -> bool:
         """Take every output of game ``name`` from the cache if its inputs are unchanged since a
@@ -484,9 +490,10 @@ class _Printing:
         engine_id, languages = identity(engine), self.run.languages
         inputs = game_inputs(self.run.data_dir, name, engine_id, laid, languages)
         self.inputs[name] = inputs
-        if self.cache.get(_checked_key(inputs)) is None:
+        drafts = _drafts(self.cache.get(_checked_key(inputs)))
+        if drafts is None or any(lang in drafts for lang in self.request.langs):
             return False  # every language is checked, even those not printed
-        langs = self._langs(name, inputs.languages())
+        langs = self._langs(name, inputs.languages(), drafts)
         found = {
             (lang, index): self._lookup(inputs, lang, index)
             for lang in langs
@@ -496,6 +503,7 @@ class _Printing:
             return False
         for (lang, index), files in found.items():
             self.restored[(name, lang, index)] = self._use(files or [])
+        self._left_out(name, drafts)
         return True
 
     def rendered_before(self, game: str, lang: str) -> bool:
@@ -505,7 +513,7 @@ class _Printing:
         inputs = self.inputs[game]
         if self.cache.get(_rendered_key(inputs, lang)) is None:
             return False
-        wanted = lang in self._langs(game, inputs.languages())
+        wanted = lang in self.request.langs or not self.request.langs
         made = range(len(self.outputs))
         return not wanted or all(self._lookup(inputs, lang, index) is not None for index in made)
 
@@ -530,7 +538,8 @@ class _Printing:
         """Draw the faces of ``checked`` not drawn yet; write what needs none at once."""
         game = checked.game
         inputs = self.inputs[game.id]
-        self.cache.put(_checked_key(inputs), b"ok")
+        self.cache.put(_checked_key(inputs), _drafts_entry(game.drafts))
+        self._left_out(game.id, game.drafts)
         arts = ArtStore(self.cache)
         if self.request.options.only_expansion:
             game = game.expansion_part()
@@ -539,7 +548,7 @@ class _Printing:
                     f"--only-expansion: {game.name} adds or replaces no cards of {game.id}"
                 )
                 return
-        for lang in self._langs(game.id, list(game.locales)):
+        for lang in self._langs(game.id, [*game.locales, *game.drafts], game.drafts):
             faces = checked.faces[lang]
             job = Job(
                 game,
@@ -584,19 +593,24 @@ class _Printing:
             if missing:  # the rest are written once every face they place is drawn
                 self.run.plan(sum(kind.draws_faces for _, kind in kinds))
 
-    def _langs(self, game: str, ships: list[str]) -> list[str]:
-        """The languages to print: all ``game`` ships, or every one asked for, which it must
-        have (a language silently left out is a print run missing a deck)."""
-        wanted = self.request.langs
-        if not wanted:
-            return ships
-        absent = [lang for lang in dict.fromkeys(wanted) if lang not in ships]
-        if absent:
-            message = f"{game} has no locale {', '.join(absent)} (it ships: {', '.join(ships)})"
-            if message not in self.run.usage:
-                self.run.usage.append(message)
-            return []
-        return list(dict.fromkeys(wanted))
+    def _langs(self, game: str, ships: list[str], drafts: Mapping[str, Draft]) -> list[str]:
+        """The languages to print: all ``game`` ships but its translations in progress, or
+        every one asked for, which it must have (a language silently left out is a print run
+        missing a deck), whole (:func:`~generator.model.chosen`)."""
+        try:
+            return chosen(game, self.request.langs, ships, drafts, "build")
+        except UsageError as error:
+            if str(error) not in self.run.usage:
+                self.run.usage.append(str(error))
+        except DataError as error:
+            self.run.found(game, (0,), error.problems)
+        return []
+
+    def _left_out(self, game: str, drafts: Mapping[str, Draft]) -> None:
+        """Say which translations in progress of ``game`` a build of every language leaves
+        out."""
+        if not self.request.langs:
+            self.notes[game] = [str(draft.progress("build")) for draft in drafts.values()]
 
     def _drawn(self, result: tuple[str, list[str], list[Problem], dict[str, float]]) -> None:
         game, drawn, problems, seconds = result
@@ -662,8 +676,29 @@ class _Printing:
 
 
 def _checked_key(inputs: GameInputs) -> str:
-    """A game whose every file, in every language, passed the check of a build."""
+    """A game whose every file, in every language, passed the check of a build: its entry
+    holds the game's translations in progress (:func:`_drafts_entry`)."""
     return cache_key("checked", inputs.all())
+
+
+def _drafts_entry(drafts: Mapping[str, Draft]) -> bytes:
+    """A game's translations in progress, as its checked entry keeps them."""
+    return json.dumps([[d.lang, d.file, d.has, d.texts] for d in drafts.values()]).encode()
+
+
+def _drafts(entry: bytes | None) -> dict[str, Draft] | None:
+    """The translations in progress a checked entry holds; ``None`` without one (or with
+    what :func:`_drafts_entry` does not write)."""
+    fields = json_payload(entry) if entry is not None else None
+    if not isinstance(fields, list):
+        return None
+    try:
+        drafts = [
+            Draft(str(lang), str(file), int(has), int(texts)) for lang, file, has, texts in fields
+        ]
+    except (ValueError, TypeError):  # not four fields, or a count that is no number
+        return None
+    return {draft.lang: draft for draft in drafts}
 
 
 def _rendered_key(inputs: GameInputs, lang: str) -> str:

@@ -12,7 +12,6 @@ The schema of a card comes from the game's rule engine, seen here only as a
 
 from __future__ import annotations
 
-import difflib
 import os
 from collections.abc import Mapping as MappingABC
 from dataclasses import dataclass, replace
@@ -35,7 +34,7 @@ from generator.folders import shown as shown_path
 from generator.languages import AS_WRITTEN, Languages
 from generator.layout.sizes import CARD_PRESETS, SHAPES, CardSize
 from generator.loading import Mapping, Sequence, inside, load_yaml
-from generator.locales import load_locales
+from generator.locales import printed_locales, read_locales
 from generator.model import Card, Deck, Game, Handout
 from generator.names import (
     FILE_NAME,
@@ -45,7 +44,7 @@ from generator.names import (
     template_name_problem,
 )
 from generator.palettes import load_palettes
-from generator.problems import Problem, ProblemLog, UsageError, clipped, shown
+from generator.problems import Problem, ProblemLog, UsageError, clipped, did_you_mean, shown
 from generator.reading import links_out
 from generator.schema import Field, read_record, unknown_key
 
@@ -247,7 +246,8 @@ def load_game(
         decks = _load_decks(data_dir, game_id, specs, layers, schema, log)
         if "handouts" in raw:
             handouts = _load_handouts(data_dir, game_id, templates, raw["handouts"], log)
-    locales = load_locales(data_dir, game_id, expansions, log, languages)
+    written = read_locales(data_dir, game_id, expansions, log)
+    locales, drafts = printed_locales(written, log, languages)
     palettes = load_palettes(data_dir, game_id, expansions, log)
     names = tuple(expansion.name for expansion in expansions)
     return Game(
@@ -260,6 +260,7 @@ def load_game(
         tuple(handouts),
         names,
         palettes=palettes,
+        drafts=drafts,
     )
 
 
@@ -698,7 +699,7 @@ def _unknown_decks(layer: _Layer, specs: dict[str, Any], log: ProblemLog) -> Non
     for path in sorted((layer.expansion.folder / "decks").glob("*.yaml")):
         if path.stem not in specs:
             what = (
-                f"no deck {path.stem!r} in {layer.expansion.game}{_close(path.stem, specs)} "
+                f"no deck {path.stem!r} in {layer.expansion.game}{did_you_mean(path.stem, specs)} "
                 f"(its decks: {', '.join(specs)}); a new deck is described under decks: in "
                 f"{MANIFEST}"
             )
@@ -706,13 +707,9 @@ def _unknown_decks(layer: _Layer, specs: dict[str, Any], log: ProblemLog) -> Non
     removed = layer.node("remove")
     for deck_id in removed:
         if deck_id not in specs:
-            what = f"no deck {shown(deck_id)} in {layer.expansion.game}{_close(deck_id, specs)}"
+            hint = did_you_mean(deck_id, specs)
+            what = f"no deck {shown(deck_id)} in {layer.expansion.game}{hint}"
             layer.log.add(removed.line_of(deck_id), f"remove.{clipped(str(deck_id))}", what)
-
-
-def _close(name: Any, known: MappingABC[str, Any]) -> str:
-    close = difflib.get_close_matches(clipped(str(name)), list(known), n=1)
-    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def _read_size(deck: Mapping, where: str, log: ProblemLog) -> CardSize | None:

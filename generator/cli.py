@@ -10,7 +10,6 @@ traceback only under ``--debug``.
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 import math
 import re
@@ -32,13 +31,13 @@ from generator.expansions import (
 )
 from generator.folders import discover_games
 from generator.ink import summary
-from generator.languages import PSEUDO, Languages
+from generator.languages import PSEUDO, SOURCE, Languages
 from generator.layout.registration import Registration
 from generator.layout.registration import parse as parse_registration
 from generator.layout.sizes import PAPERS, Paper
 from generator.options import CUTTERS, DUPLEX, LAYOUTS, SHEETS, Options, file_name, on_papers
 from generator.palettes import INK_SAVER, PALETTE_NAME, STANDARD
-from generator.problems import DataError, DrawError, Problem, RuleError, UsageError
+from generator.problems import DataError, DrawError, Problem, RuleError, UsageError, did_you_mean
 from generator.report.trials import HELP as TRIALS_HELP
 from generator.report.trials import trials
 from generator.workers import default_jobs
@@ -145,9 +144,7 @@ class _Parser(argparse.ArgumentParser):
         found = self.CHOICE.search(message)
         if found:
             known = re.findall(r"'([^']*)'", found["known"])
-            close = difflib.get_close_matches(found["given"], known, n=1)
-            if close:
-                message = f"{message} (did you mean '{close[0]}'?)"
+            message += did_you_mean(found["given"], known)
         super().error(message)
 
 
@@ -215,6 +212,7 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     )
     export_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
     _add_expansion_options(export_cmd)
+    _add_language_options(export_cmd)
     _add_palette_option(export_cmd)
     _add_speed_options(export_cmd)
     export_cmd.set_defaults(run=_export)
@@ -244,6 +242,7 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     serve_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
     _add_expansion_options(serve_cmd, prints=False)
     serve_cmd.add_argument("--lang", metavar="LANG", help="the language shown first")
+    _add_language_options(serve_cmd)
     _add_palette_option(serve_cmd)
     serve_cmd.add_argument("--port", type=int, default=8000, help="default 8000; 0: any free")
     serve_cmd.add_argument("--host", default="127.0.0.1", help="default: this machine only")
@@ -382,15 +381,13 @@ def _languages(
 ) -> Languages:
     """The languages made beyond the locale files: the pseudo-locale when ``--lang qps`` asks
     for it, and ``--fallback``, whose borrowed texts are listed here, once each."""
-    langs = tuple(getattr(args, "lang", ()) or ())
+    asked = getattr(args, "lang", None) or ()
+    langs = (asked,) if isinstance(asked, str) else tuple(asked)  # serve's --lang is one
     if args.fallback:
         from generator.locales import fallback_notes
 
         for game in names or discover_games(args.data):
-            for note in fallback_notes(
-                args.data, game, of_game(expansions, game), args.fallback, langs
-            ):
-                print(f"note: {note}", file=sys.stderr)
+            _notes(fallback_notes(args.data, game, of_game(expansions, game), args.fallback, langs))
     return Languages(pseudo=PSEUDO in langs, fallback=args.fallback)
 
 
@@ -598,6 +595,7 @@ def _build(args: argparse.Namespace) -> int:
             args.data, names, langs, printings, args.out, cache, expansions, languages
         )
         if done is not None:
+            _notes(done.notes)
             _summarise(done.written, time.perf_counter() - start, done.removed)
             return EXIT_OK
     from generator.build import BuildRequest, build
@@ -619,8 +617,15 @@ def _build(args: argparse.Namespace) -> int:
         done = build(request, progress=progress)
     finally:
         progress.clear()
+    _notes(done.notes)
     _summarise(done.written, time.perf_counter() - start, done.removed)
     return EXIT_OK
+
+
+def _notes(notes: Sequence[str]) -> None:
+    """What a command says beside its work (a translation in progress it left out)."""
+    for note in notes:
+        print(f"note: {note}", file=sys.stderr)
 
 
 def _summarise(outputs: list[Written], seconds: float, removed: Sequence[Path] = ()) -> None:
@@ -790,6 +795,7 @@ def _export(args: argparse.Namespace) -> int:
         expansions,
         args.only_expansion,
         args.palette,
+        _languages(args, names, expansions),
     )
     done = export(request)
     for problem in done.left_out:
@@ -814,6 +820,7 @@ def _validate(args: argparse.Namespace) -> int:
     for verdict in found:
         decks = ", ".join(f"{count} {deck}" for deck, count in verdict.decks)
         print(f"{verdict.game}: ok ({decks}; locales {', '.join(verdict.locales)})")
+        _notes(list(verdict.notes))
     return EXIT_OK
 
 
@@ -841,6 +848,11 @@ def _list(args: argparse.Namespace) -> int:
             f"{lang} ({locale.language})" for lang, locale in game.locales.items()
         )
         print(f"  locales: {languages}")
+        if game.drafts:
+            drafts = ", ".join(
+                f"{d.lang} ({d.has} of {d.texts} texts)" for d in game.drafts.values()
+            )
+            print(f"  in progress: {drafts}")
     return EXIT_OK
 
 
@@ -874,7 +886,10 @@ def _serve(args: argparse.Namespace) -> int:
     expansions = find_expansions(args.expansions, discover_games(args.data))
     games = games_to_build((args.game,) if args.game else (), expansions)
     game = games[0] if len(games) == 1 else args.game
-    asked = Asked(args.data, game, expansions, args.lang, args.host, args.port, args.palette)
+    languages = _languages(args, (game,) if game else (), expansions)
+    asked = Asked(
+        args.data, game, expansions, args.lang, args.host, args.port, args.palette, languages
+    )
     return serve(asked)
 
 
@@ -913,30 +928,20 @@ def _i18n_export(args: argparse.Namespace) -> int:
 
 
 def _i18n_import(args: argparse.Namespace) -> int:
+    """Import the PO files, checking the games they translate with every text a language
+    lacks taken from English: a partial translation is progress, not a problem."""
     from generator.build import validate
-    from generator.translation.run import import_files, in_po_files
+    from generator.translation.run import import_files
 
     expansions = find_expansions(args.expansions, discover_games(args.data))
-    done = import_files(args.data, tuple(args.files), expansions)
-    for imported in done:
-        fuzzy = f"; {imported.fuzzy} fuzzy left out" if imported.fuzzy else ""
-        changed = f"{imported.changed} text{'s' if imported.changed != 1 else ''} changed"
-        print(f"{imported.po} -> {imported.locale}: {changed}{fuzzy}")
-    try:
-        games = tuple(dict.fromkeys(imported.game for imported in done))
-        checked = validate(args.data, games, expansions=expansions)
-    except DataError as error:
-        found = DataError(in_po_files(error.problems, done)).problems
-        for problem in found:
-            print(problem, file=sys.stderr)
-        count = len(found)
-        print(
-            f"{count} problem{'s' if count != 1 else ''} found in the imported card data: "
-            "fix them in the PO file and import it again (a partial translation prints with "
-            "--fallback en).",
-            file=sys.stderr,
-        )
-        return EXIT_INVALID
+
+    def check(games: tuple[str, ...]) -> None:
+        made = Languages(fallback=SOURCE)
+        checked.extend(validate(args.data, games, expansions=expansions, languages=made))
+
+    checked: list[fastpath.Verdict] = []
+    for imported in import_files(args.data, tuple(args.files), expansions, check):
+        print(imported)
     for verdict in checked:
         print(f"{verdict.game}: ok")
     return EXIT_OK
@@ -961,6 +966,7 @@ def _proof(args: argparse.Namespace) -> int:
         args.palette,
     )
     done = proof(request)
+    _notes(done.notes)
     for written in done.written:
         print(written)
     if done.problems:

@@ -36,12 +36,14 @@ from generator.writer import Writer, Written, output_folder_problem
 
 @dataclass(frozen=True)
 class Verdict:
-    """What ``pnp validate`` says of a game that passed: its decks with their card counts
-    and its languages."""
+    """What ``pnp validate`` says of a game that passed: its decks with their card counts,
+    its languages, and a line for each translation in progress (checked but for the texts
+    it lacks)."""
 
     game: str
     decks: tuple[tuple[str, int], ...]
     locales: tuple[str, ...]
+    notes: tuple[str, ...] = ()
 
     def pack(self) -> bytes:
         return json.dumps(asdict(self)).encode()
@@ -53,7 +55,9 @@ class Verdict:
         fields = json_payload(payload)
         try:
             decks = tuple((str(deck), int(count)) for deck, count in fields["decks"])
-            return cls(str(fields["game"]), decks, tuple(str(lang) for lang in fields["locales"]))
+            locales = tuple(str(lang) for lang in fields["locales"])
+            notes = tuple(str(note) for note in fields["notes"])
+            return cls(str(fields["game"]), decks, locales, notes)
         except (ValueError, KeyError, TypeError):
             return None
 
@@ -128,11 +132,12 @@ def requested(
 
 
 class Built(NamedTuple):
-    """What a build did: the files it wrote (or found written), and those an earlier build
-    wrote that it removed (:func:`sweep`)."""
+    """What a build did: the files it wrote (or found written), those an earlier build wrote
+    that it removed (:func:`sweep`), and what it said of the languages it left out."""
 
     written: list[Written]
     removed: list[Path]
+    notes: tuple[str, ...] = ()
 
 
 def restore(
@@ -146,12 +151,15 @@ def restore(
     languages: Languages = AS_WRITTEN,
 ) -> Built | None:
     """The files of a build whose inputs did not change, put back where they differ from the
-    output folder; ``None`` if this build was not made before with these inputs."""
+    output folder, and the notes it gave; ``None`` if this build was not made before with
+    these inputs."""
     inputs = requested(data_dir, names, expansions, languages)
     if inputs is None or output_folder_problem(out):
         return None
-    files = listed(build_key(inputs, langs, options_key(printings)), out, cache)
-    if files is None:
+    entry = build_key(inputs, langs, options_key(printings))
+    files = listed(entry, out, cache)
+    notes = cache.parsed(key("notes", entry), _notes, MAX_LISTED)
+    if files is None or notes is None:
         return None
     writer = Writer(out)
     try:
@@ -162,7 +170,16 @@ def restore(
     finally:
         writer.discard()
     removed = sweep([(file, digest) for file, digest, _ in files], out, printings, cache)
-    return Built([file._replace(changed=file.path in changed) for file, _, _ in files], removed)
+    restored = [file._replace(changed=file.path in changed) for file, _, _ in files]
+    return Built(restored, removed, notes)
+
+
+def _notes(entry: bytes) -> tuple[str, ...] | None:
+    """The notes a build gave, if ``entry`` is what :func:`remember_build` keeps of them."""
+    notes = json_payload(entry)
+    if not isinstance(notes, list) or not all(isinstance(note, str) for note in notes):
+        return None
+    return tuple(notes)
 
 
 Listed = list[tuple[Written, str, "bytes | None"]]
@@ -280,16 +297,19 @@ def remember_build(
     out: Path,
     written: list[Written],
     cache: Cache,
+    notes: tuple[str, ...] = (),
 ) -> list[Path]:
     """List a finished build's files under the key of its inputs (their bytes are in the
-    cache already, put there as each was made), and :func:`sweep` what an earlier build left;
-    the files removed."""
+    cache already, put there as each was made) with its ``notes`` (:func:`restore` says them
+    again), and :func:`sweep` what an earlier build left; the files removed."""
     files = [(file, digest_of(file.path, out)) for file in written]
     found = [(file, made) for file, made in files if made is not None]
     removed = sweep(found, out, printings, cache)
     kept = all(cache.path(key("file", made)).is_file() for _, made in found)
     if kept and len(found) == len(files):
-        cache.put(build_key(inputs, langs, options_key(printings)), listing(found, out))
+        entry = build_key(inputs, langs, options_key(printings))
+        cache.put(key("notes", entry), json.dumps(notes).encode())
+        cache.put(entry, listing(found, out))
     return removed  # else a file was not kept: this build cannot be answered from the cache
 
 

@@ -78,6 +78,13 @@ def english_name(lang: str) -> str:
     return str(found.get_display_name("en")) if found else lang
 
 
+def own_name(lang: str) -> str:
+    """The language's name in itself (``Deutsch`` for ``de``), or its code if Babel does not
+    know it."""
+    found = _known(lang)
+    return str(found.get_display_name(found)) if found else lang
+
+
 MOST_DECIMALS = 6
 """The most digits after the decimal sign a number is written with."""
 

@@ -15,18 +15,28 @@ A text with plural forms is a mapping of CLDR categories (:mod:`generator.langua
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from generator.expansions import Expansion
 from generator.language_rules import CATEGORIES, COUNT, categories
-from generator.languages import AS_WRITTEN, LOCALES, PSEUDO, PSEUDO_GROWTH, SOURCE, Languages
+from generator.languages import (
+    AS_WRITTEN,
+    LOCALES,
+    PSEUDO,
+    PSEUDO_GROWTH,
+    REQUIRED,
+    SOURCE,
+    Languages,
+    no_locale,
+)
 from generator.loading import Mapping, load_yaml
-from generator.model import Locale, Plural, Text
+from generator.model import Draft, Locale, Plural, Text
 from generator.placeholders import formatted_problem
-from generator.problems import Problem, ProblemLog, UsageError, shown
+from generator.problems import Problem, ProblemLog, UsageError, closest, shown, suggestion
 from generator.render.fonts import SHIPPED_FONTS, describe_characters, missing_glyphs
 
 LANG_PATTERN = re.compile(r"[a-z]{2,3}(-[A-Z]{2})?")
@@ -37,6 +47,9 @@ _ACCENTED = str.maketrans(
 MISSING = "missing translation"
 """What a text a language lacks is (the words every such problem starts with)."""
 _PLACEHOLDER = re.compile(r"(\{[A-Za-z_][A-Za-z0-9_]*\})")
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff]")
+"""Control characters but the line breaks and the tab: SVG cannot hold most of them (a NUL
+ends the card's document), and none is a letter to print."""
 _VOWELS = "aeiouyåéîöûý"
 
 
@@ -50,8 +63,36 @@ def load_locales(
 ) -> dict[str, Locale]:
     """The game's locale files, each expansion's laid over them key by key (a language only an
     expansion has is its own), with the languages ``languages`` asks to be made; ``complete``:
-    whether a text one language has and another lacks is a problem (it is, but for a
-    translator exporting the texts still to translate)."""
+    whether a text one language has and another lacks is a problem in every language (it is,
+    but for a translator exporting the texts still to translate)."""
+    locales = read_locales(data_dir, game_id, expansions, log)
+    if not complete:
+        return _made(locales, languages)
+    return printed_locales(locales, log, languages, None)[0]
+
+
+def printed_locales(
+    written: dict[str, Locale],
+    log: ProblemLog,
+    languages: Languages = AS_WRITTEN,
+    required: Collection[str] | None = REQUIRED,
+) -> tuple[dict[str, Locale], dict[str, Draft]]:
+    """The locales a game prints in, from those ``written`` (:func:`read_locales`), and its
+    translations in progress: the locale of a language ``required`` does not name (every
+    language when ``None``; English always) that lacks texts is a :class:`Draft`, not a
+    problem. A key only one file has, which the others show to be misspelt, is a problem at
+    its line, once (``did you mean 'title'?``), and the key it meant is not also missing
+    there."""
+    slips = _odd_keys(written, log)
+    locales = _made(written, languages)
+    drafts = _check_translations_complete(locales, slips, log, required)
+    return {lang: locale for lang, locale in locales.items() if lang not in drafts}, drafts
+
+
+def read_locales(
+    data_dir: Path, game_id: str, expansions: tuple[Expansion, ...], log: ProblemLog
+) -> dict[str, Locale]:
+    """The locale files as written, each expansion's laid over the game's."""
     locales: dict[str, Locale] = {}
     folders = [(data_dir / game_id, f"{game_id}/locales", data_dir)]
     folders += [(e.folder, e.label(LOCALES), e.folder) for e in expansions]
@@ -79,13 +120,17 @@ def load_locales(
             log.for_file(locale.file).add(1, "language", missing)
         adds_to = f"{last}{lang}.yaml" if last else locale.file
         locales[lang] = replace(locale, language=str(language or lang), adds_to=adds_to)
+    return locales
+
+
+def _made(locales: dict[str, Locale], languages: Languages) -> dict[str, Locale]:
+    """``locales`` with the languages ``languages`` makes: the pseudo-locale, and every
+    text a language lacks taken from the fallback."""
     if languages.pseudo and SOURCE in locales and PSEUDO not in locales:
         locales[PSEUDO] = pseudo_locale(locales[SOURCE])
     if languages.fallback in locales:
         for lang, locale in locales.items():
             locales[lang] = with_fallback(locale, locales[languages.fallback])
-    if complete:
-        _check_translations_complete(locales, log)
     return locales
 
 
@@ -109,7 +154,7 @@ def fallback_notes(
     print in ``fallback``: what a translator still has to translate, listed once per text."""
     locales = load_locales(data_dir, game, expansions, ProblemLog("", []), complete=False)
     if fallback not in locales:
-        raise UsageError(f"--fallback {fallback}: {game} has no locale {fallback}")
+        raise UsageError(f"--fallback {fallback}: {no_locale(game, [fallback], locales)}")
     return [
         f"{locale.adds_to}: {key}: missing, printed in {fallback} (--fallback)"
         for lang, locale in locales.items()
@@ -302,6 +347,10 @@ def _text(value: Any, path: str, line: int, reading: _Reading) -> Text | None:
         got = shown(None if value in (None, "") else value)
         reading.log.add(line, path, f"expected a text, got {got}")
         return None
+    if controls := sorted(set(_CONTROL.findall(value))):
+        named = ", ".join(f"U+{ord(ch):04X}" for ch in controls)
+        what = f"a control character ({named}) cannot be printed on a card"
+        reading.log.add(line, path, what)
     missing = {ch for font in SHIPPED_FONTS for ch in missing_glyphs(value, font)}
     if missing:
         reading.log.add(
@@ -313,20 +362,98 @@ def _text(value: Any, path: str, line: int, reading: _Reading) -> Text | None:
     return Text(value, reading.file, line, path)
 
 
-def _check_translations_complete(locales: dict[str, Locale], log: ProblemLog) -> None:
-    """A text present in one locale and absent from another is a missing translation; the
-    problem names where the English has it (else the first language that does)."""
-    every_key = dict.fromkeys(key for locale in locales.values() for key in locale.flat)
-    for locale in locales.values():
-        for key in every_key:
-            if key in locale.flat:
+@dataclass(frozen=True)
+class _Slips:
+    """The misspelt keys of each language (by key, the key it meant: empty when none is
+    close), and those no locale holds but by a slip: no text of the game, wherever a fallback
+    or the pseudo-locale copies them to."""
+
+    meant: dict[str, dict[str, str]]
+    stray: set[str]
+
+
+def _odd_keys(locales: dict[str, Locale], log: ProblemLog) -> _Slips:
+    """The keys a locale holds that the other locales show to be a slip, each reported once,
+    at its own line: a key beside which a close key that more locales hold is missing (more
+    files have ``title`` where this one has ``titel``; in a tie, the key English has wins),
+    or a key no other locale has and English lacks (translated from no English text)."""
+    votes = Counter(key for locale in locales.values() for key in locale.flat)
+    english = locales.get(SOURCE)
+    odd: dict[str, dict[str, str]] = {}
+    for lang, locale in locales.items():
+        lacks = [key for key in votes if key not in locale.flat]
+        top = max((votes[key] for key in lacks), default=0)  # no slip for a key held by more
+        for key, text in locale.flat.items():
+            near = english if locale is not english else None
+            meant = _meant(key, votes, lacks, near) if votes[key] <= top else ""
+            if meant:
+                hint = suggestion(_beside(key, meant))
+            elif votes[key] == 1 and english is not None and locale is not english:
+                close = closest(key, english.flat)
+                hint = suggestion(_beside(key, close)) if close else ""
+                hint = hint or f" ({english.file} has no such text)"
+            else:
                 continue
-            having = [other for other in locales.values() if key in other.flat]
-            first = next((other for other in having if other.lang == SOURCE), having[0])
-            source = first.flat[key]  # the English, where it has the text: it is translated
-            folder, _, name = source.file.rpartition("/")
-            where_it_is = f"{name}:{source.line}"
-            file = f"{folder}/{locale.lang}.yaml"  # the file that lacks it: the key's own folder
-            line = locale.line_for(key) if file == locale.file else 0
-            what = f"{MISSING} ({where_it_is} has it)"
-            log.problems.append(Problem(file, line, key, what))
+            odd.setdefault(lang, {})[key] = meant
+            log.problems.append(Problem(text.file, text.line, key, f"unknown key{hint}"))
+    slips = Counter(key for keys in odd.values() for key in keys)
+    return _Slips(odd, {key for key, count in slips.items() if count == votes[key]})
+
+
+def _meant(key: str, votes: Counter[str], lacks: list[str], english: Locale | None) -> str:
+    """The key that ``key`` is probably a slip for: the closest of the keys its locale
+    ``lacks`` that more locales hold (or as many, English among them: ``english``, unless
+    the locale is English's); empty for none."""
+    stronger = [
+        other
+        for other in lacks
+        if votes[other] > votes[key]
+        or (english is not None and votes[other] == votes[key] and other in english.flat)
+    ]
+    return (closest(key, stronger) if stronger else None) or ""
+
+
+def _beside(key: str, meant: str) -> str:
+    """``meant`` as the hint for a misspelt ``key`` names it: by its last part when the two
+    sit side by side (``text`` for ``abilities.protect.txt``), as a data file's hint names a
+    field of the same record; else whole."""
+    parent, _, last = meant.rpartition(".")
+    return last if parent and key.rpartition(".")[0] == parent else meant
+
+
+def _check_translations_complete(
+    locales: dict[str, Locale], slips: _Slips, log: ProblemLog, required: Collection[str] | None
+) -> dict[str, Draft]:
+    """A text present in one locale and absent from another is a missing translation (the
+    problem names where the English has it, else the first language that does): a problem of
+    each language ``required`` names (every one when ``None``, English always), else what
+    makes the language a draft, with how many texts it has. A misspelt key (``slips``) is no
+    text of the game, and the key it meant is not missing where it is misspelt."""
+    having: dict[str, list[Locale]] = {}
+    for lang, locale in locales.items():
+        for key in locale.flat:
+            if key not in slips.meant.get(lang, {}) and key not in slips.stray:
+                having.setdefault(key, []).append(locale)
+    drafts: dict[str, Draft] = {}
+    for lang, locale in locales.items():
+        meant = set(slips.meant.get(lang, {}).values())
+        lacks = [key for key in having if key not in locale.flat and key not in meant]
+        missing = [_missing(locale, key, having[key]) for key in lacks]
+        if required is None or lang in required or lang == SOURCE:
+            log.problems += missing
+        elif lacks:
+            has = sum(1 for key in having if key in locale.flat)
+            drafts[lang] = Draft(lang, locale.file, has, len(having), tuple(missing))
+    return drafts
+
+
+def _missing(locale: Locale, key: str, having: list[Locale]) -> Problem:
+    """``key`` missing from ``locale``, at the file of the key's own folder (an expansion's,
+    when an expansion has the text), naming where the English (or else the first language
+    that has it) has it."""
+    first = next((other for other in having if other.lang == SOURCE), having[0])
+    source = first.flat[key]  # the English, where it has the text: it is translated
+    folder, _, name = source.file.rpartition("/")
+    file = f"{folder}/{locale.lang}.yaml"
+    line = locale.line_for(key) if file == locale.file else 0
+    return Problem(file, line, key, f"{MISSING} ({name}:{source.line} has it)")

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from generator.folders import Templates
+from generator.languages import SOURCE, no_locale
 from generator.layout.sizes import CardSize, Paper
 from generator.layout.tiling import Plan, plan
 from generator.palettes import STANDARD, Palettes, require
-from generator.problems import UsageError
+from generator.problems import DataError, Problem, UsageError
 
 
 class Text(str):
@@ -129,6 +131,46 @@ class Locale:
 
 
 @dataclass(frozen=True)
+class Draft:
+    """A translation in progress: the locale of a language pnp does not require
+    (:data:`~generator.languages.REQUIRED`) that lacks texts. A run of every language leaves it
+    out and says so in one line; named (``--lang fr``), each text it lacks is a problem, as for
+    a required language; with ``--fallback en`` it is whole, and printed."""
+
+    lang: str
+    file: str
+    has: int
+    """How many of the game's texts it has."""
+    texts: int
+    """How many texts the game has."""
+    missing: tuple[Problem, ...] = ()
+    """Each text it lacks, as the problem it is when the language is asked for."""
+
+    def progress(self, verb: str, named: bool = True) -> Problem:
+        """How far it is, and how to ``verb`` it all the same: ``build it with --lang fr
+        --fallback en`` (without ``--lang fr`` for a command that checks every language)."""
+        named_it = f"--lang {self.lang} " if named else ""
+        how = f"{verb} it with {named_it}--fallback {SOURCE}"
+        return Problem(self.file, 0, self.lang, f"{self.has} of {self.texts} texts; {how}")
+
+
+def chosen(
+    game: str, asked: tuple[str, ...], ships: list[str], drafts: Mapping[str, Draft], verb: str
+) -> list[str]:
+    """The languages ``asked`` of a game that has locales for ``ships``, each once, or every
+    one but its translations in progress (``drafts``) when none is: see :meth:`Game.languages`.
+    Raises ``UsageError`` for a language it has no locale for, ``DataError`` for one in
+    progress (each text it lacks; how to ``verb`` it all the same)."""
+    named = list(dict.fromkeys(asked))
+    absent = [lang for lang in named if lang not in ships]
+    if absent:
+        raise UsageError(no_locale(game, absent, ships))
+    if in_progress := [drafts[lang] for lang in named if lang in drafts]:
+        raise DataError([p for d in in_progress for p in (d.progress(verb), *d.missing)])
+    return named or [lang for lang in ships if lang not in drafts]
+
+
+@dataclass(frozen=True)
 class Handout:
     """Something printed once per language beside the cards (a player screen, a score sheet,
     a board), drawn from one template: a page of the build's paper in its orientation, a cell
@@ -179,6 +221,9 @@ class Game:
     """Its colours by palette, then by name (:mod:`generator.palettes`)."""
     palette: str = STANDARD
     """The palette it prints in: its templates see that palette's colours."""
+    drafts: dict[str, Draft] = field(default_factory=dict)
+    """Its translations in progress, by language: not in :attr:`locales`, not printed unless
+    asked for by name (:meth:`languages`)."""
 
     @property
     def colours(self) -> dict[str, str]:
@@ -209,13 +254,15 @@ class Game:
     def deck(self, deck_id: str) -> Deck | None:
         return next((deck for deck in self.decks if deck.id == deck_id), None)
 
-    def languages(self, asked: tuple[str, ...]) -> list[str]:
-        """The languages ``asked`` (each once), or every one the game ships when none is; one
-        it lacks is a usage mistake (a language silently left out is a print run missing)."""
-        missing = [lang for lang in asked if lang not in self.locales]
-        if missing:
-            raise UsageError(
-                f"{self.id} has no locale {', '.join(missing)} "
-                f"(it ships: {', '.join(self.locales)})"
-            )
-        return list(dict.fromkeys(asked)) or list(self.locales)
+    def languages(self, asked: tuple[str, ...], verb: str = "build") -> list[str]:
+        """The languages ``asked`` (each once), or every one the game prints when none is
+        (translations in progress left out: :meth:`left_out` says which). One it has no locale
+        for is a usage mistake (a language silently left out is a print run missing); one in
+        progress fails as a language the game requires would, each text it lacks a problem,
+        with how to ``verb`` it all the same."""
+        return chosen(self.id, asked, [*self.locales, *self.drafts], self.drafts, verb)
+
+    def left_out(self, asked: tuple[str, ...], verb: str, named: bool = True) -> list[str]:
+        """One line for each translation in progress a run of every language leaves out
+        (:meth:`Draft.progress`)."""
+        return [] if asked else [str(d.progress(verb, named)) for d in self.drafts.values()]

@@ -8,6 +8,8 @@ all of them together.
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,6 +80,25 @@ class ProblemLog:
 def clipped(text: str, limit: int = SHOWN_CHARACTERS) -> str:
     """``text`` cut to ``limit`` characters, the cut marked with an ellipsis."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def did_you_mean(name: Any, known: Iterable[str]) -> str:
+    """The hint every misspelt name gets (a data file's key, a deck, a command, a locale
+    key): `` (did you mean 'title'?)`` with the closest of ``known``, or nothing when none
+    is close."""
+    close = closest(name, known)
+    return suggestion(close) if close else ""
+
+
+def suggestion(meant: str) -> str:
+    """`` (did you mean 'title'?)``: how every hint at a misspelt name is worded."""
+    return f" (did you mean '{meant}'?)"
+
+
+def closest(name: Any, known: Iterable[str]) -> str | None:
+    """The one of ``known`` that ``name`` is probably a slip for, if any is close."""
+    close = difflib.get_close_matches(clipped(str(name)), list(known), n=1)
+    return close[0] if close else None
 
 
 def shown(value: Any) -> str:

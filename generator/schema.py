@@ -8,7 +8,6 @@ only when the record is wholly valid.
 
 from __future__ import annotations
 
-import difflib
 import math
 import re
 from collections.abc import Callable
@@ -18,7 +17,7 @@ from dataclasses import field as default
 from typing import Any
 
 from generator.loading import Mapping
-from generator.problems import ProblemLog, clipped, shown
+from generator.problems import ProblemLog, clipped, did_you_mean, shown
 
 _TYPE_NAMES = {
     int: "an integer",
@@ -101,8 +100,7 @@ def read_record(
 
 
 def unknown_key(key: Any, fields: MappingABC[str, Field]) -> str:
-    close = difflib.get_close_matches(clipped(str(key)), list(fields), n=1)
-    hint = f" (did you mean '{close[0]}'?)" if close else f" (known keys: {', '.join(fields)})"
+    hint = did_you_mean(key, fields) or f" (known keys: {', '.join(fields)})"
     return f"unknown key{hint}"
 
 

@@ -21,7 +21,7 @@ from generator.locales import load_locales
 from generator.model import Locale
 from generator.placeholders import formatted_problem
 from generator.problems import Problem, ProblemLog
-from generator.translation import reader
+from generator.translation import reader, run
 from generator.translation.owners import Owner, load_owned
 from generator.translation.po import english_of, read_po
 from generator.translation.yaml_file import _folded, updated
@@ -179,29 +179,27 @@ def test_a_translation_whose_english_changed_exports_fuzzy(
 
 def test_a_new_language_through_the_workflow(pnp: Pnp, data: DataCopy, tmp_path: Path) -> None:
     """Export, translate two texts (French), import: the new file has them in the English file's
-    order; the language then lacks the rest, which validation lists and --fallback prints."""
+    order, and the import says how far the translation is (a partial one is progress, exit 0);
+    --fallback prints the rest in English, listing each text once."""
     export(pnp, data, tmp_path / "po", "three_by_three", "--lang", "fr")
     po_path = tmp_path / "po/three_by_three/fr.po"
     title = (data.root / "three_by_three/locales/en.yaml").read_text("utf-8").split("title: ")[1]
     title = title.splitlines()[0]  # 3 and 3 with a multiplication sign
     edit_po(po_path, title=title, language="Français")
     result = pnp("i18n", "import", po_path, "--data", data.root)
-    assert result.code == 1
-    locale = (data.root / "three_by_three/locales/fr.yaml").read_text("utf-8").splitlines()
+    texts = len(polib.pofile(str(po_path)))
+    written = data.root / "three_by_three/locales/fr.yaml"
+    assert (result.code, result.err) == (0, "")
+    assert result.out == (
+        f"{po_path} -> {written}: 2 texts changed; fr: 2 of {texts} texts translated\n"
+        "three_by_three: ok\n"
+    )
+    locale = written.read_text("utf-8").splitlines()
     assert locale[0] == (
         "# yaml-language-server: $schema=../../../schemas/three_by_three/locale.schema.json"
     )
     assert locale[1].startswith(f"# Every word printed on the {title} cards, in French.")
     assert locale[3:5] == ["language: Français", f"title: {title}"]
-    missing = [line for line in result.err.splitlines() if "not translated yet" in line]
-    assert len(missing) == len(polib.pofile(str(po_path))) - 2
-    goal = po_path.read_text("utf-8").splitlines().index('msgctxt "summary.goal"') + 1
-    assert f"{po_path}:{goal}: summary.goal: not translated yet (its msgstr is empty, or " in (
-        result.err
-    )
-    assert result.err.endswith(
-        "import it again (a partial translation prints with --fallback en).\n"
-    )
     built = pnp(
         "build",
         "three_by_three",
@@ -217,7 +215,7 @@ def test_a_new_language_through_the_workflow(pnp: Pnp, data: DataCopy, tmp_path:
     )
     assert built.code == 0, built.err
     notes = [line for line in built.err.splitlines() if line.startswith("note: ")]
-    assert len(notes) == len(missing) == len(set(notes))
+    assert len(notes) == texts - 2 == len(set(notes))
     assert (
         "note: three_by_three/locales/fr.yaml: summary.goal: missing, printed in en (--fallback)"
         in notes
@@ -307,6 +305,75 @@ def write_po(path: Path, body: str, lang: str = "ru", game: str = "gears") -> Pa
     header = f'msgid ""\nmsgstr ""\n"Language: {lang}\\n"\n"X-Pnp-Game: {game}\\n"\n\n'
     path.write_text(header + body, "utf-8")
     return path
+
+
+def tiny_files(tiny: DataCopy) -> dict[Path, bytes]:
+    """Every file under Tiny's locales, with its bytes."""
+    folder = tiny.root / "tiny/locales"
+    return {path: path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+def test_a_failed_import_leaves_every_file_as_it_was(
+    pnp: Pnp, tiny: DataCopy, tmp_path: Path
+) -> None:
+    """A mistake the check after writing finds (a NUL in a text) is told at its PO line, and
+    what the import wrote is put back: the Ukrainian file it changed, the French file and the
+    sources folder it made."""
+    export(pnp, tiny, tmp_path / "po", "tiny", "--lang", "uk", "fr")
+    uk, fr = tmp_path / "po/tiny/uk.po", tmp_path / "po/tiny/fr.po"
+    edit_po(uk, **{"colours.red": "Черво\x00ний"})
+    edit_po(fr, language="Français", title="Minuscule")
+    before = tiny_files(tiny)
+    result = pnp("i18n", "import", fr, uk, "--data", tiny.root)
+    red = uk.read_text("utf-8").splitlines().index('msgctxt "colours.red"') + 1
+    assert (result.code, result.out, result.err) == (
+        1,
+        "",
+        f"{uk}:{red}: colours.red: a control character (U+0000) cannot be printed on a card\n"
+        "1 problem found; nothing was written.\n",
+    )
+    assert tiny_files(tiny) == before
+    assert not (tiny.root / "tiny/locales/sources").exists()
+
+
+def test_a_text_too_long_for_its_box_is_told_at_its_po_line_and_not_written(
+    pnp: Pnp, tiny: DataCopy, tmp_path: Path
+) -> None:
+    export(pnp, tiny, tmp_path / "po", "tiny", "--lang", "fr")
+    po_path = tmp_path / "po/tiny/fr.po"
+    edit_po(po_path, language="Français", **{"colours.red": "Rouge " * 40})
+    result = pnp("i18n", "import", po_path, "--data", tiny.root)
+    red = po_path.read_text("utf-8").splitlines().index('msgctxt "colours.red"') + 1
+    assert result.code == 1
+    assert result.err.startswith(f"{po_path}:{red}: colours.red: does not fit its ")
+    assert result.err.endswith("\n1 problem found; nothing was written.\n")
+    assert not (tiny.root / "tiny/locales/fr.yaml").exists()
+
+
+def test_a_text_larger_than_a_locale_file_is_refused_before_it_is_written_out(
+    pnp: Pnp, tiny: DataCopy, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A 3.9 MB text cannot go into a locale file of at most 1 MB: it is refused as soon as
+    it is read, before the file's YAML is written out (a second a megabyte for ruamel, the
+    most of such an import's time)."""
+    text = "слово " * 354_000  # 3.9 MB of UTF-8
+    po_path = write_po(
+        tmp_path / "fr.po",
+        f'msgctxt "language"\nmsgid "English"\nmsgstr "Français"\n\n'
+        f'msgctxt "colours.red"\nmsgid "Red"\nmsgstr "{text}"\n',
+        "fr",
+        "tiny",
+    )
+    written_out = []
+    monkeypatch.setattr(run, "updated", lambda *args: written_out.append(args))
+    result = pnp("i18n", "import", po_path, "--data", tiny.root)
+    assert (result.code, result.err) == (
+        1,
+        f"{po_path}: would make tiny/locales/fr.yaml larger than 1 MB, more than a locale file "
+        "may be\n1 problem found; nothing was written.\n",
+    )
+    assert written_out == []
+    assert not (tiny.root / "tiny/locales/fr.yaml").exists()
 
 
 def test_a_po_file_holding_a_file_name_is_not_followed(

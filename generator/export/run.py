@@ -16,6 +16,7 @@ from generator.export.job import Exporter, ExportJob, fitted
 from generator.export.pdf import Pdf
 from generator.export.targets import Target
 from generator.export.tts import Tts
+from generator.languages import AS_WRITTEN, Languages
 from generator.options import file_name
 from generator.outputs.base import render_faces
 from generator.palettes import STANDARD
@@ -42,6 +43,8 @@ class ExportRequest:
     palette: str = STANDARD
     """The palette the cards print in; another than the standard one names the target's
     folder (``drivethru-ink-saver``)."""
+    languages: Languages = AS_WRITTEN
+    """The languages made beyond the locale files (``--fallback``)."""
 
 
 @dataclass
@@ -57,7 +60,13 @@ class Exported:
 def export(request: ExportRequest) -> Exported:
     target = request.target
     exporter = EXPORTERS[target.kind]
-    games = check(request.data_dir, request.games, (), expansions=request.expansions)
+    games = check(
+        request.data_dir,
+        request.games,
+        (),
+        expansions=request.expansions,
+        languages=request.languages,
+    )
     games = [game.in_palette(request.palette) for game in games]
     if request.only_expansion:
         games = [game.expansion_part() for game in games]
@@ -68,7 +77,8 @@ def export(request: ExportRequest) -> Exported:
         for game in games:
             fit = fitted(game, target)
             done.left_out += fit.left_out
-            for lang in game.languages(request.langs):
+            done.notes += game.left_out(request.langs, "export")
+            for lang in game.languages(request.langs, "export"):
                 faces, problems = render_faces(fit.game, lang)
                 if problems:
                     raise DataError(problems)

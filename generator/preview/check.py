@@ -15,6 +15,7 @@ from generator.build import EVERY_PAPER, preflight
 from generator.catalog import load_game
 from generator.expansions import PALETTE, Expansion
 from generator.games.registry import ENGINES, find_engine
+from generator.languages import AS_WRITTEN, Languages
 from generator.model import Game
 from generator.outputs.base import FaceSet, render_faces
 from generator.palettes import STANDARD
@@ -31,6 +32,8 @@ class Checked:
     faces: dict[str, FaceSet] = field(default_factory=dict)
     problems: tuple[Problem, ...] = ()
     complete: bool = True
+    notes: tuple[str, ...] = ()
+    """A line for each translation in progress the preview leaves out."""
 
     @property
     def good(self) -> bool:
@@ -43,19 +46,25 @@ def check_game(
     expansions: tuple[Expansion, ...] = (),
     first: str = "",
     palette: str = STANDARD,
+    languages: Languages = AS_WRITTEN,
 ) -> Iterator[Checked]:
     """Load ``game_id`` from ``data_dir`` (with ``expansions`` over it, in order), run its
     rules, render every face in every language and preflight every output kind; the check,
     with every problem found on the way in reading order. Language ``first`` (the one on the
     page) is rendered first, and when all is well so far its faces are yielded at once,
-    before the rest: the designer sees the change in a third of the time."""
+    before the rest: the designer sees the change in a third of the time. A translation in
+    progress is left out, with a line saying so, unless it is language ``first`` (asked for
+    by name): then each text it lacks is a problem, as in a build of it."""
     engine = find_engine(game_id)
     if engine is None:
         what = f"no rule engine for {game_id!r} (the project has: {', '.join(ENGINES)})"
         yield Checked(None, problems=(Problem(f"{game_id}/game.yaml", 0, "", what),))
         return
     problems: list[Problem] = []
-    game = load_game(data_dir, game_id, engine, problems, expansions)
+    game = load_game(data_dir, game_id, engine, problems, expansions, languages)
+    if draft := game.drafts.get(first):
+        problems += [draft.progress("preview"), *draft.missing]
+    notes = tuple(str(d.progress("preview")) for lang, d in game.drafts.items() if lang != first)
     if not problems:
         problems += engine.validate(game)
     if not problems:
@@ -72,4 +81,4 @@ def check_game(
     if not problems:
         problems += preflight(game, EVERY_PAPER)
     every = tuple(sorted(set(across_languages(problems))))
-    yield Checked(game, {} if every else faces, every)
+    yield Checked(game, {} if every else faces, every, notes=notes)

@@ -46,7 +46,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from generator.catalog import requested_games
 from generator.expansions import Expansion
-from generator.languages import SOURCE
+from generator.languages import AS_WRITTEN, SOURCE, Languages, no_locale
 from generator.palettes import STANDARD
 from generator.preview.check import check_game
 from generator.preview.page import content, page
@@ -134,6 +134,8 @@ class Asked:
     host: str = LOCAL_HOST
     port: int = DEFAULT_PORT
     palette: str = STANDARD
+    languages: Languages = AS_WRITTEN
+    """The languages made beyond the locale files (``--fallback``)."""
 
 
 def serve(asked: Asked) -> int:
@@ -158,7 +160,12 @@ class Running:
         self.game = game
         self.asked = asked
         check = functools.partial(
-            check_game, asked.data_dir, game, asked.expansions, palette=asked.palette
+            check_game,
+            asked.data_dir,
+            game,
+            asked.expansions,
+            palette=asked.palette,
+            languages=asked.languages,
         )
         self.preview = server.preview = Preview(check, asked.lang or SOURCE)
         folders = watched(asked.data_dir, game, asked.expansions)
@@ -196,9 +203,8 @@ class Running:
         self.watcher.start()
         view = self.preview.refresh()
         lang = self.asked.lang
-        if lang and view.languages and lang not in view.languages:
-            shipped = ", ".join(view.languages)
-            raise UsageError(f"{self.game} has no locale {lang} (it ships: {shipped})")
+        if lang and view.locales and lang not in view.locales:
+            raise UsageError(no_locale(self.game, [lang], view.locales))
         _report(self.game, view)
 
     @property
@@ -219,6 +225,8 @@ def _report(game: str, view: View) -> View:
     print(f"{view.checked_at} {game}: {found}{stale}", flush=True)
     for problem in view.problems:
         print(f"  {problem}", flush=True)
+    for note in view.notes:
+        print(f"  note: {note}", flush=True)
     return view
 
 

@@ -33,11 +33,19 @@ class View:
     checked_at: str = ""
     good_at: str = ""
     checking: bool = False
+    notes: tuple[str, ...] = ()
+    """What the latest check says beside its problems (a translation in progress left out)."""
 
     @property
     def languages(self) -> list[str]:
         game = self.good.game if self.good else None
         return list(game.locales) if game else []
+
+    @property
+    def locales(self) -> list[str]:
+        """Every language the game has a locale for, translations in progress too."""
+        game = self.good.game if self.good else None
+        return [*game.locales, *game.drafts] if game else []
 
 
 @dataclass
@@ -76,6 +84,7 @@ class Preview:
         now = time.strftime("%H:%M:%S")
         return self._publish(
             problems=checked.problems,
+            notes=checked.notes,
             good=good,
             stale=good is not None and not checked.good,
             checked_at=now,

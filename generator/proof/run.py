@@ -105,6 +105,8 @@ class Proofs:
 
     written: list[Proof] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    """The translations in progress a proof of every language left out, a line each."""
 
 
 def proof(request: ProofRequest, style: Style = STYLE) -> Proofs:
@@ -120,7 +122,8 @@ def proof(request: ProofRequest, style: Style = STYLE) -> Proofs:
             game = _load(request, name)
             found, seen = _colour_vision(game, arts)
             done.problems += found
-            for lang, paper in product(game.languages(request.langs), request.papers):
+            done.notes += game.left_out(request.langs, NAME)
+            for lang, paper in product(game.languages(request.langs, NAME), request.papers):
                 faces, problems = render_fills(game, lang, paper)
                 done.problems += [found for found in problems if found not in done.problems]
                 folder = request.out_dir / game.name / lang

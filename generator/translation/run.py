@@ -7,8 +7,11 @@ for an expansion's own texts (:mod:`~generator.translation.owners`), through the
 writer, so nothing lands outside ``--out`` and a failed export leaves earlier files. Import
 reads every PO file first and writes nothing while any has a problem; then each language's
 locale file (the game's, or the expansion's) is rewritten in place
-(:mod:`~generator.translation.yaml_file`) and the English it was translated from is kept
-(:mod:`~generator.translation.sources`).
+(:mod:`~generator.translation.yaml_file`), the English it was translated from is kept
+(:mod:`~generator.translation.sources`), and the games are checked as a build would check them:
+if that finds a problem (a text too long for its box), every file the import wrote is put back
+as it was. A translation of part of the texts is no problem: its language is a translation in
+progress (:class:`~generator.model.Draft`).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import os
 import stat
 import tempfile
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.expansions import Expansion
@@ -25,7 +28,7 @@ from generator.folders import discover_games
 from generator.language_rules import english_name
 from generator.languages import SOURCE
 from generator.loading import MAX_YAML_BYTES, inside
-from generator.locales import MISSING, language_problem
+from generator.locales import language_problem
 from generator.model import Locale
 from generator.problems import DataError, Problem, ProblemLog, UsageError
 from generator.reading import links_out, size
@@ -37,10 +40,11 @@ from generator.writer import OutputError, Writer
 
 FILE_MODE = 0o644
 """A new locale file's permissions, as a checkout's files have them (mkstemp's are 0600)."""
-NOT_TRANSLATED = "not translated yet (its msgstr is empty, or marked fuzzy)"
 Comments = Callable[[Owner], Mapping[str, str]]
 """Where each text of a game (or of an expansion laid over it) is printed, by key, for the
 translator's comments."""
+Check = Callable[[tuple[str, ...]], object]
+"""Checks the games an import wrote into as a build would, raising ``DataError``."""
 
 
 @dataclass(frozen=True)
@@ -136,6 +140,10 @@ class Imported:
     locale: Path
     lines: dict[str, int]
     """The line of each text's entry in the PO file, by key."""
+    has: int
+    """How many of the English texts its PO file holds the locale file holds now."""
+    texts: int
+    """How many English texts its PO file holds."""
 
     @property
     def game(self) -> str:
@@ -146,10 +154,17 @@ class Imported:
         """The locale file as a problem names it (``gears/locales/de.yaml``)."""
         return self.owner.file(self.lang)
 
+    def __str__(self) -> str:
+        fuzzy = f"; {self.fuzzy} fuzzy left out" if self.fuzzy else ""
+        changed = f"{self.changed} text{'s' if self.changed != 1 else ''} changed"
+        done = f"all {self.texts}" if self.has == self.texts else f"{self.has} of {self.texts}"
+        progress = f"{self.lang}: {done} texts translated"
+        return f"{self.po} -> {self.locale}: {changed}{fuzzy}; {progress}"
+
 
 def in_po_files(problems: list[Problem], done: list[Imported]) -> list[Problem]:
     """``problems``, those of an imported text moved to its entry in the PO file: the file the
-    translator works in (a text too long for its box, one still missing)."""
+    translator works in (a text too long for its box, a character that cannot be printed)."""
     entries = {
         (imported.locale_file, key): (imported, line)
         for imported in done
@@ -162,17 +177,21 @@ def in_po_files(problems: list[Problem], done: list[Imported]) -> list[Problem]:
             moved.append(problem)
             continue
         imported, line = found
-        what = NOT_TRANSLATED if problem.what.startswith(MISSING) else problem.what
-        moved.append(Problem(str(imported.po), line, problem.where, what))
+        moved.append(Problem(str(imported.po), line, problem.where, problem.what))
     return moved
 
 
 def import_files(
-    data_dir: Path, files: tuple[Path, ...], expansions: tuple[Expansion, ...] = ()
+    data_dir: Path,
+    files: tuple[Path, ...],
+    expansions: tuple[Expansion, ...] = (),
+    check: Check | None = None,
 ) -> list[Imported]:
     """Write the translations of ``files`` into the locale files of their games, or of the
-    ``expansions`` whose texts they are; nothing is written while any file has a problem (the
-    files written to are checked first too)."""
+    ``expansions`` whose texts they are, then ``check`` those games (if given). Nothing is
+    written while any file has a problem (the files written to are checked first too); a
+    problem the check finds is reported at its entry in the PO file, and every file written is
+    put back as it was."""
     problems: list[Problem] = []
     owners = [Owner(data_dir, game) for game in discover_games(data_dir)]
     owners += [Owner(data_dir, expansion.game, expansion) for expansion in expansions]
@@ -189,6 +208,7 @@ def import_files(
             kept[(owner.name, lang)] = read_sources(
                 owner.folder, lang, _sources_log(owner, lang, problems)
             )
+    problems += [big for path, translated in read if (big := _oversized(path, translated))]
     if problems:
         raise DataError(problems)
     made = [
@@ -199,10 +219,54 @@ def import_files(
     too_large = [_too_large(path, translated, text) for path, translated, (_, text) in made]
     if any(too_large):
         raise DataError([problem for problem in too_large if problem is not None])
-    return [
-        _write(path, translated, texts, owned[translated.owner.name], kept)
-        for path, translated, texts in made
-    ]
+    written = _Written()
+    try:
+        done = [
+            _write(path, translated, texts, owned[translated.owner.name], kept, written)
+            for path, translated, texts in made
+        ]
+        try:
+            if check is not None:
+                check(tuple(dict.fromkeys(imported.game for imported in done)))
+        except DataError as error:
+            raise DataError(in_po_files(error.problems, done)) from None
+    except BaseException:
+        written.put_back()
+        raise
+    return done
+
+
+@dataclass
+class _Written:
+    """The files an import wrote, each with what it held before (``None``: it was not there),
+    and the folders it made: to put back as they were if the import fails."""
+
+    files: list[tuple[Path, str | None]] = field(default_factory=list)
+    folders: list[Path] = field(default_factory=list)
+
+    def put_back(self) -> None:
+        """Every file as it was, last written first, then the folders made (now empty)."""
+        for path, before in reversed(self.files):
+            if before is None:
+                path.unlink(missing_ok=True)
+            else:
+                _replace(path, before)
+        for folder in reversed(self.folders):
+            folder.rmdir()
+
+
+def _oversized(po: Path, translated: Translated | None) -> Problem | None:
+    """A translation whose texts alone hold more than a locale file may: found before the
+    file is written out (a second a megabyte), since the file holds every text of it and
+    more."""
+    if translated is None:
+        return None
+    held = sum(
+        len(form.encode())
+        for text in translated.texts.values()
+        for form in (text.values() if isinstance(text, dict) else [text])
+    )
+    return _too_large_problem(po, translated) if held > MAX_YAML_BYTES else None
 
 
 def _made(translated: Translated, owned: Owned) -> tuple[str | None, str]:
@@ -220,8 +284,10 @@ def _made(translated: Translated, owned: Owned) -> tuple[str | None, str]:
 def _too_large(po: Path, translated: Translated, text: str) -> Problem | None:
     """A translation that would make its locale file larger than pnp reads: refused before
     anything is written, rather than written and then refused by every build."""
-    if len(text.encode()) <= MAX_YAML_BYTES:
-        return None
+    return _too_large_problem(po, translated) if len(text.encode()) > MAX_YAML_BYTES else None
+
+
+def _too_large_problem(po: Path, translated: Translated) -> Problem:
     locale = translated.owner.file(translated.lang)
     what = f"would make {locale} larger than {size(MAX_YAML_BYTES)}, more than a locale file may be"
     return Problem(str(po), 0, "", what)
@@ -255,28 +321,34 @@ def _write(
     texts: tuple[str | None, str],
     owned: Owned,
     kept: dict[tuple[str, str], dict[str, English]],
+    written: _Written,
 ) -> Imported:
     """Write the locale file's text made from the translation (``texts``: now and then), and
-    the English its texts were translated from."""
+    the English its texts were translated from, noting each file in ``written``."""
     owner, lang = translated.owner, translated.lang
     path = owner.folder / f"{lang}.yaml"
     current, text = texts
     if text != current and (current is not None or translated.texts):
+        written.files.append((path, current))
         _replace(path, text)
+    english = owned.english_for(lang).flat
     if lang != SOURCE and translated.texts:
-        order = list(owned.english_for(lang).flat)
-        _remember_sources(translated, kept[(owner.name, lang)], order)
+        _remember_sources(translated, kept[(owner.name, lang)], list(english), written)
     before = owned.own.get(lang)
     changed = sum(
         1
         for key, new in translated.texts.items()
         if before is None or key not in before.flat or english_of(before.flat[key]) != new
     )
-    return Imported(po, owner, lang, changed, translated.fuzzy, path, translated.lines)
+    held = {*(before.flat if before else ()), *translated.texts}
+    has = sum(1 for key in english if key in held)
+    return Imported(
+        po, owner, lang, changed, translated.fuzzy, path, translated.lines, has, len(english)
+    )
 
 
 def _remember_sources(
-    translated: Translated, sources: dict[str, English], order: list[str]
+    translated: Translated, sources: dict[str, English], order: list[str], written: _Written
 ) -> None:
     """Keep the English each imported text was translated from (for later fuzzy marks), in
     the English file's order."""
@@ -284,8 +356,12 @@ def _remember_sources(
     ordered = {key: merged[key] for key in [*order, *merged] if key in merged}
     path = sources_file(translated.owner.folder, translated.lang)
     text = sources_text(translated.lang, ordered)
-    if file_text(path, translated.owner.root) != text:
-        path.parent.mkdir(exist_ok=True)
+    before = file_text(path, translated.owner.root)
+    if before != text:
+        if not path.parent.is_dir():
+            path.parent.mkdir()
+            written.folders.append(path.parent)
+        written.files.append((path, before))
         _replace(path, text)
 
 
