@@ -201,6 +201,30 @@ def test_a_formula_that_merges_two_forms_is_refused_at_its_line(
     ]
 
 
+def test_an_empty_plural_header_is_a_missing_one(games: dict[str, Owned], tmp_path: Path) -> None:
+    """msginit and Poedit may write ``Plural-Forms:`` with nothing after it: pnp's formula."""
+    made = rewritten(ukrainian_po(games), **{"Plural-Forms": ""})
+    assert read_back(made, tmp_path / "uk.po", games) is not None
+
+
+def test_an_overlong_plural_header_is_refused_before_it_is_read(
+    games: dict[str, Owned], tmp_path: Path
+) -> None:
+    """A stranger's header of spaces once took minutes to match; now its length refuses it."""
+    header = "nplurals=2; plural=n" + " " * 20_000 + "x"
+    made = rewritten(ukrainian_po(games), **{"Plural-Forms": header})
+    path = tmp_path / "uk.po"
+    path.write_text(str(made), "utf-8")
+    problems: list[Problem] = []
+    assert read_po(path, "uk.po", games, problems) is None
+    lines = path.read_text("utf-8").splitlines()
+    line = next(n for n, text in enumerate(lines, 1) if "Plural-Forms" in text)
+    assert [str(problem) for problem in problems] == [
+        f"uk.po:{line}: header: Plural-Forms: 20021 characters, longer than any formula (at most "
+        f"1000): write Plural-Forms: {SLAVIC}"
+    ]
+
+
 def test_an_export_line_counts_one_text_in_the_singular() -> None:
     from generator.translation.run import Exported
 

@@ -29,15 +29,41 @@ from babel.plural import to_gettext
 from generator.language_rules import babel_locale, categories, category
 
 WHOLE_NUMBERS = range(1000)
-"""The counts a formula is read on: every last digit and last two digits that a rule of CLDR's
-or of gettext's looks at."""
+"""The counts a formula is read on: every last digit and last two digits, which is all the
+rules of gettext's formulas look at. A few CLDR rules also look at millions (French, Spanish,
+Italian and Portuguese ``many``: 1,000,000, a compact number's form); no card prints such a
+count, and the category is read here as one only fractions fall in."""
 FOLLOWED = "few"
 """The category whose form a fraction takes where the PO file gives none (see
 :attr:`PoPlurals.follows`)."""
 HEADERS_KEPT = 64
 """How many headers' readings are remembered: the same few recur (pnp's own, a tool's), and a
 stranger's files must not fill the memory with theirs."""
-_HEADER = re.compile(r"\s*nplurals\s*=\s*(\d{1,2})\s*;\s*plural\s*=\s*(.+?)\s*;?\s*")
+LONGEST_HEADER = 1000
+"""Characters: the longest formula gettext's tables hold is under 200; a longer header is
+refused before it is read."""
+_HEADER = re.compile(r"nplurals\s*=\s*(\d{1,2})\s*;\s*plural\s*=(.*)", re.DOTALL)
+_EAST_SLAVIC = (
+    "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || "
+    "n%100>=20) ? 1 : 2);"
+)
+WELL_KNOWN = {
+    **dict.fromkeys(("ru", "uk", "be", "sr", "hr", "bs"), _EAST_SLAVIC),
+    "pl": "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
+    **dict.fromkeys(("cs", "sk"), "nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;"),
+    "lt": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && (n%100<10 || n%100>=20) ? "
+    "1 : 2);",
+    "lv": "nplurals=3; plural=(n%10==0 || (n%100>=11 && n%100<=19) ? 0 : n%10==1 && n%100!=11 ? "
+    "1 : 2);",
+    "ro": "nplurals=3; plural=(n==1 ? 0 : (n==0 || (n%100 > 0 && n%100 < 20)) ? 1 : 2);",
+    "sl": "nplurals=4; plural=(n%100==1 ? 0 : n%100==2 ? 1 : n%100==3 || n%100==4 ? 2 : 3);",
+}
+"""The formulas gettext's manual, Poedit and Weblate write for languages of three or four
+forms, as they spell them, by language: a header then reads the same whatever version of
+Babel's table is installed (its spelling changes between releases)."""
+COMMON = ("nplurals=2; plural=(n != 1);", "nplurals=2; plural=(n > 1);", "nplurals=1; plural=0;")
+"""The formulas of most other languages (English and German; French and Portuguese; Japanese),
+tried in this order: the first that gives each ``msgstr`` one CLDR category is the language's."""
 
 
 @dataclass(frozen=True)
@@ -51,12 +77,6 @@ class PoPlurals:
     """The category each ``msgstr[N]`` holds, by N."""
 
     @property
-    def fractions(self) -> tuple[str, ...]:
-        """The categories no ``msgstr`` holds: those only fractions fall in (Russian and
-        Ukrainian ``other``), in CLDR's order."""
-        return tuple(found for found in categories(self.lang) if found not in self.slots)
-
-    @property
     def follows(self) -> str:
         """The category whose form a fraction's category takes when the import has no form of
         its own for it: ``few``, where a fraction agrees in Russian (1,5 карты, as 2 карты),
@@ -66,15 +86,18 @@ class PoPlurals:
 
 @cache
 def po_plurals(lang: str) -> PoPlurals:
-    """The ``Plural-Forms`` pnp writes for ``lang``: the formula translators know, from
-    Babel's table of them (the one ``pybabel init`` writes, as gettext's ``msginit``, Poedit and
-    Weblate do), where it gives each ``msgstr`` one CLDR category; otherwise (a language the
-    table lacks, or where it disagrees with CLDR) CLDR's own rule written as a formula, one
-    ``msgstr`` per category."""
+    """The ``Plural-Forms`` pnp writes for ``lang``: the formula translators know (the
+    language's own in :data:`WELL_KNOWN`, else the first of :data:`COMMON`, then Babel's table,
+    the one ``pybabel init`` writes) that gives each ``msgstr`` one CLDR category; otherwise (a
+    language none holds, or where they disagree with CLDR) CLDR's own rule written as a formula,
+    one ``msgstr`` per category."""
     table = get_plural(babel_locale(lang))
-    known = read_plural_forms(lang, f"nplurals={table.num_plurals}; plural={table.plural_expr};")
-    if isinstance(known, PoPlurals):
-        return known
+    tabled = f"nplurals={table.num_plurals}; plural={table.plural_expr};"
+    own = WELL_KNOWN.get(babel_locale(lang).language)
+    for header in (*((own,) if own else ()), *COMMON, tabled):
+        known = read_plural_forms(lang, header)
+        if isinstance(known, PoPlurals):
+            return known
     # CLDR's operand e (a compact number's exponent) is 0 for a whole number written out, and
     # gettext knows only n
     cldr = re.sub(r"\be\b", "0", str(to_gettext(babel_locale(lang).plural_form)))
@@ -89,10 +112,12 @@ def read_plural_forms(lang: str, header: str) -> PoPlurals | str:
     or what is wrong with the header: each ``msgstr`` must be given the counts of one CLDR
     category, a different one each. A ``msgstr`` given no whole number at all stands for a
     category only fractions fall in (a PO file of CLDR's forms has one)."""
-    matched = _HEADER.fullmatch(header)
+    if len(header) > LONGEST_HEADER:
+        return f"{len(header)} characters, longer than any formula (at most {LONGEST_HEADER})"
+    matched = _HEADER.fullmatch(header.strip())
     if matched is None:
         return f"{header!r} is not 'nplurals=N; plural=EXPRESSION;'"
-    forms, expression = int(matched[1]), matched[2]
+    forms, expression = int(matched[1]), matched[2].strip().removesuffix(";").strip()
     try:
         formula = gettext.c2py(expression)
         given = [(n, formula(n)) for n in WHOLE_NUMBERS]

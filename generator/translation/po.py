@@ -268,8 +268,8 @@ def _header(metadata: Mapping[str, str], owned: Mapping[str, Owned]) -> _Header 
         return EXPANSION_HEADER, what
     if problem := language_problem(lang):
         return "Language", problem
-    written = metadata.get(PLURAL_HEADER)
-    plurals = po_plurals(lang) if written is None else read_plural_forms(lang, written)
+    written = metadata.get(PLURAL_HEADER, "").strip()  # msginit and Poedit may leave it empty
+    plurals = read_plural_forms(lang, written) if written else po_plurals(lang)
     if isinstance(plurals, str):
         return PLURAL_HEADER, f"{plurals}: write {PLURAL_HEADER}: {po_plurals(lang).header}"
     return _Header(texts_of, lang, plurals)
