@@ -66,7 +66,7 @@ def find_expansions(folders: Sequence[Path], games: Sequence[str]) -> tuple[Expa
     found: list[Expansion] = []
     problems: list[Problem] = []
     for given in folders:
-        folder = given.absolute()
+        folder = Path(os.path.abspath(given))  # named as its folder: `--with ..` is not '..'
         if not folder.is_dir():
             raise UsageError(f"--with {given}: no such folder")
         if not (folder / MANIFEST).is_file():

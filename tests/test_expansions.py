@@ -393,6 +393,17 @@ def test_with_a_folder_that_is_not_an_expansion_is_a_usage_error(tmp_path: Path)
         find_expansions([tmp_path], ["tiny"])
 
 
+def test_an_expansion_given_as_dot_dot_is_named_as_its_folder(
+    expansion: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From inside an expansion's subfolder, ``--with ..`` is that expansion, by its name (its
+    PO files and output folder are named after it)."""
+    folder = expansion({"decks/numbers.yaml": "numbers:\n  - {value: 6}\n"})
+    monkeypatch.chdir(folder / "decks")
+    (found,) = find_expansions([Path("..")], ["tiny"])
+    assert (found.name, found.folder) == ("more", folder)
+
+
 def test_build_with_an_expansion_and_only_its_cards(
     tiny: DataCopy, expansion: Callable[..., Path], pnp: Run, tmp_path: Path
 ) -> None:
