@@ -43,6 +43,7 @@ from generator.names import (
     parse_id_pattern,
     template_name_problem,
 )
+from generator.options import OWN_KINDS
 from generator.palettes import load_palettes
 from generator.problems import Problem, ProblemLog, UsageError, clipped, did_you_mean, shown
 from generator.reading import links_out
@@ -303,6 +304,10 @@ def _load_handouts(
         spec = read_record(node, where, line, HANDOUT_FIELDS, log)
         if (problem := file_name_problem(handout_id)) is not None:
             log.add(line, where, f"a handout id names its file: {problem}")
+            continue
+        if handout_id in OWN_KINDS:
+            what = f"{handout_id!r} is the name of pnp's own files: give the handout another id"
+            log.add(line, where, what)
             continue
         if spec is None:
             continue

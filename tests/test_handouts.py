@@ -233,6 +233,16 @@ def test_a_wrong_handout_is_one_problem_at_its_line(
     assert len(found) == 1 and found[0].startswith(problem), found
 
 
+@pytest.mark.parametrize("taken", ["rules-summary", "proof", "cards"])
+def test_a_handout_may_not_take_the_name_of_pnp_s_own_files(tiny: DataCopy, taken: str) -> None:
+    """``rules-summary-a4.pdf`` would be written twice (an internal error once)."""
+    tiny.edit("tiny/game.yaml", "  scores:\n", f"  {taken}:\n")
+    assert tiny.problems("tiny") == [
+        f"tiny/game.yaml:17: handouts.{taken}: {taken!r} is the name of pnp's own files: give "
+        "the handout another id"
+    ]
+
+
 @pytest.fixture(scope="module")
 def shipped() -> list[Game]:
     """The shipped games, loaded (their rules need not run to draw the handouts)."""

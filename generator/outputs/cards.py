@@ -18,13 +18,13 @@ from generator.layout.imposition import Line, Rect, Sheet
 from generator.layout.pdf import marks, metadata
 from generator.layout.registration import marks as registration_marks
 from generator.model import Game
-from generator.options import Options
+from generator.options import CARDS, Options
 from generator.outputs.base import Job
 from generator.outputs.sheets import Layout, layout
 from generator.problems import DataError, Problem
 from generator.writer import Written
 
-KIND = "cards"
+KIND = CARDS
 """The name the card sheets' files start with (and their cut files' folder)."""
 
 

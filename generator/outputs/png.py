@@ -5,7 +5,7 @@ are the same on every paper, so their folder names no paper (only a palette: ``p
 from __future__ import annotations
 
 from generator.model import Game
-from generator.options import Options, file_name
+from generator.options import PNG, Options, file_name
 from generator.outputs.base import Job, drawing
 from generator.problems import Problem
 from generator.writer import Written
@@ -25,7 +25,7 @@ class PngFaces:
         return []  # the check rendered every face already
 
     def write(self, job: Job) -> list[Written]:
-        folder = job.folder / file_name("png", palette=job.game.palette)
+        folder = job.folder / file_name(PNG, palette=job.game.palette)
         faces = [
             (folder / deck / f"{name}.png", entry)
             for (deck, name), entry in job.faces.named.items()

@@ -9,7 +9,7 @@ import io
 from generator.games.registry import find_engine
 from generator.layout.ink import document_ink
 from generator.model import Game
-from generator.options import Options
+from generator.options import SUMMARY, Options
 from generator.outputs.base import Job, drawing
 from generator.problems import DataError, Problem
 from generator.rulebook import document
@@ -33,7 +33,7 @@ class RulesSummary:
         return summary_problems(game, _engine(game))
 
     def write(self, job: Job) -> list[Written]:
-        path = job.folder / f"{job.file_name('rules-summary')}.pdf"
+        path = job.folder / f"{job.file_name(SUMMARY)}.pdf"
         with job.stopwatch.stage("summary"):
             summary, problems = checked_summary(job.game, job.lang, _engine(job.game))
             if summary is None or problems:

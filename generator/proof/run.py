@@ -29,7 +29,7 @@ from generator.layout.imposition import Rect
 from generator.layout.pdf import metadata
 from generator.layout.sizes import PAPERS, Paper
 from generator.model import Game
-from generator.options import file_name
+from generator.options import PROOF, file_name
 from generator.outputs.base import drawing, render_faces, rendered
 from generator.palettes import STANDARD
 from generator.problems import Problem, UsageError, across_languages
@@ -51,7 +51,7 @@ from generator.vision import check as colour_vision
 from generator.vision import sight
 from generator.writer import Writer, output_folder_problem
 
-NAME = "proof"
+NAME = PROOF
 """What the proof's file name starts with: ``proof-<paper>[-<palette>].pdf``."""
 PICTURE_DPI = 100.0
 """The colour-vision pages' cards are drawn at this resolution: sharp at the 30 mm they print."""
