@@ -911,6 +911,7 @@ def _report(args: argparse.Namespace) -> int:
 
 
 def _i18n_export(args: argparse.Namespace) -> int:
+    from generator.translation.owners import has_texts
     from generator.translation.run import export
     from generator.translation.usage import printed_where
 
@@ -918,7 +919,13 @@ def _i18n_export(args: argparse.Namespace) -> int:
         raise UsageError(f"--out {args.out}: {problem}")
     start = time.perf_counter()
     langs = tuple(args.lang)
-    found = find_expansions(args.expansions, discover_games(args.data))
+    given = find_expansions(args.expansions, discover_games(args.data))
+    found = tuple(expansion for expansion in given if has_texts(expansion))
+    for expansion in given:
+        if expansion not in found:
+            print(f"--with {expansion.name}: no texts of its own (no locales/en.yaml): skipped")
+    if given and not (found or args.games):
+        return EXIT_OK
     comments = printed_where(args.data)
     written = export(args.data, tuple(args.games), langs, args.out, comments, found)
     for file in written:

@@ -101,3 +101,20 @@ def test_a_language_the_game_lacks_is_the_expansion_s_to_translate_whole(
     assert by_key["title"] == "gears/locales/en.yaml" and "title:" in english
     template = polib.pofile(str(tmp_path / "fifth-set/fifth-set.pot"))
     assert [entry.msgctxt for entry in template] == [COMPONENTS]
+
+
+def test_an_expansion_without_texts_of_its_own_is_skipped_not_a_failure(
+    pnp: Callable[..., Result], tmp_path: Path
+) -> None:
+    """Its cards print in the game's words: the game's own texts still go out."""
+    tasks = Path(__file__).parent / "expansions" / "three-by-three-tasks"
+    out = tmp_path / "po"
+    made = pnp("i18n", "export", "three_by_three", "--with", tasks, "--lang", "de", "--out", out)
+    assert (made.code, made.err) == (0, "")
+    assert made.out.splitlines()[0] == (
+        "--with three-by-three-tasks: no texts of its own (no locales/en.yaml): skipped"
+    )
+    assert sorted(path.name for path in (out / "three_by_three").iterdir()) == [
+        "de.po",
+        "three_by_three.pot",
+    ]

@@ -82,6 +82,12 @@ class Owned:
         return replace(self.english, file=self.owner.file(SOURCE), flat=texts)
 
 
+def has_texts(expansion: Expansion) -> bool:
+    """Whether ``expansion`` writes texts of its own (an English locale): one that only adds
+    cards printed with the game's words has nothing to translate, and is no mistake."""
+    return (expansion.folder / LOCALES / f"{SOURCE}.yaml").is_file()
+
+
 def load_owned(owner: Owner, problems: list[Problem]) -> Owned | None:
     """The owner's texts as its files hold them (a text a language lacks is what a translator
     is asked for, not a problem here); ``None``, and a problem, when it has no English."""
