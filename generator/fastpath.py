@@ -28,7 +28,7 @@ from generator.games.shipped import SHIPPED
 from generator.ink import BACK, FRONT, PageInk
 from generator.inputs import GameInputs, game_inputs
 from generator.languages import AS_WRITTEN, Languages
-from generator.options import Options
+from generator.options import CARDS, Options
 from generator.reading import Refused, Within, digest
 from generator.versions import build_date, code_version, engine_version
 from generator.writer import Writer, Written, output_folder_problem
@@ -321,21 +321,26 @@ def sweep(
 
     Every file is named by what changes it (:func:`generator.options.file_name`): builds on
     other papers or printed other ways write files of their own, side by side, and are left
-    alone. What a build wrote is listed per folder of a game in a language (``<game>/<lang>``),
-    per paper, and per the options that name files (:func:`_wrote_key`); the next build of that
-    folder on that paper with those options removes what the list names and it did not write,
-    if the file still holds the bytes listed (one the user changed is theirs). Without the
-    cache (``--no-cache``, or after ``pnp clean``) nothing is known of earlier builds, and
-    nothing is removed."""
+    alone. What a build wrote is listed per folder of a game in a language (``<game>/<lang>``)
+    and per what the files' names carry (:func:`_wrote_key`): the card sheets and cut files
+    their paper, how they print and the palette; the summary and handouts their paper and
+    palette; the PNG faces their palette. The next build that writes files of the same
+    names removes what the list names and it did not write, if the file still holds the
+    bytes listed (one the user changed is theirs). Without the cache (``--no-cache``, or after
+    ``pnp clean``) nothing is known of earlier builds, and nothing is removed."""
     made = {_relative(file.path, out) for file, _ in files}
-    wrote: dict[tuple[str, str], list[tuple[Written, str]]] = {}
+    wrote: dict[tuple[str, str, bool], list[tuple[Written, str]]] = {}
     for file, made_digest in files:
-        wrote.setdefault((_folder(file.path, out), file.paper), []).append((file, made_digest))
-    papers = [*dict.fromkeys(options.paper.name for options in printings), NO_PAPER]
+        group = (_folder(file.path, out), file.paper, _printed(file.path, out))
+        wrote.setdefault(group, []).append((file, made_digest))
+    options = printings[0]
+    papers = dict.fromkeys(printing.paper.name for printing in printings)
+    groups = [(paper, printed) for paper in papers for printed in (True, False)]
+    groups += [(NO_PAPER, False)] if options.png else []
     removed = []
-    for folder in dict.fromkeys(folder for folder, _ in wrote):
-        for paper in papers:
-            entry = _wrote_key(out, folder, paper, printings[0])
+    for folder in dict.fromkeys(folder for folder, _, _ in wrote):
+        for paper, printed in groups:
+            entry = _wrote_key(out, folder, paper, options, printed)
             for item in cache.parsed(entry, _items, MAX_LISTED) or []:
                 path = out / item["path"]
                 if item["path"] in made or not item["path"].startswith(f"{folder}/"):
@@ -344,7 +349,7 @@ def sweep(
                     with contextlib.suppress(OSError):
                         path.unlink()
                         removed.append(path)
-            cache.put(entry, listing(wrote.get((folder, paper), []), out))
+            cache.put(entry, listing(wrote.get((folder, paper, printed), []), out))
     for path in removed:
         _remove_empty(path.parent, out / _folder(path, out))
     return removed
@@ -354,12 +359,20 @@ NO_PAPER = ""
 """The paper of the files laid out on none (the PNG faces): :attr:`Written.paper`."""
 
 
-def _wrote_key(out: Path, folder: str, paper: str, options: Options) -> str:
-    """The key of what builds into ``folder`` of ``out`` on ``paper`` with ``options`` wrote:
-    with the options that name files, not those that only correct a printer (the back offset)
-    or a cutter (its marks), which replace files of the same names."""
-    named = (options.variants(), options.palette, options.png, options.only_expansion)
+def _wrote_key(out: Path, folder: str, paper: str, options: Options, printed: bool) -> str:
+    """The key of what builds into ``folder`` of ``out`` on ``paper`` with ``options`` wrote,
+    of files whose names say how the cards print (``printed``: the card sheets and their cut
+    files) or not: with the options that name them, not those that only correct a printer (the
+    back offset) or a cutter (its marks), which replace files of the same names."""
+    named = (options.variants() if printed else (), options.palette, options.only_expansion)
     return key("wrote", str(out.resolve()), folder, paper, repr(named))
+
+
+def _printed(path: Path, out: Path) -> bool:
+    """Whether ``path`` is named by how the cards print: a card sheet or a cut file (in a
+    folder named like its sheets), whose names start with :data:`CARDS`."""
+    parts = PurePosixPath(_relative(path, out)).parts
+    return len(parts) > 2 and parts[2].startswith(f"{CARDS}-")
 
 
 def _relative(path: Path, out: Path) -> str:

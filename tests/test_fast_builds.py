@@ -172,6 +172,30 @@ def test_a_build_removes_what_the_last_of_its_paper_and_options_wrote_and_it_doe
     assert {name: after[name] for name in kept} == {name: before[name] for name in kept}
 
 
+def test_a_build_printed_another_way_still_removes_the_faces_and_summary_it_replaces(
+    tiny: DataCopy, tmp_path: Path, pnp
+) -> None:
+    """The summary, handouts and PNG faces are named by neither the duplex nor the cutter: a
+    build that prints the cards another way writes the same ones, and removes what it no
+    longer writes of them; a removed card's face the user edited is theirs, and stays."""
+
+    def run(*options: str) -> str:
+        result = pnp("build", "--data", tiny.root, "--out", tmp_path, "--lang", "en", *options)
+        assert result.code == 0, result.err
+        return result.out
+
+    run("--png")
+    gone, edited = (f"tiny/en/png/numbers/number-{n}.png" for n in (5, 4))
+    (tmp_path / edited).write_bytes(b"the user's own")
+    tiny.edit(NUMBERS, "  - {value: 5}\n", "")
+    tiny.edit(NUMBERS, "  - {value: 4}\n", "")
+    out = run("--png", "--duplex", "none")
+    said = f"removed 1 file an earlier build wrote and this one does not: {tmp_path}/{gone}\n"
+    assert said in out
+    assert not (tmp_path / gone).exists()
+    assert (tmp_path / edited).read_bytes() == b"the user's own"
+
+
 BUILD = [sys.executable, "-m", "generator", "build", "break_the_code", "--lang", "ru"]
 
 
