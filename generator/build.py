@@ -44,7 +44,7 @@ from generator.fastpath import (
     remember_build,
 )
 from generator.games.base import GameEngine, TellApart
-from generator.games.registry import ENGINES, find_engine
+from generator.games.registry import find_engine, no_engine
 from generator.inputs import GameInputs, game_inputs
 from generator.languages import AS_WRITTEN, Languages
 from generator.layout.sizes import PAPERS, Paper
@@ -347,7 +347,7 @@ class _Run:
         for name in self.names:
             engine = find_engine(name)
             if engine is None:
-                what = f"no rule engine for {name!r} (the project has: {', '.join(ENGINES)})"
+                what = no_engine(name)
                 self.found(name, (0,), [Problem(f"{name}/game.yaml", 0, "", what)])
                 continue
             if not self.shortcut(name, engine):

@@ -861,14 +861,14 @@ def _listed(data_dir: Path, expansions: tuple[Expansion, ...]) -> list[Game]:
     a listing counts cards, so it needs valid decks but not their faces drawn (drawing every
     face of every language took seven times as long)."""
     from generator.games.command_line import load_checked
-    from generator.games.registry import ENGINES, find_engine
+    from generator.games.registry import find_engine, no_engine
 
     games: list[Game] = []
     problems: list[Problem] = []
     for name in discover_games(data_dir):
         engine = find_engine(name)
         if engine is None:
-            what = f"no rule engine for {name!r} (the project has: {', '.join(ENGINES)})"
+            what = no_engine(name)
             problems.append(Problem(f"{name}/game.yaml", 0, "", what))
             continue
         try:

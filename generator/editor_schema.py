@@ -50,7 +50,7 @@ from generator.expansion_fields import (
     FIELD_FIELDS,
     REMOVED,
 )
-from generator.games.registry import ENGINES, find_engine
+from generator.games.registry import find_engine, no_engine
 from generator.language_rules import CATEGORIES
 from generator.languages import LOCALES
 from generator.layout.sizes import CARD_PRESETS
@@ -416,7 +416,7 @@ def schemas(data_dir: Path, names: tuple[str, ...]) -> dict[str, dict[str, Any]]
     for game_id in requested_games(data_dir, names):
         engine = find_engine(game_id)
         if engine is None:
-            what = f"no rule engine for {game_id!r} (the project has: {', '.join(ENGINES)})"
+            what = no_engine(game_id)
             raise UsageError(what)
         english = english_texts(data_dir, game_id)
         shapes = game_schemas(

@@ -37,6 +37,12 @@ def find_engine(game_id: str) -> GameEngine | None:
     return ENGINES.get(game_id)
 
 
+def no_engine(game_id: str) -> str:
+    """What is wrong with a game the project has no rule engine for: said the same wherever a
+    game is looked up (a game needs its engine before anything of it is loaded)."""
+    return f"no rule engine for {game_id!r} (the project has: {', '.join(ENGINES)})"
+
+
 def find_commands(game_id: str) -> RulesCommands | None:
     """The ``pnp rules`` queries of ``game_id``, or ``None`` when the game answers none."""
     return COMMANDS.get(game_id)

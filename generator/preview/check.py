@@ -14,7 +14,7 @@ from pathlib import Path
 from generator.build import EVERY_PAPER, preflight
 from generator.catalog import load_game
 from generator.expansions import PALETTE, Expansion
-from generator.games.registry import ENGINES, find_engine
+from generator.games.registry import find_engine, no_engine
 from generator.languages import AS_WRITTEN, Languages
 from generator.model import Game
 from generator.outputs.base import FaceSet, render_faces
@@ -57,7 +57,7 @@ def check_game(
     by name): then each text it lacks is a problem, as in a build of it."""
     engine = find_engine(game_id)
     if engine is None:
-        what = f"no rule engine for {game_id!r} (the project has: {', '.join(ENGINES)})"
+        what = no_engine(game_id)
         yield Checked(None, problems=(Problem(f"{game_id}/game.yaml", 0, "", what),))
         return
     problems: list[Problem] = []

@@ -21,7 +21,7 @@ from generator.cache import Cache, default_folder
 from generator.catalog import requested_games
 from generator.expansions import Expansion, of_game
 from generator.games.command_line import load_checked
-from generator.games.registry import ENGINES, find_engine
+from generator.games.registry import find_engine, no_engine
 from generator.languages import AS_WRITTEN, Languages
 from generator.layout import ink
 from generator.layout.compose import Book, Page, Placement
@@ -140,7 +140,7 @@ def proof(request: ProofRequest, style: Style = STYLE) -> Proofs:
 def _load(request: ProofRequest, name: str) -> Game:
     engine = find_engine(name)
     if engine is None:
-        raise UsageError(f"no rule engine for {name!r} (the project has: {', '.join(ENGINES)})")
+        raise UsageError(no_engine(name))
     laid = of_game(request.expansions, name)
     game = load_checked(request.data_dir, engine, laid, request.languages)
     return game.in_palette(request.palette)
