@@ -73,7 +73,7 @@ HOW_TO_PRINT = {
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    parser = _parser(with_rules=_command(argv) in ("rules", None))
+    parser = _parser(with_rules=_command(argv) == "rules")
     if not argv:  # what pnp does is the first thing a newcomer asks it
         parser.print_help(sys.stderr)
         return EXIT_USAGE

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pypdf
+import pytest
 
 from tests.conftest import DataCopy
 
@@ -190,3 +191,16 @@ def test_a_misspelt_command_or_choice_gets_a_suggestion(pnp) -> None:
     )
     result = pnp("build", "--paper", "b5")  # nothing close enough: no guess
     assert result.err.splitlines()[-1].endswith("(choose from 'a3', 'a4', 'letter')")
+
+
+@pytest.mark.parametrize("argv", [["--version"], ["--help"], []])
+def test_version_and_help_import_no_game_engine(argv: list[str]) -> None:
+    """Answering them is instant: the engines are imported by the commands that use them."""
+    code = (
+        "import sys\n"
+        "from generator.cli import main\n"
+        f"try:\n    main({argv!r})\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith('generator.games.')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines()[-1] == "['generator.games.shipped']"  # names, no engine
