@@ -305,9 +305,8 @@ def _load_handouts(
         if (problem := file_name_problem(handout_id)) is not None:
             log.add(line, where, f"a handout id names its file: {problem}")
             continue
-        if handout_id in OWN_KINDS:
-            what = f"{handout_id!r} is the name of pnp's own files: give the handout another id"
-            log.add(line, where, what)
+        if (problem := _own_name_problem(str(handout_id))) is not None:
+            log.add(line, where, problem)
             continue
         if spec is None:
             continue
@@ -340,6 +339,19 @@ def _load_handouts(
             )
         )
     return loaded
+
+
+def _own_name_problem(handout_id: str) -> str | None:
+    """A handout is written as ``<id>-<paper>.pdf`` beside pnp's own files, named the same way:
+    an id that is one of their kinds would overwrite one (letter case aside: a Windows or macOS
+    disk ignores it)."""
+    if handout_id.casefold() not in OWN_KINDS:
+        return None
+    own = ", ".join(OWN_KINDS)
+    return (
+        f"its file {handout_id}-<paper>.pdf would overwrite pnp's own (pnp names its files "
+        f"{own}): give the handout another id"
+    )
 
 
 def _handout_data(

@@ -35,7 +35,16 @@ from generator.languages import PSEUDO, SOURCE, Languages
 from generator.layout.registration import Registration
 from generator.layout.registration import parse as parse_registration
 from generator.layout.sizes import PAPERS, Paper
-from generator.options import CUTTERS, DUPLEX, LAYOUTS, SHEETS, Options, file_name, on_papers
+from generator.options import (
+    CALIBRATION,
+    CUTTERS,
+    DUPLEX,
+    LAYOUTS,
+    SHEETS,
+    Options,
+    file_name,
+    on_papers,
+)
 from generator.palettes import INK_SAVER, PALETTE_NAME, STANDARD
 from generator.problems import DataError, DrawError, Problem, RuleError, UsageError, did_you_mean
 from generator.report.trials import HELP as TRIALS_HELP
@@ -738,7 +747,7 @@ def _calibrate(args: argparse.Namespace) -> int:
     writer = Writer(args.out)
     try:
         for options in on_papers(asked, _papers(args)):
-            name = file_name("calibration", options.paper.name, options.variants())
+            name = file_name(CALIBRATION, options.paper.name, options.variants())
             sheets.append((args.out / f"{name}.pdf", options))
             with writer.open(sheets[-1][0]) as stream:
                 sheet(options.paper, options.duplex, options.back_offset).save(stream)

@@ -76,9 +76,11 @@ def on_papers(options: Options, papers: Sequence[Paper]) -> tuple[Options, ...]:
 
 
 CARDS, SUMMARY, PROOF, PNG = "cards", "rules-summary", "proof", "png"
-"""The kinds of pnp's own files in a game's language folder (:func:`file_name`): a handout, named
-by its id there too, may not take one (``rules-summary-a4.pdf`` would be written twice)."""
-OWN_KINDS = (CARDS, SUMMARY, PROOF, PNG)
+CALIBRATION = "calibration"
+"""The kinds of pnp's own files (:func:`file_name`): a handout, named by its id beside them, may
+not take one (``rules-summary-a4.pdf`` would be written twice; ``pnp calibrate --out`` may
+name a game's folder)."""
+OWN_KINDS = (CARDS, SUMMARY, PROOF, PNG, CALIBRATION)
 
 
 def file_name(

@@ -233,14 +233,22 @@ def test_a_wrong_handout_is_one_problem_at_its_line(
     assert len(found) == 1 and found[0].startswith(problem), found
 
 
-@pytest.mark.parametrize("taken", ["rules-summary", "proof", "cards"])
-def test_a_handout_may_not_take_the_name_of_pnp_s_own_files(tiny: DataCopy, taken: str) -> None:
-    """``rules-summary-a4.pdf`` would be written twice (an internal error once)."""
+@pytest.mark.parametrize("taken", ["rules-summary", "proof", "Cards", "calibration"])
+def test_a_handout_may_not_take_the_name_of_pnp_s_own_files(
+    tiny: DataCopy, pnp: Pnp, tmp_path: Path, taken: str
+) -> None:
+    """``rules-summary-a4.pdf`` would be written twice (an internal error once); ``Cards``
+    is ``cards`` on a disk that ignores letter case."""
     tiny.edit("tiny/game.yaml", "  scores:\n", f"  {taken}:\n")
-    assert tiny.problems("tiny") == [
-        f"tiny/game.yaml:17: handouts.{taken}: {taken!r} is the name of pnp's own files: give "
-        "the handout another id"
-    ]
+    out = tmp_path / "out"
+    result = pnp("build", "tiny", "--data", tiny.root, "--out", out, "--lang", "en")
+    assert (result.code, result.out) == (1, "")
+    assert result.err == (
+        f"tiny/game.yaml:17: handouts.{taken}: its file {taken}-<paper>.pdf would overwrite "
+        "pnp's own (pnp names its files cards, rules-summary, proof, png, calibration): give "
+        "the handout another id\n1 problem found; nothing was written.\n"
+    )
+    assert not out.exists()
 
 
 @pytest.fixture(scope="module")
