@@ -159,7 +159,8 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     """The ``pnp`` command line. The ``rules`` queries of every game are added only when
-    ``rules`` is the command (or none is given): describing them imports every rule engine."""
+    ``rules`` is the command: describing them imports every rule engine, which ``--version``,
+    ``--help`` and a bare ``pnp`` do without."""
     parser = _Parser(
         prog="pnp",
         description="Print-and-play cards from YAML card data: checked by each game's "

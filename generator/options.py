@@ -75,12 +75,11 @@ def on_papers(options: Options, papers: Sequence[Paper]) -> tuple[Options, ...]:
     )
 
 
-CARDS, SUMMARY, PROOF, PNG = "cards", "rules-summary", "proof", "png"
-CALIBRATION = "calibration"
+CARDS, SUMMARY, PROOF, PNG, CALIBRATION = "cards", "rules-summary", "proof", "png", "calibration"
+OWN_KINDS = (CARDS, SUMMARY, PROOF, PNG, CALIBRATION)
 """The kinds of pnp's own files (:func:`file_name`): a handout, named by its id beside them, may
 not take one (``rules-summary-a4.pdf`` would be written twice; ``pnp calibrate --out`` may
 name a game's folder)."""
-OWN_KINDS = (CARDS, SUMMARY, PROOF, PNG, CALIBRATION)
 
 
 def file_name(

@@ -91,16 +91,17 @@ def po_plurals(lang: str) -> PoPlurals:
     the one ``pybabel init`` writes) that gives each ``msgstr`` one CLDR category; otherwise (a
     language none holds, or where they disagree with CLDR) CLDR's own rule written as a formula,
     one ``msgstr`` per category."""
-    table = get_plural(babel_locale(lang))
+    locale = babel_locale(lang)
+    table = get_plural(locale)
     tabled = f"nplurals={table.num_plurals}; plural={table.plural_expr};"
-    own = WELL_KNOWN.get(babel_locale(lang).language)
+    own = WELL_KNOWN.get(locale.language)
     for header in (*((own,) if own else ()), *COMMON, tabled):
         known = read_plural_forms(lang, header)
         if isinstance(known, PoPlurals):
             return known
     # CLDR's operand e (a compact number's exponent) is 0 for a whole number written out, and
     # gettext knows only n
-    cldr = re.sub(r"\be\b", "0", str(to_gettext(babel_locale(lang).plural_form)))
+    cldr = re.sub(r"\be\b", "0", str(to_gettext(locale.plural_form)))
     made = read_plural_forms(lang, cldr)
     assert isinstance(made, PoPlurals), made  # CLDR agrees with itself
     return made
