@@ -38,8 +38,8 @@ sys.path.insert(0, str(ROOT))
 import cairosvg.surface  # noqa: E402
 
 from generator import DEFAULT_DATA_DIR  # noqa: E402
-from generator.build import check  # noqa: E402
 from generator.outputs.base import render_faces  # noqa: E402
+from generator.pipeline.build import check  # noqa: E402
 from generator.render.draw import parse  # noqa: E402
 from generator.render.fonts import use_project_fonts  # noqa: E402
 
@@ -140,7 +140,7 @@ def validate_noop(jobs: int) -> Callable[[Path], float]:
 SCALED = """
 import dataclasses, sys
 from pathlib import Path
-import generator.build as build
+import generator.pipeline.build as build
 from generator import DEFAULT_DATA_DIR
 copies = int(sys.argv[1])
 load = build._load

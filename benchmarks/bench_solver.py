@@ -24,10 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import numpy as np
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import check
 from generator.games.three_by_three.notation import MODES
 from generator.games.three_by_three.solver import difficulties, difficulty
 from generator.games.three_by_three.space import Space, space
+from generator.pipeline.build import check
 
 TARGET_SECONDS = 30.0
 

@@ -20,21 +20,18 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from generator import DEFAULT_DATA_DIR, __version__, fastpath
-from generator.cache import Cache, default_folder
-from generator.expansions import (
+from generator import DEFAULT_DATA_DIR, __version__
+from generator.geometry.registration import Registration
+from generator.geometry.registration import parse as parse_registration
+from generator.geometry.sizes import PAPERS, Paper
+from generator.languages import PSEUDO, SOURCE, Languages
+from generator.load.expansions import (
     Expansion,
     add_with_option,
     find_expansions,
     games_to_build,
     of_game,
 )
-from generator.folders import discover_games
-from generator.ink import summary
-from generator.languages import PSEUDO, SOURCE, Languages
-from generator.layout.registration import Registration
-from generator.layout.registration import parse as parse_registration
-from generator.layout.sizes import PAPERS, Paper
 from generator.options import (
     CALIBRATION,
     CUTTERS,
@@ -46,11 +43,15 @@ from generator.options import (
     on_papers,
 )
 from generator.palettes import INK_SAVER, PALETTE_NAME, STANDARD
+from generator.pipeline import fastpath
 from generator.problems import DataError, DrawError, Problem, RuleError, UsageError, did_you_mean
 from generator.report.trials import HELP as TRIALS_HELP
 from generator.report.trials import trials
-from generator.workers import default_jobs
-from generator.writer import OutputError, Writer, Written, output_folder_problem
+from generator.runtime.cache import Cache, default_folder
+from generator.runtime.folders import discover_games
+from generator.runtime.ink import summary
+from generator.runtime.workers import default_jobs
+from generator.runtime.writer import OutputError, Writer, Written, output_folder_problem
 
 if TYPE_CHECKING:
     from generator.model import Game
@@ -394,7 +395,7 @@ def _languages(
     asked = getattr(args, "lang", None) or ()
     langs = (asked,) if isinstance(asked, str) else tuple(asked)  # serve's --lang is one
     if args.fallback:
-        from generator.locales import fallback_notes
+        from generator.load.locales import fallback_notes
 
         for game in names or discover_games(args.data):
             _notes(fallback_notes(args.data, game, of_game(expansions, game), args.fallback, langs))
@@ -608,7 +609,7 @@ def _build(args: argparse.Namespace) -> int:
             _notes(done.notes)
             _summarise(done.written, time.perf_counter() - start, done.removed)
             return EXIT_OK
-    from generator.build import BuildRequest, build
+    from generator.pipeline.build import BuildRequest, build
 
     request = BuildRequest(
         data_dir=args.data,
@@ -708,7 +709,8 @@ class _PlainProgress:
 class _Bar(_PlainProgress):
     """On a terminal: one bar across the whole build (rich), removed when done. While the
     games are checked the work is not known yet: the bar pulses, with no count; then it shows
-    steps done of a total that stays as it is to the end (see :class:`generator.build._Run`)."""
+    steps done of a total that stays as it is to the end (see
+    :class:`generator.pipeline.build._Run`)."""
 
     def __init__(self) -> None:
         from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
@@ -823,7 +825,7 @@ def _validate(args: argparse.Namespace) -> int:
     languages = _languages(args, names, expansions)
     found = fastpath.verdicts(args.data, names, papers, cache, expansions, languages)
     if found is None:
-        from generator.build import validate
+        from generator.pipeline.build import validate
 
         wanted = tuple(Options(paper=PAPERS[name]) for name in papers)
         found = validate(args.data, names, wanted, args.jobs, cache.folder, expansions, languages)
@@ -947,7 +949,7 @@ def _i18n_export(args: argparse.Namespace) -> int:
 def _i18n_import(args: argparse.Namespace) -> int:
     """Import the PO files, checking the games they translate with every text a language
     lacks taken from English: a partial translation is progress, not a problem."""
-    from generator.build import validate
+    from generator.pipeline.build import validate
     from generator.translation.run import import_files
 
     expansions = find_expansions(args.expansions, discover_games(args.data))
@@ -992,7 +994,7 @@ def _proof(args: argparse.Namespace) -> int:
 
 
 def _new_expansion(args: argparse.Namespace) -> int:
-    from generator.scaffold import new_expansion
+    from generator.authoring.scaffold import new_expansion
 
     folder = new_expansion(args.name, args.game, args.dir, args.data)
     print(f"wrote {folder}/ (see its README.md); try:")
@@ -1002,14 +1004,14 @@ def _new_expansion(args: argparse.Namespace) -> int:
 
 
 def _help(args: argparse.Namespace) -> int:
-    from generator.guide import listing, section
+    from generator.authoring.guide import listing, section
 
     print(section(args.topic) if args.topic else listing(), end="")
     return EXIT_OK
 
 
 def _schema(args: argparse.Namespace) -> int:
-    from generator.editor_schema import write
+    from generator.authoring.editor_schema import write
 
     start = time.perf_counter()
     _summarise(write(args.data, tuple(args.games), args.out), time.perf_counter() - start)

@@ -1,5 +1,5 @@
 """The languages a run makes beyond what the locale files hold (the pseudo-locale and a
-fallback: see :mod:`generator.locales`), those pnp requires whole, and what a command says of a
+fallback: see :mod:`generator.load.locales`), those pnp requires whole, and what a command says of a
 language a game has no locale for. Kept apart from the loader, which needs fonts and Babel,
 because the no-op fast path of a build digests these settings without loading anything (Babel
 is imported only to guess what a misspelt ``--lang`` meant).

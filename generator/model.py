@@ -8,12 +8,12 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from generator.folders import Templates
+from generator.geometry.sizes import CardSize, Paper
+from generator.geometry.tiling import Plan, plan
 from generator.languages import SOURCE, no_locale
-from generator.layout.sizes import CardSize, Paper
-from generator.layout.tiling import Plan, plan
 from generator.palettes import STANDARD, Palettes, require
 from generator.problems import DataError, Problem, UsageError
+from generator.runtime.folders import Templates
 
 
 class Text(str):
@@ -199,7 +199,7 @@ class Handout:
         return self.id if self.copies == 1 else f"{self.id}-{copy + 1}"
 
     def plan(self, paper: Paper) -> Plan:
-        """Its pages on ``paper``: what each shows where (:mod:`generator.layout.tiling`)."""
+        """Its pages on ``paper``: what each shows where (:mod:`generator.geometry.tiling`)."""
         return plan(paper, self.landscape, self.size, self.copies, self.per_page)
 
 
@@ -208,7 +208,7 @@ class Game:
     id: str
     directory: Path
     templates: Templates
-    """The folders of the game's templates (see :mod:`generator.folders`)."""
+    """The folders of the game's templates (see :mod:`generator.runtime.folders`)."""
     players: tuple[int, int]
     decks: tuple[Deck, ...]
     locales: dict[str, Locale]

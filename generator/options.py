@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from generator.layout.registration import Registration
-from generator.layout.sizes import PAPERS, Paper
+from generator.geometry.registration import Registration
+from generator.geometry.sizes import PAPERS, Paper
 from generator.palettes import STANDARD
 
 DUPLEX = ("long", "short", "none")

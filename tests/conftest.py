@@ -20,11 +20,11 @@ from pathlib import Path
 import pytest
 
 from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
-from generator import cache as face_cache
-from generator.build import BuildRequest, build, check
 from generator.cli import main
 from generator.games import registry
+from generator.pipeline.build import BuildRequest, build, check
 from generator.problems import DataError
+from generator.runtime import cache as face_cache
 from tests import fixture
 
 # One cache of drawn faces and built outputs for the whole session, never the user's own: every
@@ -33,7 +33,7 @@ from tests import fixture
 # environment: the second import in the same process (pytest loads this file as `conftest`, the
 # tests import it as `tests.conftest`) and pytest-xdist's workers, started by the controlling
 # process with its environment. The cache is safe for several writers at once
-# (generator/cache.py); the process that made it removes it.
+# (generator/runtime/cache.py); the process that made it removes it.
 _SHARED = "PNP_TEST_SESSION_CACHE"
 if os.path.isdir(os.environ.get(_SHARED, "")):
     SESSION_CACHE = Path(os.environ[_SHARED])
@@ -86,8 +86,8 @@ class DataCopy:
 
 def own_templates(data_root: Path, game: str) -> Path:
     """A copy of the shipped ``templates/<game>/`` beside the card data in ``data_root``, which
-    draws that data from then on (``generator.folders``). A test adds or breaks templates there,
-    never in the shipped folder, which every test (on every worker) reads. Messages name the
+    draws that data from then on (``generator.runtime.folders``). A test adds or breaks templates
+    there, never in the shipped folder, which every test (on every worker) reads. Messages name the
     copy's files as they name the shipped ones, ``templates/<game>/<file>``."""
     folder = data_root.parent / "templates" / game
     shutil.copytree(TEMPLATES_DIR / game, folder)

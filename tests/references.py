@@ -18,7 +18,7 @@ from pathlib import Path
 from PIL import Image
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import check
+from generator.pipeline.build import check
 from generator.render import draw
 from generator.render.templates import CardRenderer
 

@@ -45,7 +45,7 @@ import pytest
 import yaml
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import BuildRequest, build
+from generator.pipeline.build import BuildRequest, build
 from tests.conftest import own_templates
 
 CORPUS = Path(__file__).with_name("bad_inputs")

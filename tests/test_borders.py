@@ -11,8 +11,8 @@ import jinja2
 import pytest
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import check
-from generator.layout.sizes import CardSize
+from generator.geometry.sizes import CardSize
+from generator.pipeline.build import check
 from generator.render.borders import LINE_ATTRIBUTE, LineMarks, borders, unmarked
 from generator.render.safe_area import FaceTree
 from generator.render.templates import CardRenderer

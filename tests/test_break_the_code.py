@@ -22,7 +22,6 @@ from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageStat
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import check
 from generator.games.break_the_code.questions import Answer, Question, answer, answers, question
 from generator.games.break_the_code.rating import Rating, consistent, narrowing, rate
 from generator.games.break_the_code.tiles import (
@@ -36,9 +35,10 @@ from generator.games.break_the_code.tiles import (
     sort_hand,
     tile_set,
 )
-from generator.layout.sizes import pt
+from generator.geometry.sizes import pt
 from generator.model import Game
 from generator.palettes import INK_SAVER
+from generator.pipeline.build import check
 from generator.render import draw
 from generator.render.templates import CardRenderer
 from tests import pdf

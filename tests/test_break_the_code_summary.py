@@ -10,7 +10,6 @@ import random
 import pytest
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import check
 from generator.games.base import deck_of
 from generator.games.break_the_code import summary
 from generator.games.break_the_code.decks import QUESTIONS
@@ -18,6 +17,7 @@ from generator.games.break_the_code.questions import Question, answer, question
 from generator.games.break_the_code.rating import Heard, Narrowing, consistent, narrowing
 from generator.games.break_the_code.tiles import Hand, deal, parse_hand
 from generator.model import Game
+from generator.pipeline.build import check
 from generator.rulebook.words import Words
 from tests.test_rulebook import summary_pdf, text_of
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.layout.sizes import PAPERS, Paper
+from generator.geometry.sizes import PAPERS, Paper
 from tests import pdf
 from tests.conftest import DataCopy, Result
 

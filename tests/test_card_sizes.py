@@ -11,10 +11,10 @@ import pytest
 from PIL import Image
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import BuildRequest, build, check
-from generator.layout.imposition import Grid, Rect, fit_grid
-from generator.layout.sizes import PAPERS, CardSize
+from generator.geometry.imposition import Grid, Rect, fit_grid
+from generator.geometry.sizes import PAPERS, CardSize
 from generator.model import Game
+from generator.pipeline.build import BuildRequest, build, check
 from generator.render.geometry import Geometry
 from tests import pdf
 from tests.conftest import DataCopy

@@ -17,8 +17,8 @@ import pytest
 import yaml
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import check
 from generator.model import Game
+from generator.pipeline.build import check
 from tests.conftest import Built
 from tests.test_rulebook import summary_pdf, text_of
 

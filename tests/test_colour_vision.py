@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from generator import DEFAULT_DATA_DIR
-from generator.cache import Cache
 from generator.games.command_line import load_checked
 from generator.games.registry import find_engine
 from generator.games.shipped import SHIPPED
 from generator.outputs.base import render_faces
+from generator.runtime.cache import Cache
 from generator.vision import check
 from tests import pdf
 from tests.conftest import SESSION_CACHE, DataCopy, Result

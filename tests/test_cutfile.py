@@ -17,10 +17,10 @@ import pytest
 from ezdxf.math import bulge_to_arc
 from ezdxf.path import make_path
 
-from generator.layout.cutfile import Placed, dxf, svg
-from generator.layout.imposition import Rect
-from generator.layout.registration import Registration, marks, parse
-from generator.layout.sizes import PAPERS, CardSize, Paper
+from generator.geometry.imposition import Rect
+from generator.geometry.registration import Registration, parse
+from generator.geometry.sizes import PAPERS, CardSize, Paper
+from generator.layout.cutfile import Placed, dxf, marks, svg
 from tests import pdf
 
 A4 = PAPERS["a4"]

@@ -15,11 +15,11 @@ import pytest
 from ezdxf.path import make_path
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import BuildRequest, build
-from generator.layout.imposition import Rect
-from generator.layout.registration import Registration
-from generator.layout.sizes import PAPERS, Paper
+from generator.geometry.imposition import Rect
+from generator.geometry.registration import Registration
+from generator.geometry.sizes import PAPERS, Paper
 from generator.options import Options
+from generator.pipeline.build import BuildRequest, build
 from tests import pdf
 from tests.conftest import SESSION_CACHE
 from tests.test_cutfile import bounds, cut_paths, expected_marks, trace_svg_path

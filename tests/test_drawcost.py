@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from generator.cache import Cache
-from generator.folders import Templates
 from generator.problems import DrawError, clipped
 from generator.render import draw, drawcost, store, templates
 from generator.render.drawcost import HAS_STEPS, draw_cost, draw_cost_problem
+from generator.runtime.cache import Cache
+from generator.runtime.folders import Templates
 
 HEAD = '<svg xmlns="http://www.w3.org/2000/svg" width="63mm" height="88mm" viewBox="0 0 63 88">'
 RECT = '<rect x="1" y="1" width="2" height="2" fill="#123"/>'

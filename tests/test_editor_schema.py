@@ -21,8 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator import DEFAULT_DATA_DIR, PROJECT_ROOT
-from generator.catalog import DECK_FIELDS, GAME_FIELDS, HANDOUT_FIELDS, SIZE_FIELDS
-from generator.editor_schema import (
+from generator.authoring.editor_schema import (
     DRAFT,
     SCHEMAS_DIR,
     field_schema,
@@ -30,12 +29,13 @@ from generator.editor_schema import (
     schemas,
     text,
 )
-from generator.expansion_fields import COPIES, EXPANSION_FIELDS, REMOVED
 from generator.games.registry import ENGINES
-from generator.loading import Mapping as LineMapping
-from generator.modeline import MODELINE, modeline, with_modeline
+from generator.load.catalog import DECK_FIELDS, GAME_FIELDS, HANDOUT_FIELDS, SIZE_FIELDS
+from generator.load.expansion_fields import COPIES, EXPANSION_FIELDS, REMOVED
+from generator.load.modeline import MODELINE, modeline, with_modeline
+from generator.load.schema import Field, read_record
+from generator.load.yaml_reader import Mapping as LineMapping
 from generator.problems import ProblemLog
-from generator.schema import Field, read_record
 from generator.translation.sources import FOLDER as SOURCES_FOLDER
 from tests.test_bad_inputs import CASES, prepare
 
@@ -73,8 +73,9 @@ def test_every_schema_is_a_valid_schema_of_its_draft(draft: Validator) -> None:
 
 
 RENAME = (
-    "python -c 'from generator import DEFAULT_DATA_DIR as D; from generator.editor_schema import"
-    " SCHEMAS_DIR as S, name_schemas; [name_schemas(g.parent, S / g.parent.name) for g in"
+    "python -c 'from generator import DEFAULT_DATA_DIR as D;"
+    " from generator.authoring.editor_schema import SCHEMAS_DIR as S, name_schemas;"
+    " [name_schemas(g.parent, S / g.parent.name) for g in"
     ' D.glob("*/game.yaml")]\''
 )
 """The command that puts the comment first in every shipped file (as scaffolds do)."""

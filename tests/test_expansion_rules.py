@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import check
-from generator.expansions import Expansion, find_expansions
-from generator.folders import discover_games
 from generator.games.gears import validation as gears_validation
+from generator.load.expansions import Expansion, find_expansions
 from generator.model import Deck
+from generator.pipeline.build import check
 from generator.problems import DataError
+from generator.runtime.folders import discover_games
 from tests.conftest import DataCopy, Result
 from tests.test_rulebook import summary_pdf, text_of
 

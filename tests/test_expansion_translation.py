@@ -12,7 +12,7 @@ import polib
 import pytest
 
 from generator import DEFAULT_DATA_DIR
-from generator.expansions import Expansion
+from generator.load.expansions import Expansion
 from generator.translation.run import export, import_files
 from tests.conftest import DataCopy, Result
 

@@ -12,14 +12,14 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from generator import catalog
-from generator.build import check
-from generator.catalog import load_game
-from generator.editor_schema import SCHEMAS_DIR
-from generator.expansions import find_expansions
+from generator.authoring.editor_schema import SCHEMAS_DIR
 from generator.games.base import missing_texts
+from generator.load import catalog
+from generator.load.catalog import load_game
+from generator.load.expansions import find_expansions
 from generator.model import Game
 from generator.outputs.base import render_faces
+from generator.pipeline.build import check
 from generator.preview.check import check_game
 from generator.problems import DataError, Problem, UsageError
 from tests.conftest import DataCopy, Result

@@ -12,10 +12,10 @@ import pytest
 from PIL import Image
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import check
 from generator.cli import main
 from generator.export.targets import targets
 from generator.model import Game
+from generator.pipeline.build import check
 
 TILES_LINE = next(
     number

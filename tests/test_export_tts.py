@@ -16,7 +16,6 @@ import pytest
 from PIL import Image, ImageChops, ImageFilter, ImageStat
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import check
 from generator.cli import main
 from generator.export.targets import TARGETS_DIR, load
 from generator.export.tts import Table, file_url, grids
@@ -24,6 +23,7 @@ from generator.games.base import GameEngine
 from generator.games.registry import find_engine
 from generator.model import Card, Deck, Game
 from generator.outputs.base import FaceSet, render_faces
+from generator.pipeline.build import check
 from generator.render import draw
 from tests.conftest import DataCopy
 

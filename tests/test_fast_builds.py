@@ -12,18 +12,18 @@ import pikepdf
 import pytest
 from PIL import Image, ImageStat
 
-import generator.build
+import generator.pipeline.build
 from generator import DEFAULT_DATA_DIR
-from generator.build import BuildRequest, build, check
-from generator.cache import ENTRY, Cache
+from generator.geometry.imposition import Rect
+from generator.geometry.sizes import CardSize
 from generator.layout.compose import Book, Metadata, Page, Placement
-from generator.layout.imposition import Rect
-from generator.layout.sizes import CardSize
 from generator.model import Game
 from generator.options import Options
 from generator.outputs.sheets import Layout, layout
+from generator.pipeline.build import BuildRequest, build, check
 from generator.render.store import ArtStore
 from generator.render.templates import CardRenderer
+from generator.runtime.cache import ENTRY, Cache
 from tests import fixture, pdf
 from tests.conftest import PRINTED, SESSION_CACHE, Built, DataCopy
 
@@ -123,9 +123,9 @@ def test_a_one_word_edit_rewrites_only_its_language_cards(
     assert "Синій" in text
     locale.write_text(text.replace("Синій", "Блакитний"), encoding="utf-8")
     rendered: list[str] = []
-    render = generator.build.render_faces
+    render = generator.pipeline.build.render_faces
     monkeypatch.setattr(
-        generator.build,
+        generator.pipeline.build,
         "render_faces",
         lambda game, lang, decks: rendered.append(lang) or render(game, lang, decks),
     )

@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import check
+from generator.pipeline.build import check
 from generator.problems import DataError, UsageError
 from generator.translation.sources import FOLDER as SOURCES_FOLDER
 

@@ -10,11 +10,11 @@ import json
 import pytest
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import check
 from generator.games.base import RuleError
 from generator.games.game_of_trains.train import FaceUpRow, Train, apply
 from generator.model import Card, Deck, Game
 from generator.palettes import INK_SAVER, STANDARD
+from generator.pipeline.build import check
 from generator.render import draw
 from generator.render.templates import CardRenderer
 from tests import pdf

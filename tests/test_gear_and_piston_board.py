@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import BuildRequest, build, check
 from generator.games.gear_and_piston import board
-from generator.layout.sizes import PAPERS
-from generator.loading import load_yaml
+from generator.geometry.sizes import PAPERS
+from generator.load.yaml_reader import load_yaml
 from generator.model import Game
 from generator.options import Options
+from generator.pipeline.build import BuildRequest, build, check
 from generator.problems import ProblemLog
 from tests.conftest import SESSION_CACHE, DataCopy
 from tests.pdf import drawn_sizes, fills_by_page, page_count, read

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator.build import check
+from generator.pipeline.build import check
 from tests.conftest import DataCopy
 
 NEW = "gear_and_piston/decks/new.yaml"

@@ -17,9 +17,9 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import check
 from generator.model import Card, Game
 from generator.palettes import INK_SAVER, STANDARD
+from generator.pipeline.build import check
 from generator.render import draw
 from generator.render.templates import CardRenderer, environment
 from tests import pdf

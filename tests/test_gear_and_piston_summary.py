@@ -7,7 +7,6 @@ import pytest
 import yaml
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import check
 from generator.games.base import deck_of
 from generator.games.gear_and_piston.board import ALLEY_DISCS, DISCS
 from generator.games.gear_and_piston.car import JUNK_YARD, PATENT_OFFICE
@@ -17,6 +16,7 @@ from generator.games.gear_and_piston.scoring import Investor, score
 from generator.games.gear_and_piston.summary import smallest_car
 from generator.games.gear_and_piston.validation import INVESTORS_DRAWN
 from generator.model import Game
+from generator.pipeline.build import check
 from tests.test_rulebook import summary_pdf, text_of
 
 FEWER = DISCS - ALLEY_DISCS

@@ -16,9 +16,9 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import check
 from generator.model import Card, Deck, Game
 from generator.palettes import INK_SAVER, STANDARD
+from generator.pipeline.build import check
 from generator.render import draw
 from generator.render.boxes import box_fills
 from generator.render.fill import RED

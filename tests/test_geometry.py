@@ -7,7 +7,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from generator.layout.sizes import CardSize
+from generator.geometry.sizes import CardSize
 from generator.render.geometry import Geometry
 from generator.render.safe_area import (
     UNMEASURED,

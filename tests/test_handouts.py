@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 
 from generator import DEFAULT_DATA_DIR
-from generator.catalog import load_game
-from generator.folders import discover_games
 from generator.games.registry import find_engine
-from generator.layout.imposition import Line, Rect
-from generator.layout.sizes import PAPERS
-from generator.layout.tiling import GAP, MARGIN, OVERLAP, marks, plan
+from generator.geometry.imposition import Line, Rect
+from generator.geometry.sizes import PAPERS
+from generator.geometry.tiling import GAP, MARGIN, OVERLAP, marks, plan
+from generator.load.catalog import load_game
 from generator.model import Game
 from generator.render.boxes import handout_fills
+from generator.runtime.folders import discover_games
 from tests.conftest import DataCopy, Result
 from tests.legibility import ACROSS_THE_TABLE
 from tests.pdf import page_boxes, placements, read

@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 
 import generator
-from generator.guide import sections
-from generator.scaffold import README as SCAFFOLD_README
+from generator.authoring.guide import sections
+from generator.authoring.scaffold import README as SCAFFOLD_README
 
 MESSAGES = [*Path(generator.__file__).parent.rglob("*.py"), SCAFFOLD_README]
 """What pnp says: its code, and the README it writes into a new expansion."""

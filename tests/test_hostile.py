@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from generator import DEFAULT_DATA_DIR, PACKAGE_DIR, TEMPLATES_DIR
-from generator.cache import DIGEST, MAGIC, MAX_ENTRY
+from generator.runtime.cache import DIGEST, MAGIC, MAX_ENTRY
 from tests.conftest import DataCopy, Result
 from tests.test_bad_inputs import snapshot, watching
 

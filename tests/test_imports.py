@@ -31,7 +31,7 @@ def module_name(path: Path) -> str:
 
 
 MODULES = {module_name(path): path for path in sorted(SOURCE.rglob("*.py"))}
-assert "generator.build" in MODULES, f"no generator source under {SOURCE}"
+assert "generator.pipeline.build" in MODULES, f"no generator source under {SOURCE}"
 
 
 def imported(source: str, package: str) -> Iterator[str]:
@@ -107,9 +107,9 @@ from generator.render import draw
 from . import registry
 from ..rulebook.words import Words
 if TYPE_CHECKING:
-    from generator.catalog import load_game
+    from generator.load.catalog import load_game
 def later():
-    from generator.build import check
+    from generator.pipeline.build import check
 """
     assert set(imported(source, "generator.games")) == {
         "typing",
@@ -118,8 +118,8 @@ def later():
         "generator.render.draw",
         "generator.games.registry",
         "generator.rulebook.words",
-        "generator.catalog",
-        "generator.build",
+        "generator.load.catalog",
+        "generator.pipeline.build",
     }
 
 

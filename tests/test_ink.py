@@ -16,15 +16,15 @@ import pytest
 from PIL import Image
 
 from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
-from generator.build import BuildRequest, build
-from generator.cache import Cache
-from generator.folders import Templates
-from generator.ink import BACK, DPI, FRONT, PageInk, summary
+from generator.geometry.imposition import Rect
 from generator.layout import ink
 from generator.layout.compose import FaceArt
-from generator.layout.imposition import Rect
+from generator.pipeline.build import BuildRequest, build
 from generator.render.store import ArtStore, face_key
-from generator.writer import Written
+from generator.runtime.cache import Cache
+from generator.runtime.folders import Templates
+from generator.runtime.ink import BACK, DPI, FRONT, PageInk, summary
+from generator.runtime.writer import Written
 from tests import pdf
 from tests.conftest import SESSION_CACHE
 

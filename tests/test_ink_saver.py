@@ -18,9 +18,9 @@ import pytest
 from PIL import Image
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import BuildRequest, build
 from generator.options import Options
 from generator.palettes import INK_SAVER
+from generator.pipeline.build import BuildRequest, build
 from tests.conftest import SESSION_CACHE
 from tests.pdf import needs_pdftoppm
 

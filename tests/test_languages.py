@@ -7,13 +7,13 @@ import re
 import pytest
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import check
 from generator.games.registry import find_engine
 from generator.language_rules import categories, number
 from generator.languages import PSEUDO, Languages
-from generator.locales import load_locales, pseudo
+from generator.load.locales import load_locales, pseudo
 from generator.model import Locale
 from generator.outputs.base import render_faces
+from generator.pipeline.build import check
 from generator.problems import DataError, Problem, ProblemLog
 from generator.render.fonts import SHIPPED_FONTS, missing_glyphs
 from generator.rulebook.compose import summarise

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.layout.imposition import Band, Rect, Run, Sheet, SheetStyle, fit_grid, plan
-from generator.layout.outline import Arc, Edge, card_outline, curves, distance_outside
+from generator.geometry.imposition import Band, Rect, Run, Sheet, SheetStyle, fit_grid, plan
+from generator.geometry.outline import Arc, Edge, card_outline, curves, distance_outside
+from generator.geometry.sizes import PAPERS, CardSize, Paper, pt
 from generator.layout.pdf import marks
-from generator.layout.sizes import PAPERS, CardSize, Paper, pt
 from tests import pdf
 
 POKER = CardSize(63, 88)

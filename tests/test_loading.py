@@ -2,9 +2,9 @@
 
 from pathlib import Path
 
-from generator.loading import load_yaml
+from generator.load.schema import Field, read_record
+from generator.load.yaml_reader import load_yaml
 from generator.problems import ProblemLog
-from generator.schema import Field, read_record
 
 
 def load(tmp_path: Path, text: str) -> tuple[object, list[str]]:

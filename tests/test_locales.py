@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.catalog import load_game
 from generator.games.gears.engine import Gears
 from generator.languages import Languages, no_locale
+from generator.load.catalog import load_game
 from generator.model import Game
 from generator.preview.check import check_game
 from generator.problems import DataError, Problem, UsageError

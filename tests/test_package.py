@@ -22,7 +22,7 @@ import pypdf
 import pytest
 
 from generator import __version__
-from generator.build import BuildRequest, build
+from generator.pipeline.build import BuildRequest, build
 from tests.conftest import SESSION_CACHE
 from tests.pdf import embedded_fonts
 
@@ -133,7 +133,7 @@ def test_wheel_holds_the_code_the_templates_the_card_data_and_its_schemas_only(w
 
 def test_every_file_the_readme_names_in_the_shipped_folders_is_in_the_wheel(wheel: Path) -> None:
     """Issue 33: a path the README names (``card_data/<game>/game.yaml``,
-    ``examples/gear_and_piston/runabout.yaml``, ``generator/layout/registration.py``) is where
+    ``examples/gear_and_piston/runabout.yaml``, ``generator/geometry/registration.py``) is where
     an installed pnp keeps it too, under ``generator/_data/`` for all but the code; a ``<name>``
     stands for any one name."""
     with zipfile.ZipFile(wheel) as archive:

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
-from generator.expansions import Expansion
-from generator.folders import discover_games
 from generator.games.command_line import load_checked
 from generator.games.registry import find_engine
+from generator.load.expansions import Expansion
+from generator.load.palettes import load_palettes
 from generator.outputs.base import render_faces
-from generator.palettes import load_palettes
 from generator.problems import Problem, ProblemLog
+from generator.runtime.folders import discover_games
 
 GOOD = """\
 standard:

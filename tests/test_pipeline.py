@@ -9,9 +9,9 @@ import pytest
 from PIL import Image
 
 from generator import outputs
-from generator.build import BuildRequest, build, check
 from generator.model import Game
 from generator.outputs import Job, Options, Written
+from generator.pipeline.build import BuildRequest, build, check
 from generator.problems import Problem, clipped
 from tests import fixture, pdf
 from tests.conftest import Built, DataCopy

@@ -11,10 +11,10 @@ import polib
 import pytest
 
 from generator import DEFAULT_DATA_DIR
-from generator.expansions import Expansion
-from generator.folders import discover_games
 from generator.languages import SOURCE
+from generator.load.expansions import Expansion
 from generator.problems import Problem
+from generator.runtime.folders import discover_games
 from generator.translation.owners import Owned, Owner, load_owned
 from generator.translation.plurals import po_plurals
 from generator.translation.po import Translated, po_file, read_po

@@ -14,12 +14,12 @@ import pikepdf
 import pytest
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import check
-from generator.layout.imposition import Rect
-from generator.layout.sizes import CardSize
+from generator.geometry.imposition import Rect
+from generator.geometry.sizes import CardSize
 from generator.model import Game
 from generator.options import Options
 from generator.outputs.sheets import layout
+from generator.pipeline.build import check
 from tests import fixture, pdf
 from tests.conftest import Built
 from tests.placed import placed

@@ -14,10 +14,9 @@ import pikepdf
 import pytest
 
 from generator import DEFAULT_DATA_DIR
-from generator.folders import discover_games
 from generator.games.command_line import load_checked
 from generator.games.registry import find_engine
-from generator.layout.sizes import PAPERS
+from generator.geometry.sizes import PAPERS
 from generator.model import Game
 from generator.proof.sheet import COLOURS
 from generator.render.boxes import box_fills
@@ -25,6 +24,7 @@ from generator.render.fill import AMBER, GREEN, RED, SAMPLE, BoxFill, box_fill
 from generator.render.fonts import find_font, text_width
 from generator.render.templates import TextFitter
 from generator.render.text import wrap
+from generator.runtime.folders import discover_games
 from tests import pdf
 from tests.conftest import DataCopy, Result
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator import DEFAULT_DATA_DIR
-from generator.catalog import discover_games
+from generator.load.catalog import discover_games
 from tests.conftest import PRINTED, Built, build_once
 
 
@@ -36,7 +36,7 @@ PNG_FACE = """
 import hashlib, sys, tempfile
 from pathlib import Path
 from generator import DEFAULT_DATA_DIR
-from generator.build import BuildRequest, build, check
+from generator.pipeline.build import BuildRequest, build, check
 from generator.render import draw
 from generator.render.templates import CardRenderer
 if sys.argv[1:] == ["after-a-build"]:

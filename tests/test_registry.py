@@ -10,7 +10,7 @@ import pytest
 
 from generator.games.base import GameEngine
 from generator.games.registry import find_commands, find_engine, registered
-from generator.schema import Field
+from generator.load.schema import Field
 
 
 class Bare(GameEngine):

@@ -15,7 +15,6 @@ import pypdf
 import pytest
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import check
 from generator.games.break_the_code.tiles import deal
 from generator.games.game_of_trains.summary import (
     EXAMPLE_TRAIN,
@@ -31,14 +30,15 @@ from generator.games.gears.summary import PLAYS
 from generator.games.registry import find_engine
 from generator.games.three_by_three.solver import Move, solve
 from generator.games.three_by_three.summary import example_board
-from generator.layout.sizes import PAPERS
+from generator.geometry.sizes import PAPERS
 from generator.model import Card, Game
 from generator.outputs import Job, Options
 from generator.outputs.summary import RulesSummary
+from generator.pipeline.build import check
 from generator.rulebook import content, document
 from generator.rulebook.compose import summarise
 from generator.rulebook.words import Words, steps
-from generator.writer import Writer
+from generator.runtime.writer import Writer
 from tests import pdf
 from tests.conftest import DataCopy
 from tests.pdf import embedded_fonts, words

@@ -105,7 +105,7 @@ def test_an_alias_bomb_costs_under_a_second_and_100_mb(tmp_path: Path) -> None:
     probe = textwrap.dedent(f"""
         import json, time
         from pathlib import Path
-        from generator.loading import load_yaml
+        from generator.load.yaml_reader import load_yaml
         from generator.problems import ProblemLog
         log = ProblemLog("en.yaml")
         start = time.process_time()

@@ -11,8 +11,8 @@ import jsonschema
 import pytest
 import yaml
 
-from generator.modeline import MODELINE
-from generator.scaffold import scaffolded_games
+from generator.authoring.scaffold import scaffolded_games
+from generator.load.modeline import MODELINE
 from tests.conftest import Result
 
 Run = Callable[..., Result]

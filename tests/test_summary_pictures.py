@@ -14,12 +14,12 @@ import pikepdf
 import pytest
 
 from generator import TEMPLATES_DIR
-from generator.folders import Templates
-from generator.layout.sizes import PAPERS, pt
+from generator.geometry.sizes import PAPERS, pt
 from generator.render import draw
 from generator.rulebook import content, document
 from generator.rulebook.pictures import painted_by
-from generator.versions import LIBRARIES
+from generator.runtime.folders import Templates
+from generator.runtime.versions import LIBRARIES
 
 FOLDER = Templates.of(TEMPLATES_DIR / "_common")
 

@@ -18,8 +18,7 @@ from jinja2.utils import Namespace
 from markupsafe import Markup
 
 from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
-from generator.build import check
-from generator.folders import Templates
+from generator.pipeline.build import check
 from generator.render import draw
 from generator.render import templates as rendering
 from generator.render.budget import (
@@ -32,6 +31,7 @@ from generator.render.budget import (
 )
 from generator.render.loader import MAX_TEMPLATE_BYTES, MAX_TEMPLATE_SOURCE, MAX_TEMPLATES
 from generator.render.templates import CardRenderer, environment
+from generator.runtime.folders import Templates
 from tests.conftest import DataCopy
 
 

@@ -10,8 +10,8 @@ import re
 import pytest
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import check
 from generator.model import Plural
+from generator.pipeline.build import check
 
 TERMS = {
     "game_of_trains": {

@@ -11,7 +11,6 @@ import numpy as np
 import pytest
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import check
 from generator.games.three_by_three.notation import (
     CHESS,
     FIFTEEN,
@@ -28,6 +27,7 @@ from generator.games.three_by_three.solver import difficulties, difficulty, solv
 from generator.games.three_by_three.space import UNREACHED, space, steps
 from generator.games.three_by_three.summary import EXAMPLE_MOVES, example_board
 from generator.games.three_by_three.validation import shortfall
+from generator.pipeline.build import check
 
 # --- a reference implementation of the brief, independent of the engine ---------------------
 

@@ -7,7 +7,7 @@ import json
 
 import yaml
 
-from generator.build import check
+from generator.pipeline.build import check
 from tests.conftest import DataCopy
 
 TASKS = "three_by_three/decks/tasks.yaml"

@@ -13,13 +13,13 @@ import pytest
 from PIL import Image, ImageChops
 
 from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
-from generator.build import check
-from generator.folders import Templates
 from generator.model import Game
 from generator.palettes import INK_SAVER, STANDARD
+from generator.pipeline.build import check
 from generator.render import draw
 from generator.render.boxes import box_fills
 from generator.render.templates import CardRenderer
+from generator.runtime.folders import Templates
 from tests import pdf
 from tests.conftest import Built
 from tests.legibility import ACROSS_THE_TABLE, Ground

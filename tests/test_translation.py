@@ -16,11 +16,11 @@ import pytest
 import yaml
 
 from generator import DEFAULT_DATA_DIR
-from generator.folders import discover_games
-from generator.locales import load_locales
+from generator.load.locales import load_locales
+from generator.load.placeholders import formatted_problem
 from generator.model import Locale
-from generator.placeholders import formatted_problem
 from generator.problems import Problem, ProblemLog
+from generator.runtime.folders import discover_games
 from generator.translation import reader, run
 from generator.translation.owners import Owner, load_owned
 from generator.translation.po import english_of, read_po

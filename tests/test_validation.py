@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from generator import DEFAULT_DATA_DIR
-from generator.build import check
+from generator.pipeline.build import check
 from tests.conftest import DataCopy
 
 WAGONS = "game_of_trains/decks/wagons.yaml"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.writer import OutputError, Writer
+from generator.runtime.writer import OutputError, Writer
 
 
 def test_writer_stages_until_commit_and_refuses_a_path_twice(tmp_path: Path) -> None:

@@ -26,8 +26,8 @@ from typing import IO, Any
 import pytest
 
 from generator import DEFAULT_DATA_DIR, PROJECT_ROOT
-from generator.catalog import GAME_FIELDS
-from generator.scaffold import new_expansion
+from generator.authoring.scaffold import new_expansion
+from generator.load.catalog import GAME_FIELDS
 
 SERVER = os.environ.get("PNP_YAML_LANGUAGE_SERVER") or shutil.which("yaml-language-server")
 WAIT = 20.0

@@ -7,7 +7,7 @@ from __future__ import annotations
 from generator.export.job import ExportJob
 from generator.layout.ink import image_ink
 from generator.model import Deck
-from generator.writer import Written
+from generator.runtime.writer import Written
 
 
 class Images:

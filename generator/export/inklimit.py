@@ -31,7 +31,7 @@ import pikepdf
 from numpy.typing import NDArray
 from PIL import Image
 
-from generator.ink import PageInk
+from generator.runtime.ink import PageInk
 
 LEVELS = 255
 """The steps of one ink in an 8-bit image, and in the rendering the measure reads."""
@@ -187,8 +187,8 @@ def page_ink(page: Image.Image) -> PageInk:
     """The ink of ``page``, a CMYK rendering without anti-aliasing (each pixel the colour of
     what covers it). ``tac``: the highest sum of a pixel's four inks. ``mean``: 1 - the mean
     luminance of the page with each ink taken off white without a colour profile (red is
-    (1 - cyan)(1 - black), and so on: the inverse of how :mod:`generator.ink` takes an RGB page
-    as CMYK)."""
+    (1 - cyan)(1 - black), and so on: the inverse of how :mod:`generator.runtime.ink` takes an RGB
+    page as CMYK)."""
     inks = np.asarray(page, dtype=np.float64) / LEVELS
     tac = float(inks.sum(axis=2).max()) * 100
     white = 1 - inks[..., 3:]

@@ -12,17 +12,17 @@ from typing import Protocol
 
 from PIL import Image
 
-from generator.cache import Cache
 from generator.export.targets import Product, Target
-from generator.folders import Templates
+from generator.geometry.sizes import MM_PER_INCH, CardSize
 from generator.layout.compose import FaceArt
-from generator.layout.sizes import MM_PER_INCH, CardSize
 from generator.model import Card, Deck, Game
 from generator.outputs.base import FaceSet, drawing
 from generator.problems import DrawError, Problem
 from generator.render.store import ArtStore, png_key
-from generator.workers import Workers
-from generator.writer import Writer, Written
+from generator.runtime.cache import Cache
+from generator.runtime.folders import Templates
+from generator.runtime.workers import Workers
+from generator.runtime.writer import Writer, Written
 
 
 @dataclass(frozen=True)

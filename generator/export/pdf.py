@@ -31,12 +31,12 @@ from PIL import Image, ImageSequence
 
 from generator.export.inklimit import limit_ink, page_ink, pages_over
 from generator.export.job import ExportJob
-from generator.ink import DPI, FRONT, PageInk
+from generator.geometry.imposition import Rect
 from generator.layout.compose import Book, Page, Placement
-from generator.layout.imposition import Rect
 from generator.layout.pdf import metadata
 from generator.model import Deck
-from generator.writer import OutputError, Written
+from generator.runtime.ink import DPI, FRONT, PageInk
+from generator.runtime.writer import OutputError, Written
 
 PREFIX = Path(__file__).with_name("pdfx1a.ps")
 """What Ghostscript runs before the pages: the PDF/X-1a keys and the output intent."""

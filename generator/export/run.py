@@ -8,21 +8,21 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.build import check
-from generator.cache import Cache, default_folder
-from generator.expansions import Expansion
 from generator.export.images import Images
 from generator.export.job import Exporter, ExportJob, fitted
 from generator.export.pdf import Pdf
 from generator.export.targets import Target
 from generator.export.tts import Tts
 from generator.languages import AS_WRITTEN, Languages
+from generator.load.expansions import Expansion
 from generator.options import file_name
 from generator.outputs.base import render_faces
 from generator.palettes import STANDARD
+from generator.pipeline.build import check
 from generator.problems import DataError, Problem
 from generator.render.store import ArtStore
-from generator.writer import Writer, Written
+from generator.runtime.cache import Cache, default_folder
+from generator.runtime.writer import Writer, Written
 
 EXPORTERS: dict[str, Exporter] = {"images": Images(), "pdf": Pdf(), "tts": Tts()}
 """The exporter of each kind of target (``kind`` in its table)."""

@@ -11,7 +11,7 @@ from typing import Any
 
 import yaml
 
-from generator.layout.sizes import MM_PER_INCH, CardSize
+from generator.geometry.sizes import MM_PER_INCH, CardSize
 
 TARGETS_DIR = Path(__file__).parent / "targets"
 MATCH = 0.06

@@ -40,7 +40,7 @@ from generator.games.base import deck_name
 from generator.games.registry import find_engine
 from generator.layout.ink import image_ink
 from generator.model import Card, Deck
-from generator.writer import Written
+from generator.runtime.writer import Written
 
 SHAPES = {"rounded": 0, "rectangle": 1, "circle": 4}
 """TTS's card shapes (a custom deck's ``Type``) for the shapes of our products."""

@@ -6,7 +6,7 @@ schema, renders and prints; the engine knows the game: what a card of each deck 
 deck set is complete and legal, and what its rulebook summary shows. Each shared stage sees only
 the part it needs, through a protocol of its own (``catalog.CardSchema``,
 ``rulebook.compose.SummaryHooks``); a game's ``pnp rules`` queries are a separate object
-(``generator.commands.RulesCommands``), so an engine needs none.
+(``generator.games.queries.RulesCommands``), so an engine needs none.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.games.balance import Labels, Measure, Sampling
-from generator.locales import MISSING
+from generator.load.locales import MISSING
+from generator.load.schema import DataFile, Field
 from generator.model import Card, Deck, Game, Locale
 from generator.problems import Problem
 from generator.problems import RuleError as RuleError  # the rules' error, where engines look
-from generator.schema import DataFile, Field
 
 if TYPE_CHECKING:
     from generator.rulebook.compose import Pictures

@@ -7,13 +7,13 @@ import argparse
 from pathlib import Path
 
 from generator import DEFAULT_DATA_DIR
-from generator.catalog import load_game
-from generator.expansions import Expansion, add_with_option, find_expansions, games_to_build
-from generator.folders import discover_games
 from generator.games.base import GameEngine
 from generator.languages import AS_WRITTEN, Languages
+from generator.load.catalog import load_game
+from generator.load.expansions import Expansion, add_with_option, find_expansions, games_to_build
 from generator.model import Game
 from generator.problems import DataError, Problem, UsageError
+from generator.runtime.folders import discover_games
 
 
 def load_checked(

@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from generator.commands import RulesCommands
 from generator.games.base import GameEngine
+from generator.games.queries import RulesCommands
 from generator.games.shipped import SHIPPED
 
 

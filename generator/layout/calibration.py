@@ -2,7 +2,7 @@
 where the printer put the second side.
 
 The front has a cross at each corner and at the centre. The back has, at the place each cross
-lands after the sheet is turned (:meth:`~generator.layout.imposition.Rect.behind`, as for card
+lands after the sheet is turned (:meth:`~generator.geometry.imposition.Rect.behind`, as for card
 backs), a small circle, a ruler across below it and a ruler down beside it, both with their
 zero in line with the circle's centre. Held to a light, the back shows the front's cross
 through the paper: where its upright crosses the X ruler and its bar crosses the Y ruler are
@@ -25,15 +25,15 @@ from dataclasses import dataclass
 
 import cairocffi
 
+from generator.geometry.imposition import Rect
+from generator.geometry.sizes import Paper
 from generator.layout.compose import Book, Page
 from generator.layout.drawing import in_millimetres, one_page
-from generator.layout.imposition import Rect
 from generator.layout.pdf import metadata
-from generator.layout.sizes import Paper
 
 MINUS = "\u2212"
 FONT = "Roboto Condensed"
-"""A shipped font (:mod:`generator.fontconfig`): narrow digits fit a 2 mm step."""
+"""A shipped font (:mod:`generator.runtime.fontconfig`): narrow digits fit a 2 mm step."""
 
 
 @dataclass(frozen=True)

@@ -25,13 +25,13 @@ from typing import BinaryIO
 
 import pikepdf
 
-from generator.cache import json_payload
-from generator.ink import PageInk
+from generator.geometry.imposition import Rect
+from generator.geometry.sizes import pt
 from generator.layout import ink
 from generator.layout.fontmerge import Selection, characters_of, file_fonts, use_file_fonts
-from generator.layout.imposition import Rect
 from generator.layout.ink import Raster
-from generator.layout.sizes import pt
+from generator.runtime.cache import json_payload
+from generator.runtime.ink import PageInk
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 A sheet printed with registration marks is cut by a machine that reads the marks and follows a
 drawing of the cut lines; the drawing must put every line on the card it cuts. The lines are the
-cards' outlines (:func:`~generator.layout.outline.card_outline`: rounded corners as arcs, a
+cards' outlines (:func:`~generator.geometry.outline.card_outline`: rounded corners as arcs, a
 round token as a circle) moved to each card's trim rectangle, in millimetres on a page the size
 of the paper, so placing the drawing on the page puts each line on its printed card.
 
@@ -15,17 +15,19 @@ drawing up with Studio's marks; and DXF, which every cutter and CAD program read
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import math
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from generator.layout.imposition import Rect
-from generator.layout.outline import Arc, Edge, Piece, card_outline
-from generator.layout.registration import Polygon, Registration
-from generator.layout.sizes import CardSize, Paper
+from generator.geometry.imposition import Rect
+from generator.geometry.outline import Arc, Edge, Piece, card_outline
+from generator.geometry.registration import Polygon, Registration
+from generator.geometry.sizes import CardSize, Paper, pt
 
 if TYPE_CHECKING:
+    import cairocffi
     from ezdxf.layouts.layout import Modelspace
     from ezdxf.sections.header import HeaderSection
 
@@ -183,3 +185,22 @@ def _fixed_metadata() -> Iterator[None]:
         yield
     finally:
         options.write_fixed_meta_data_for_testing = before
+
+
+@functools.lru_cache(maxsize=16)
+def marks(paper: Paper, registration: Registration) -> bytes:
+    """A page of ``paper``'s size with the three marks in solid black, to place over a sheet
+    (cairo is imported only for a build that asks for the marks)."""
+    from generator.layout.drawing import one_page
+
+    return one_page(paper, lambda context: _fill(context, registration.shapes(paper)))
+
+
+def _fill(context: cairocffi.Context, polygons: tuple[Polygon, ...]) -> None:
+    context.set_source_rgb(0, 0, 0)
+    for polygon in polygons:
+        context.move_to(pt(polygon[0][0]), pt(polygon[0][1]))
+        for x, y in polygon[1:]:
+            context.line_to(pt(x), pt(y))
+        context.close_path()
+    context.fill()

@@ -12,9 +12,9 @@ from collections.abc import Callable
 
 import cairocffi
 
-from generator.fontconfig import use_project_fonts
-from generator.layout.sizes import PT_PER_MM, Paper, pt
-from generator.versions import FIXED_DATE
+from generator.geometry.sizes import PT_PER_MM, Paper, pt
+from generator.runtime.fontconfig import use_project_fonts
+from generator.runtime.versions import FIXED_DATE
 
 
 def one_page(paper: Paper, draw: Callable[[cairocffi.Context], None]) -> bytes:
@@ -30,8 +30,9 @@ def one_page(paper: Paper, draw: Callable[[cairocffi.Context], None]) -> bytes:
 
 
 def in_millimetres(context: cairocffi.Context, family: str) -> None:
-    """Draw in millimetres, in black, writing in a shipped font (:mod:`generator.fontconfig`)
-    with its exact metrics: a word is as wide as the font says, at any size."""
+    """Draw in millimetres, in black, writing in a shipped font
+    (:mod:`generator.runtime.fontconfig`) with its exact metrics: a word is as wide as the font
+    says, at any size."""
     use_project_fonts()
     context.scale(PT_PER_MM, PT_PER_MM)
     context.set_source_rgb(0, 0, 0)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import cairocffi
 import pikepdf
 
-from generator.fontconfig import use_project_fonts
+from generator.runtime.fontconfig import use_project_fonts
 
 Selection = tuple[str, int, int]
 """How cairosvg asks cairo for a font: family, slant and weight (cairo's toy font API)."""

@@ -1,4 +1,4 @@
-"""The ink of drawn faces and of the pages that place them, at :data:`~generator.ink.DPI`.
+"""The ink of drawn faces and of the pages that place them, at :data:`~generator.runtime.ink.DPI`.
 
 A face is measured once, as it is drawn: its one-page PDF rendered by pdfium into a small RGB
 :class:`Raster` (:func:`measured`), kept in the cache with the face. A page's figures then
@@ -28,10 +28,10 @@ import numpy as np
 import numpy.typing as npt
 from PIL import Image
 
-from generator.ink import DPI, PageInk
-from generator.layout.imposition import Rect
-from generator.layout.sizes import MM_PER_INCH, PT_PER_MM
+from generator.geometry.imposition import Rect
+from generator.geometry.sizes import MM_PER_INCH, PT_PER_MM
 from generator.problems import DrawError
+from generator.runtime.ink import DPI, PageInk
 
 PITCH = MM_PER_INCH / DPI
 """The side of a pixel, in mm."""

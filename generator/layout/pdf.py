@@ -16,12 +16,12 @@ from collections.abc import Iterable
 import cairocffi
 
 from generator import __version__
+from generator.geometry.imposition import Line, Rect, SheetStyle
+from generator.geometry.outline import curves
+from generator.geometry.sizes import CardSize, Paper, pt
 from generator.layout.compose import Metadata
 from generator.layout.drawing import one_page
-from generator.layout.imposition import Line, Rect, SheetStyle
-from generator.layout.outline import curves
-from generator.layout.sizes import CardSize, Paper, pt
-from generator.versions import build_date
+from generator.runtime.versions import build_date
 
 FOLD_DASH = 2.0
 """Millimetres of line, then of gap, along a fold: dashed, so it is not taken for a cut."""

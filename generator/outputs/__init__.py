@@ -13,7 +13,7 @@ from generator.outputs.cutfiles import CutFiles
 from generator.outputs.handouts import Handouts
 from generator.outputs.png import PngFaces
 from generator.outputs.summary import RulesSummary
-from generator.writer import Written
+from generator.runtime.writer import Written
 
 SHIPPED: tuple[OutputKind, ...] = (
     CardSheets(),

@@ -3,8 +3,8 @@
 An output kind (card sheets, handouts, a rules summary, PNG faces, and later print-shop files or
 cutter layouts) is one module with one object: ``preflight`` says every problem it would hit at
 the requested paper and options before anything is written, ``write`` makes its files for one
-game in one language through the staging :class:`~generator.writer.Writer`. The build knows no
-kind by name, so adding one is a module and a line in :data:`generator.outputs.OUTPUTS`.
+game in one language through the staging :class:`~generator.runtime.writer.Writer`. The build knows
+no kind by name, so adding one is a module and a line in :data:`generator.outputs.OUTPUTS`.
 """
 
 from __future__ import annotations
@@ -15,16 +15,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from generator.cache import Cache, default_folder
-from generator.folders import Templates, shown
 from generator.layout.compose import FaceArt
 from generator.model import Card, Deck, Game
 from generator.options import Options, file_name
 from generator.problems import DataError, DrawError, Problem
 from generator.render.store import ArtStore, face_key
 from generator.render.templates import CardRenderer, Face
-from generator.timing import Stopwatch
-from generator.writer import Writer, Written
+from generator.runtime.cache import Cache, default_folder
+from generator.runtime.folders import Templates, shown
+from generator.runtime.timing import Stopwatch
+from generator.runtime.writer import Writer, Written
 
 Progress = Callable[[str, int, int | None], None]
 """Told of each step done: what it made (or ``""``), the steps done, and how many there are

@@ -12,17 +12,17 @@ it; memory grows with the distinct faces, not with the number of cards.
 
 from __future__ import annotations
 
-from generator.ink import BACK, FRONT
+from generator.geometry.imposition import Line, Rect, Sheet
 from generator.layout.compose import Book, Page, Placement
-from generator.layout.imposition import Line, Rect, Sheet
+from generator.layout.cutfile import marks as registration_marks
 from generator.layout.pdf import marks, metadata
-from generator.layout.registration import marks as registration_marks
 from generator.model import Game
 from generator.options import CARDS, Options
 from generator.outputs.base import Job
 from generator.outputs.sheets import Layout, layout
 from generator.problems import DataError, Problem
-from generator.writer import Written
+from generator.runtime.ink import BACK, FRONT
+from generator.runtime.writer import Written
 
 KIND = CARDS
 """The name the card sheets' files start with (and their cut files' folder)."""

@@ -15,7 +15,7 @@ from generator.outputs.base import Job
 from generator.outputs.cards import KIND
 from generator.outputs.sheets import layout
 from generator.problems import DataError, Problem
-from generator.writer import Written
+from generator.runtime.writer import Written
 
 
 class CutFiles:

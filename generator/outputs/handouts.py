@@ -2,7 +2,7 @@
 ``<handout>-<paper>.pdf`` in each language, as vector PDF.
 
 A handout is drawn at its own size (the paper's page, a cell of it, or a size of its own) once
-per copy, and placed as :mod:`generator.layout.tiling` plans: whole, several to a page, or in
+per copy, and placed as :mod:`generator.geometry.tiling` plans: whole, several to a page, or in
 pieces that join, with the marks that say where to cut and where each piece goes. Its text
 boxes follow its size, so each paper is its own check: a sheet that fits A4 may overflow on
 Letter, and the preflight renders every copy at the requested paper.
@@ -10,16 +10,16 @@ Letter, and the preflight renders every copy at the requested paper.
 
 from __future__ import annotations
 
+from generator.geometry.tiling import Plan
+from generator.geometry.tiling import marks as tiling_marks
 from generator.layout.compose import Book, Page, Placement
 from generator.layout.pdf import marks, metadata
-from generator.layout.tiling import Plan
-from generator.layout.tiling import marks as tiling_marks
 from generator.model import Game, Handout
 from generator.options import Options
 from generator.outputs.base import Job, drawing
 from generator.problems import DataError, Problem
 from generator.render.templates import CardRenderer
-from generator.writer import Written
+from generator.runtime.writer import Written
 
 
 class Handouts:

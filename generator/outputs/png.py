@@ -8,7 +8,7 @@ from generator.model import Game
 from generator.options import PNG, Options, file_name
 from generator.outputs.base import Job, drawing
 from generator.problems import Problem
-from generator.writer import Written
+from generator.runtime.writer import Written
 
 
 class PngFaces:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.layout.imposition import Rect, Run, Sheet, SheetStyle, Slot, fit_grid, plan
-from generator.layout.sizes import CardSize, Paper
+from generator.geometry.imposition import Rect, Run, Sheet, SheetStyle, Slot, fit_grid, plan
+from generator.geometry.sizes import CardSize, Paper
 from generator.model import Card, Deck, Game
 from generator.options import Options
 from generator.problems import Problem

@@ -15,7 +15,7 @@ from generator.problems import DataError, Problem
 from generator.rulebook import document
 from generator.rulebook.compose import SummaryHooks, checked_summary, summary_problems
 from generator.rulebook.pictures import painted_by
-from generator.writer import Written
+from generator.runtime.writer import Written
 
 
 class RulesSummary:

@@ -11,14 +11,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.build import EVERY_PAPER, preflight
-from generator.catalog import load_game
-from generator.expansions import PALETTE, Expansion
 from generator.games.registry import find_engine, no_engine
 from generator.languages import AS_WRITTEN, Languages
+from generator.load.catalog import load_game
+from generator.load.expansions import PALETTE, Expansion
 from generator.model import Game
 from generator.outputs.base import FaceSet, render_faces
 from generator.palettes import STANDARD
+from generator.pipeline.build import EVERY_PAPER, preflight
 from generator.problems import Problem, UsageError, across_languages
 
 

@@ -44,9 +44,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlsplit
 
-from generator.catalog import requested_games
-from generator.expansions import Expansion
 from generator.languages import AS_WRITTEN, SOURCE, Languages, no_locale
+from generator.load.catalog import requested_games
+from generator.load.expansions import Expansion
 from generator.palettes import STANDARD
 from generator.preview.check import check_game
 from generator.preview.page import content, page

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import watchfiles
 
-from generator.expansions import Expansion
-from generator.folders import COMMON_DIR, game_templates
-from generator.reading import MAX_FILES, Refused, Within, entries
+from generator.load.expansions import Expansion
+from generator.runtime.folders import COMMON_DIR, game_templates
+from generator.runtime.reading import MAX_FILES, Refused, Within, entries
 
 STEP_MS = 50
 """A burst of changes ends after this long without another."""
@@ -42,9 +42,9 @@ class Watcher(threading.Thread):
     ``watchfiles`` watching a folder recursively follows every link in it: a stranger's link
     to ``/`` would have it walk the whole machine (and stop at the first folder it may not
     read). So each real folder below ``folders`` is watched on its own, found as the build
-    finds files (:func:`generator.reading.entries`: links out of the folders not followed, at
-    most :data:`~generator.reading.MAX_FILES` entries), and found again after a change that
-    adds or removes one."""
+    finds files (:func:`generator.runtime.reading.entries`: links out of the folders not followed,
+    at most :data:`~generator.runtime.reading.MAX_FILES` entries), and found again after a change
+    that adds or removes one."""
 
     def __init__(self, folders: list[Path], on_change: Callable[[], object]) -> None:
         super().__init__(name="pnp-serve-watcher", daemon=True)

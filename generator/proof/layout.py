@@ -19,8 +19,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import groupby
 
-from generator.layout.imposition import Rect
-from generator.layout.sizes import Paper
+from generator.geometry.imposition import Rect
+from generator.geometry.sizes import Paper
 from generator.render.boxes import FaceFills
 from generator.render.fill import GREEN, BoxFill
 from generator.vision.check import View

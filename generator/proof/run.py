@@ -17,17 +17,16 @@ from dataclasses import dataclass, field
 from itertools import product
 from pathlib import Path
 
-from generator.cache import Cache, default_folder
-from generator.catalog import requested_games
-from generator.expansions import Expansion, of_game
 from generator.games.command_line import load_checked
 from generator.games.registry import find_engine, no_engine
+from generator.geometry.imposition import Rect
+from generator.geometry.sizes import PAPERS, Paper
 from generator.languages import AS_WRITTEN, Languages
 from generator.layout import ink
 from generator.layout.compose import Book, Page, Placement
-from generator.layout.imposition import Rect
 from generator.layout.pdf import metadata
-from generator.layout.sizes import PAPERS, Paper
+from generator.load.catalog import requested_games
+from generator.load.expansions import Expansion, of_game
 from generator.model import Game
 from generator.options import PROOF, file_name
 from generator.outputs.base import drawing, render_faces, rendered
@@ -47,9 +46,10 @@ from generator.proof.sheet import Title, face_page, seen_page, table_page
 from generator.render.boxes import FaceFills, render_fills
 from generator.render.fill import AMBER, RED
 from generator.render.store import ArtStore, face_key
+from generator.runtime.cache import Cache, default_folder
+from generator.runtime.writer import Writer, output_folder_problem
 from generator.vision import check as colour_vision
 from generator.vision import sight
-from generator.writer import Writer, output_folder_problem
 
 NAME = PROOF
 """What the proof's file name starts with: ``proof-<paper>[-<palette>].pdf``."""

@@ -18,9 +18,8 @@ import cairocffi
 import numpy as np
 from PIL import Image
 
-from generator.ink import PageInk
+from generator.geometry.sizes import Paper
 from generator.layout.drawing import in_millimetres, one_page
-from generator.layout.sizes import Paper
 from generator.proof.layout import (
     STYLE,
     Cell,
@@ -33,6 +32,7 @@ from generator.proof.layout import (
 )
 from generator.render.boxes import Corners
 from generator.render.fill import AMBER, AMBER_ABOVE, GREEN, RED, BoxFill
+from generator.runtime.ink import PageInk
 from generator.vision.check import View
 
 FONT = "Roboto Condensed"

@@ -41,8 +41,8 @@ from markupsafe import escape
 from svg.path import Close, Line, Move, Path, parse_path
 from svg.path.path import PathSegment
 
-from generator.layout.outline import distance_outside
-from generator.layout.sizes import CardSize
+from generator.geometry.outline import distance_outside
+from generator.geometry.sizes import CardSize
 from generator.render.safe_area import TOLERANCE, FaceTree, Matrix, apply_matrix, local_name
 
 LINE_ATTRIBUTE = "data-pnp-line"

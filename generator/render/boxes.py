@@ -13,13 +13,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from xml.etree import ElementTree
 
-from generator.folders import Templates, shown
-from generator.layout.sizes import PAPERS, Paper
+from generator.geometry.sizes import PAPERS, Paper
 from generator.model import Deck, Game
 from generator.problems import Problem
 from generator.render.fill import BoxFill
 from generator.render.safe_area import FaceTree, Matrix, TextBox, apply_matrix, place_text_boxes
 from generator.render.templates import CardRenderer
+from generator.runtime.folders import Templates, shown
 
 Point = tuple[float, float]
 Corners = tuple[Point, Point, Point, Point]

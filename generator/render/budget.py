@@ -49,7 +49,7 @@ from jinja2.exceptions import SecurityError
 from jinja2.utils import Namespace, generate_lorem_ipsum
 from markupsafe import Markup
 
-from generator.loading import MAX_INT_DIGITS
+from generator.load.yaml_reader import MAX_INT_DIGITS
 from generator.problems import clipped
 from generator.render.shapes import blob_path, gear_path, star_path
 
@@ -86,7 +86,7 @@ MAX_DIGITS = 100
 MAX_BITS: int = (10**MAX_INT_DIGITS).bit_length()
 """The largest whole number a template may compute, in bits (Python would compute larger ones,
 ever more slowly: a number doubled in a loop): 4,096, enough for every number card data may
-hold (:data:`generator.loading.MAX_INT_DIGITS`). A number written in a template and every
+hold (:data:`generator.load.yaml_reader.MAX_INT_DIGITS`). A number written in a template and every
 call's, filter's and operator's result are checked. What the compiled code works out without
 the sandbox (a number written in the template added, subtracted or divided by, a fraction
 multiplied by) adds a bit to a number at most, or makes a fraction: so no whole number a

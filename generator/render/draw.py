@@ -26,14 +26,12 @@ import cairosvg.surface
 import cairosvg.url
 from PIL import Image
 
-from generator.folders import Templates, search_path, shown, template_roots
+from generator.geometry.imposition import Rect
+from generator.geometry.sizes import pt
 from generator.layout.compose import FaceArt
 from generator.layout.fontmerge import Selection
-from generator.layout.imposition import Rect
 from generator.layout.ink import measured
-from generator.layout.sizes import pt
 from generator.problems import AssetError, DrawError, clipped
-from generator.reading import Refused, TooLarge, Within, read_bytes, size
 from generator.render.drawcost import (
     MAX_FILE_BYTES,
     TooMuch,
@@ -42,7 +40,9 @@ from generator.render.drawcost import (
     too_much,
 )
 from generator.render.fonts import SHIPPED_FONTS, use_project_fonts
-from generator.versions import FIXED_DATE
+from generator.runtime.folders import Templates, search_path, shown, template_roots
+from generator.runtime.reading import Refused, TooLarge, Within, read_bytes, size
+from generator.runtime.versions import FIXED_DATE
 
 PNG_DPI = 300
 MAX_ASSET_BYTES = 16 * 1024 * 1024

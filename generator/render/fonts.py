@@ -15,8 +15,8 @@ from functools import cache
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from generator.fontconfig import FONT_DIR
-from generator.fontconfig import use_project_fonts as use_project_fonts  # where draw looks
+from generator.runtime.fontconfig import FONT_DIR
+from generator.runtime.fontconfig import use_project_fonts as use_project_fonts  # where draw looks
 
 
 @dataclass(frozen=True)

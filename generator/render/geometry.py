@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from generator.layout.sizes import CardSize
+from generator.geometry.sizes import CardSize
 
 ANCHORS = {
     "top-left": (0.0, 0.0),

@@ -1,5 +1,5 @@
 """Where Jinja finds a game's templates: its folders, then ``templates/_common/``, each file read
-through :mod:`generator.reading` like every other input.
+through :mod:`generator.runtime.reading` like every other input.
 
 Jinja's own ``FileSystemLoader`` opens what it finds, links and pipes included, and reads it
 whole: a template linked to ``/dev/zero`` would fill the memory before any check refused it.
@@ -25,8 +25,8 @@ from pathlib import Path
 import jinja2
 from jinja2.loaders import split_template_path
 
-from generator.folders import Templates, search_path, shown, template_roots
-from generator.reading import Refused, Within, read_bytes, size
+from generator.runtime.folders import Templates, search_path, shown, template_roots
+from generator.runtime.reading import Refused, Within, read_bytes, size
 
 MAX_TEMPLATE_BYTES = 256 * 1024
 """The largest template read (the largest shipped one, an icon sheet, is 18 KB; Jinja compiles
@@ -40,7 +40,7 @@ MAX_TEMPLATE_SOURCE = 1024 * 1024
 five seconds of compiling, once per process."""
 FOLDER_DEPTH = 4
 """How deep in its template folders a game's templates are counted before any is loaded (a
-template name has at most 3 folders, :data:`~generator.names.TEMPLATE_NAME`); one deeper is
+template name has at most 3 folders, :data:`~generator.load.names.TEMPLATE_NAME`); one deeper is
 counted as it is loaded."""
 
 

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 from xml.etree.ElementTree import Element
 
-from generator.layout.outline import distance_outside
-from generator.layout.sizes import CardSize
+from generator.geometry.outline import distance_outside
+from generator.geometry.sizes import CardSize
 
 BOX_ATTRIBUTE = "data-text-box"
 """The attribute ``text(...)`` writes on its first ``<text>``: the number of its box."""

@@ -17,13 +17,13 @@ from pathlib import Path
 
 import cairocffi
 
-from generator.cache import Cache, key
-from generator.folders import Templates
 from generator.layout.compose import FaceArt
 from generator.problems import DrawError
 from generator.render import draw
 from generator.render.templates import MAX_REFERENCES, named_files
-from generator.versions import code_version
+from generator.runtime.cache import Cache, key
+from generator.runtime.folders import Templates
+from generator.runtime.versions import code_version
 
 
 def face_key(svg: str, folder: Templates) -> str:

@@ -31,12 +31,11 @@ from jinja2.exceptions import SecurityError
 from markupsafe import Markup, escape
 
 from generator import language_rules
-from generator.folders import Templates, search_path, shown
+from generator.geometry.sizes import CardSize, Paper
 from generator.language_rules import COUNT
 from generator.languages import PSEUDO, PSEUDO_GROWTH
-from generator.layout.sizes import CardSize, Paper
+from generator.load.placeholders import fill
 from generator.model import Card, Deck, Game, Handout, Locale, Plural, Text
-from generator.placeholders import fill
 from generator.problems import DrawError, Problem, clipped
 from generator.render.borders import LineMarks, borders, unmarked
 from generator.render.budget import MAX_STEPS, STEPS, TEXT_STEPS, Budget, paragraphs_size
@@ -66,6 +65,7 @@ from generator.render.safe_area import (
 from generator.render.sandbox import Sandbox, counts_itself, template_range
 from generator.render.shapes import blob_path, gear_path, star_path
 from generator.render.text import fit, reads_differently_turned, wrap
+from generator.runtime.folders import Templates, search_path, shown
 
 ALIGN = {"start": 0.0, "middle": 0.5, "end": 1.0}
 VALIGN = {"top": 0.0, "middle": 0.5, "bottom": 1.0}

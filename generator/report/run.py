@@ -11,17 +11,17 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.catalog import requested_games
-from generator.expansions import Expansion
 from generator.games.balance import Labels, Measure, Sampling
 from generator.games.base import GameEngine
 from generator.games.command_line import load_checked
 from generator.games.registry import ENGINES, find_engine
+from generator.load.catalog import requested_games
+from generator.load.expansions import Expansion
 from generator.model import Game
 from generator.problems import UsageError
 from generator.report.table import Report, as_json, as_text, compare
-from generator.workers import Workers, default_jobs
-from generator.writer import Writer
+from generator.runtime.workers import Workers, default_jobs
+from generator.runtime.writer import Writer
 
 DEFAULT_LANG = "en"
 

@@ -10,7 +10,7 @@ import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from generator.folders import Templates
+from generator.runtime.folders import Templates
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,7 @@ from reportlab.platypus import (
 )
 
 from generator import __version__
-from generator.layout.sizes import Paper, pt
+from generator.geometry.sizes import Paper, pt
 from generator.render.fonts import find_font, register
 from generator.rulebook import content
 from generator.rulebook.pictures import Beside, PictureFlowable, drawn_in

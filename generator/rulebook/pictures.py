@@ -24,11 +24,11 @@ import pikepdf
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
-from generator.folders import Templates
+from generator.geometry.sizes import pt
 from generator.layout.compose import page_forms, write_pdf
-from generator.layout.sizes import pt
 from generator.render import draw
 from generator.rulebook.content import Picture
+from generator.runtime.folders import Templates
 
 Painter = Callable[[str, float, float, Templates], bytes]
 """What draws a picture: SVG, width and height (mm), template folder -> a one-page PDF."""

@@ -18,8 +18,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from generator.language_rules import COUNT, category, number, signed
+from generator.load.placeholders import fill, formatted_problem, placeholders
 from generator.model import Locale, Plural
-from generator.placeholders import fill, formatted_problem, placeholders
 from generator.problems import Problem
 
 Wording = Mapping[str, tuple[str, ...]]
@@ -40,7 +40,7 @@ def steps(locale: Locale, key: str) -> list[str]:
 def wording_problems(locale: Locale, wording: Wording, numbered: tuple[str, ...]) -> list[Problem]:
     """Missing texts, values a text asks for that the summary cannot fill, a value it can
     fill asked for with a format spec or an attribute (printed as written: see
-    :func:`~generator.placeholders.formatted_problem`), and numbered lists (setup, turn)
+    :func:`~generator.load.placeholders.formatted_problem`), and numbered lists (setup, turn)
     without a single step."""
     problems = []
     for key, allowed in wording.items():

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from generator.expansions import Expansion
 from generator.languages import LOCALES, SOURCE
-from generator.locales import load_locales
+from generator.load.expansions import Expansion
+from generator.load.locales import load_locales
 from generator.model import Locale
 from generator.problems import Problem, ProblemLog
 

@@ -30,10 +30,10 @@ import polib
 
 from generator.language_rules import COUNT, categories
 from generator.languages import SOURCE
-from generator.loading import read_text
-from generator.locales import language_problem
+from generator.load.locales import language_problem
+from generator.load.placeholders import formatted_problem, placeholders
+from generator.load.yaml_reader import read_text
 from generator.model import Locale, Plural, Text
-from generator.placeholders import formatted_problem, placeholders
 from generator.problems import Problem, ProblemLog, clipped
 from generator.translation import reader
 from generator.translation.owners import Owned, Owner
@@ -224,7 +224,7 @@ def _line_of(entry: polib.POEntry, lines: list[str]) -> int:
 
 def _parse(path: Path, shown: str, problems: list[Problem]) -> tuple[polib.POFile, str] | None:
     """The PO file at ``path`` and its text, read as every data file is (a regular file, at
-    most :data:`~generator.loading.MAX_BYTES`, UTF-8), and parsed from that text by polib's
+    most :data:`~generator.load.yaml_reader.MAX_BYTES`, UTF-8), and parsed from that text by polib's
     parser in linear time (:mod:`~generator.translation.reader`)."""
     log = ProblemLog(shown, problems)
     text = read_text(path, log, kind="a PO file")

@@ -23,20 +23,20 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.expansions import Expansion
-from generator.folders import discover_games
 from generator.language_rules import english_name
 from generator.languages import SOURCE
-from generator.loading import MAX_YAML_BYTES, inside
-from generator.locales import language_problem
+from generator.load.expansions import Expansion
+from generator.load.locales import language_problem
+from generator.load.yaml_reader import MAX_YAML_BYTES, inside
 from generator.model import Locale
 from generator.problems import DataError, Problem, ProblemLog, UsageError
-from generator.reading import links_out, size
+from generator.runtime.folders import discover_games
+from generator.runtime.reading import links_out, size
+from generator.runtime.writer import OutputError, Writer
 from generator.translation.owners import Owned, Owner, load_owned
 from generator.translation.po import Translated, english_of, po_file, read_po
 from generator.translation.sources import FOLDER, English, read_sources, sources_file, sources_text
 from generator.translation.yaml_file import file_text, updated
-from generator.writer import OutputError, Writer
 
 FILE_MODE = 0o644
 """A new locale file's permissions, as a checkout's files have them (mkstemp's are 0600)."""

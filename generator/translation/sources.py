@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from generator.loading import Mapping, load_yaml
+from generator.load.yaml_reader import Mapping, load_yaml
 from generator.problems import ProblemLog
 
 FOLDER = "sources"

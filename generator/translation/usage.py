@@ -13,9 +13,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.catalog import load_game
 from generator.games.registry import find_engine
 from generator.languages import SOURCE
+from generator.load.catalog import load_game
 from generator.problems import Problem
 from generator.render.boxes import FaceFills, box_fills
 from generator.render.fill import BoxFill

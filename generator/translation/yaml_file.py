@@ -24,10 +24,10 @@ from ruamel.yaml.scalarstring import (
     SingleQuotedScalarString,
 )
 
-from generator.loading import MAX_YAML_BYTES
-from generator.modeline import split_modeline, with_modeline
+from generator.load.modeline import split_modeline, with_modeline
+from generator.load.yaml_reader import MAX_YAML_BYTES
 from generator.problems import DataError, Problem
-from generator.reading import Refused, Within, read_bytes
+from generator.runtime.reading import Refused, Within, read_bytes
 from generator.translation.po import Translation
 
 WIDTH = 92
@@ -176,8 +176,8 @@ def _folded(text: str) -> FoldedScalarString:
 def file_text(path: Path, data_dir: Path) -> str | None:
     """The text of a locale file of ``data_dir`` the import rewrites (loaded and checked
     before), or ``None`` when there is none yet; read as every input is
-    (:mod:`generator.reading`), so a file swapped for a link or a pipe since it was checked is
-    a problem, never read."""
+    (:mod:`generator.runtime.reading`), so a file swapped for a link or a pipe since it was checked
+    is a problem, never read."""
     if not os.path.lexists(path):
         return None
     try:

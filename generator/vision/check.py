@@ -26,7 +26,6 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from generator.cache import Cache, json_payload, key
 from generator.games.base import TellApart
 from generator.languages import SOURCE
 from generator.model import Card, Deck, Game
@@ -35,7 +34,8 @@ from generator.palettes import STANDARD
 from generator.problems import Problem
 from generator.render import draw
 from generator.render.store import ArtStore
-from generator.versions import code_version
+from generator.runtime.cache import Cache, json_payload, key
+from generator.runtime.versions import code_version
 from generator.vision import sight
 
 DPI = 35.0

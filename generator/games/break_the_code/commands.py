@@ -36,7 +36,7 @@ SHOW_HANDS = 20
 
 
 class BreakTheCodeCommands:
-    """``pnp rules break_the_code``: the queries, a ``generator.commands.RulesCommands``."""
+    """``pnp rules break_the_code``: the queries, a ``generator.games.queries.RulesCommands``."""
 
     def add_queries(self, parser: argparse.ArgumentParser) -> None:
         commands = parser.add_subparsers(dest="query", required=True, metavar="QUERY")

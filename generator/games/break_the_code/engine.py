@@ -15,9 +15,9 @@ from generator.games.break_the_code.questions import (
     SPANS,
 )
 from generator.games.break_the_code.tiles import COLOURS
+from generator.load.schema import Field
 from generator.model import Card, Deck, Game, Locale
 from generator.problems import Problem
-from generator.schema import Field
 
 
 def _numbers(value: list[Any]) -> str | None:

@@ -20,7 +20,7 @@ from generator.games.game_of_trains.train import (
 
 
 class GameOfTrainsCommands:
-    """``pnp rules game_of_trains``: the queries, a ``generator.commands.RulesCommands``."""
+    """``pnp rules game_of_trains``: the queries, a ``generator.games.queries.RulesCommands``."""
 
     def add_queries(self, parser: argparse.ArgumentParser) -> None:
         commands = parser.add_subparsers(dest="query", required=True, metavar="QUERY")

@@ -9,10 +9,10 @@ from generator.games.base import LOWER_CASE_ID, GameEngine, TellApart, missing_t
 from generator.games.game_of_trains import report, summary, validation
 from generator.games.game_of_trains.decks import LOCOMOTIVES, WAGONS
 from generator.games.game_of_trains.train import ABILITIES, MOST_WAGONS, WAGON_NUMBERS
+from generator.load.schema import Field
 from generator.model import Card, Deck, Game, Locale
 from generator.palettes import COLOUR_NAME, STANDARD
 from generator.problems import Problem
-from generator.schema import Field
 
 MARKS = ("circle", "square", "triangle", "diamond")
 

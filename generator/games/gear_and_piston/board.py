@@ -22,9 +22,9 @@ from generator.games.base import deck_of
 from generator.games.gear_and_piston.car import HAND_LIMIT, JUNK_YARD, MINIMUM, PATENT_OFFICE
 from generator.games.gear_and_piston.decks import GROUPS, INVESTORS, NEW, OLD
 from generator.games.gear_and_piston.validation import INVESTORS_DRAWN
+from generator.load.schema import DataFile, Field, read_record
 from generator.model import Game
 from generator.problems import Problem, ProblemLog
-from generator.schema import DataFile, Field, read_record
 
 LOCATIONS = ("dark-alley", "patent-office", "junk-yard", "workshop")
 """The locations in the order they act, numbered 2 to 5 on the board (step 1 of acting sets

@@ -21,9 +21,9 @@ from typing import Any
 from generator import EXAMPLES_DIR, PROJECT_ROOT
 from generator.games.gear_and_piston.car import ROW_NAMES, Car, make_car
 from generator.games.gear_and_piston.parts import Part
-from generator.loading import Sequence, load_yaml
+from generator.load.schema import DataFile, Field, read_record
+from generator.load.yaml_reader import Sequence, load_yaml
 from generator.problems import DataError, ProblemLog
-from generator.schema import DataFile, Field, read_record
 
 CAR = "car"
 """The kind of file, and the ``pnp rules gear_and_piston`` query that reads it."""

@@ -28,7 +28,7 @@ PIECES = ("at-most-two", "one")
 
 
 class GearAndPistonCommands:
-    """``pnp rules gear_and_piston``: the queries, a ``generator.commands.RulesCommands``."""
+    """``pnp rules gear_and_piston``: the queries, a ``generator.games.queries.RulesCommands``."""
 
     def add_queries(self, parser: argparse.ArgumentParser) -> None:
         commands = parser.add_subparsers(dest="query", required=True, metavar="QUERY")

@@ -27,9 +27,9 @@ from generator.games.gear_and_piston.parts import (
     ROWS,
 )
 from generator.games.gear_and_piston.scoring import COMPARISONS, METRICS
+from generator.load.schema import DataFile, Field
 from generator.model import Card, Deck, Game, Locale
 from generator.problems import Problem
-from generator.schema import DataFile, Field
 
 
 def _symbols(value: list[Any]) -> str | None:

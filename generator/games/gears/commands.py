@@ -23,7 +23,7 @@ from generator.games.gears.simulate import STRATEGIES, Statistics, from_cards, s
 
 
 class GearsCommands:
-    """``pnp rules gears``: the queries, a ``generator.commands.RulesCommands``."""
+    """``pnp rules gears``: the queries, a ``generator.games.queries.RulesCommands``."""
 
     def add_queries(self, parser: argparse.ArgumentParser) -> None:
         commands = parser.add_subparsers(dest="query", required=True, metavar="QUERY")

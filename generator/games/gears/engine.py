@@ -19,9 +19,9 @@ from generator.games.gears.parts import (
     SET_MARK,
     VALUES,
 )
+from generator.load.schema import Field
 from generator.model import Card, Deck, Game, Locale
 from generator.problems import Problem
-from generator.schema import Field
 
 
 def _four_values(values: list[Any]) -> str | None:

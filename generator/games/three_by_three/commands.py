@@ -34,7 +34,7 @@ NOTATION = (
 
 
 class ThreeByThreeCommands:
-    """``pnp rules three_by_three``: the queries, a ``generator.commands.RulesCommands``."""
+    """``pnp rules three_by_three``: the queries, a ``generator.games.queries.RulesCommands``."""
 
     def add_queries(self, parser: argparse.ArgumentParser) -> None:
         commands = parser.add_subparsers(dest="query", required=True, metavar="QUERY")

@@ -25,10 +25,10 @@ from generator.games.three_by_three.notation import (
     Mode,
     task_problem,
 )
+from generator.load.placeholders import fill
+from generator.load.schema import Field
 from generator.model import Card, Deck, Game, Locale
-from generator.placeholders import fill
 from generator.problems import Problem
-from generator.schema import Field
 
 PRINTED_KEYS = ("title", "modes.fifteen", "modes.chess")
 

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO, NamedTuple
 
-from generator.ink import PageInk
+from generator.runtime.ink import PageInk
 
 
 class Written(NamedTuple):
@@ -40,9 +40,9 @@ class Written(NamedTuple):
     ink: tuple[PageInk, ...] = ()
     """The ink of each page (of a PDF; of the one image of a PNG), where it was measured."""
     sides: tuple[str, ...] = ()
-    """What each page of a file of cards prints: :data:`~generator.ink.FRONT` (card fronts
-    only), :data:`~generator.ink.BACK` (card backs only), or ``""`` (both: a gutterfold page);
-    empty for a file of no cards."""
+    """What each page of a file of cards prints: :data:`~generator.runtime.ink.FRONT` (card fronts
+    only), :data:`~generator.runtime.ink.BACK` (card backs only), or ``""`` (both: a gutterfold
+    page); empty for a file of no cards."""
     paper: str = ""
     """The paper a build laid it out on (``a4``); empty for a file of no paper (a PNG face)."""
 

@@ -15,8 +15,8 @@ import itertools
 import math
 from dataclasses import dataclass
 
-from generator.layout.imposition import Line, Rect
-from generator.layout.sizes import Paper
+from generator.geometry.imposition import Line, Rect
+from generator.geometry.sizes import Paper
 
 MARGIN = 10.0
 """The paper's edge left blank around a handout of its own size, mm: home printers leave 3 to

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
-from generator.reading import Refused, TooLarge, Within, read_bytes
+from generator.runtime.reading import Refused, TooLarge, Within, read_bytes
 
 T = TypeVar("T")
 ENV = "PNP_CACHE_DIR"
@@ -79,7 +79,7 @@ class Cache:
 
     def get(self, entry: str, limit: int = MAX_ENTRY) -> bytes | None:
         """The payload stored under ``entry``, or ``None`` if there is none, it is damaged or
-        larger than ``limit`` (such a one is removed). Read through :mod:`generator.reading`
+        larger than ``limit`` (such a one is removed). Read through :mod:`generator.runtime.reading`
         and never through a link: an entry, or its ``<kk>/`` folder, that is a link is no entry
         of ours."""
         path = self.path(entry)

@@ -5,8 +5,8 @@ VS Code's YAML extension, and every editor that runs yaml-language-server, check
 the schema a comment in it names (``# yaml-language-server: $schema=<path>``): hovering a key
 shows what it means, typing a value offers its choices, a typo is underlined before
 ``pnp validate`` runs. The schemas are made from the definitions the loader checks with (the
-fields of ``game.yaml`` in :mod:`generator.catalog`, the engines' card fields,
-:mod:`generator.expansion_fields`), so an editor and ``pnp validate`` cannot disagree on a key,
+fields of ``game.yaml`` in :mod:`generator.load.catalog`, the engines' card fields,
+:mod:`generator.load.expansion_fields`), so an editor and ``pnp validate`` cannot disagree on a key,
 a choice or a range. What a field's ``check`` decides in code, the schema says in its
 description, and in JSON Schema's words as far as the field gives them. What the game's rules
 decide over a whole deck (counts, uniqueness, a solvable task) only ``pnp validate`` checks.
@@ -36,7 +36,11 @@ from pathlib import Path
 from typing import Any
 
 from generator import PROJECT_ROOT
-from generator.catalog import (
+from generator.games.registry import find_engine, no_engine
+from generator.geometry.sizes import CARD_PRESETS
+from generator.language_rules import CATEGORIES
+from generator.languages import LOCALES
+from generator.load.catalog import (
     DECK_FIELDS,
     DESIGNED_DECK_FIELDS,
     GAME_FIELDS,
@@ -44,24 +48,20 @@ from generator.catalog import (
     SIZE_FIELDS,
     requested_games,
 )
-from generator.expansion_fields import (
+from generator.load.expansion_fields import (
     COPIES,
     EXPANSION_FIELDS,
     FIELD_FIELDS,
     REMOVED,
 )
-from generator.games.registry import find_engine, no_engine
-from generator.language_rules import CATEGORIES
-from generator.languages import LOCALES
-from generator.layout.sizes import CARD_PRESETS
-from generator.loading import load_yaml
-from generator.modeline import modeline, with_modeline
-from generator.names import FIELD_NAME, FILE_NAME, PAD_SPEC, TEMPLATE_NAME, TEXT
+from generator.load.modeline import modeline, with_modeline
+from generator.load.names import FIELD_NAME, FILE_NAME, PAD_SPEC, TEMPLATE_NAME, TEXT
+from generator.load.schema import DataFile, Field
+from generator.load.yaml_reader import load_yaml
 from generator.palettes import COLOUR, COLOUR_NAME, INK_SAVER, PALETTE_NAME, STANDARD
 from generator.problems import DataError, Problem, ProblemLog, UsageError
-from generator.schema import DataFile, Field
+from generator.runtime.writer import Writer, Written, output_folder_problem
 from generator.translation.sources import FOLDER as SOURCES_FOLDER
-from generator.writer import Writer, Written, output_folder_problem
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
 SCHEMAS_DIR = PROJECT_ROOT / "schemas"
@@ -113,7 +113,7 @@ def record_schema(
     shapes: Mapping[str, Node] | None = None,
     optional: bool = False,
 ) -> dict[str, Any]:
-    """A mapping of ``fields`` as :func:`~generator.schema.read_record` reads it: no other key,
+    """A mapping of ``fields`` as :func:`~generator.load.schema.read_record` reads it: no other key,
     the required ones present (none when ``optional``). ``shapes`` adds to a key's schema what
     the loader checks beyond its field (the decks inside ``decks:``, say)."""
     shapes = shapes or {}
@@ -133,7 +133,7 @@ def _closed(properties: Mapping[str, Node], required: Iterable[str]) -> dict[str
 
 
 def card_id_pattern(fields: Mapping[str, Field]) -> str:
-    """The card id patterns that :func:`~generator.names.parse_id_pattern` takes for cards of
+    """The card id patterns that :func:`~generator.load.names.parse_id_pattern` takes for cards of
     ``fields``: text and the cards' fields, at least one field, only numbers padded. Text is
     matched a character at a time, so no value can make the expression backtrack without end
     (in the editor or here)."""

@@ -21,7 +21,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from generator.expansions import Expansion
 from generator.language_rules import CATEGORIES, COUNT, categories
 from generator.languages import (
     AS_WRITTEN,
@@ -33,9 +32,10 @@ from generator.languages import (
     Languages,
     no_locale,
 )
-from generator.loading import Mapping, load_yaml
+from generator.load.expansions import Expansion
+from generator.load.placeholders import formatted_problem
+from generator.load.yaml_reader import Mapping, load_yaml
 from generator.model import Draft, Locale, Plural, Text
-from generator.placeholders import formatted_problem
 from generator.problems import Problem, ProblemLog, UsageError, closest, shown, suggestion
 from generator.render.fonts import SHIPPED_FONTS, describe_characters, missing_glyphs
 

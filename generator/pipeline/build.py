@@ -10,8 +10,8 @@ Files are staged and put in place together only when every one of them has been 
 build that fails on its last file leaves every earlier output as it was; problems of every game
 and kind are reported together.
 
-Every task is a plain function of picklable values (:mod:`generator.workers`), so the files are
-byte-identical with one worker or many, whatever the cache held.
+Every task is a plain function of picklable values (:mod:`generator.runtime.workers`), so the files
+are byte-identical with one worker or many, whatever the cache held.
 """
 
 from __future__ import annotations
@@ -29,11 +29,18 @@ from pathlib import Path
 from typing import Any
 
 from generator import outputs
-from generator.cache import MAX_LISTED, Cache, json_payload
-from generator.cache import key as cache_key
-from generator.catalog import load_game, requested_games
-from generator.expansions import Expansion, of_game
-from generator.fastpath import (
+from generator.games.base import GameEngine, TellApart
+from generator.games.registry import find_engine, no_engine
+from generator.geometry.sizes import PAPERS, Paper
+from generator.languages import AS_WRITTEN, Languages
+from generator.load.catalog import load_game, requested_games
+from generator.load.expansions import Expansion, of_game
+from generator.model import Draft, Game, chosen
+from generator.options import on_papers
+from generator.outputs import Job, Options, OutputKind, Progress, Written
+from generator.outputs.base import FaceSet, drawing, render_faces
+from generator.palettes import STANDARD
+from generator.pipeline.fastpath import (
     Built,
     Listed,
     Verdict,
@@ -43,24 +50,17 @@ from generator.fastpath import (
     listing,
     remember_build,
 )
-from generator.games.base import GameEngine, TellApart
-from generator.games.registry import find_engine, no_engine
-from generator.inputs import GameInputs, game_inputs
-from generator.languages import AS_WRITTEN, Languages
-from generator.layout.sizes import PAPERS, Paper
-from generator.model import Draft, Game, chosen
-from generator.options import on_papers
-from generator.outputs import Job, Options, OutputKind, Progress, Written
-from generator.outputs.base import FaceSet, drawing, render_faces
-from generator.palettes import STANDARD
+from generator.pipeline.inputs import GameInputs, game_inputs
 from generator.problems import DataError, Problem, UsageError, across_languages
 from generator.render import fonts
 from generator.render.store import ArtStore
-from generator.timing import Stopwatch
-from generator.versions import build_date
+from generator.runtime.cache import MAX_LISTED, Cache, json_payload
+from generator.runtime.cache import key as cache_key
+from generator.runtime.timing import Stopwatch
+from generator.runtime.versions import build_date
+from generator.runtime.workers import Workers, default_jobs
+from generator.runtime.writer import Writer, output_folder_problem
 from generator.vision import check as colour_vision
-from generator.workers import Workers, default_jobs
-from generator.writer import Writer, output_folder_problem
 
 EVERY_PAPER = tuple(Options(paper=paper) for paper in PAPERS.values())
 """What ``pnp validate`` checks against: a game that passes prints on any paper."""
@@ -220,8 +220,8 @@ def build(
 ) -> Built:
     """Check, then write every wanted output of every requested game and language; returns
     what was written, what an earlier build wrote that this one did not, which is removed
-    (:func:`~generator.fastpath.sweep`), and a line for each translation in progress left out.
-    Nothing appears in the output folder, and nothing is removed, until every file has been
+    (:func:`~generator.pipeline.fastpath.sweep`), and a line for each translation in progress left
+    out. Nothing appears in the output folder, and nothing is removed, until every file has been
     made."""
     out_problem = output_folder_problem(request.out_dir)
     if out_problem:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from generator.layout.sizes import CardSize
+from generator.geometry.sizes import CardSize
 
 
 @dataclass(frozen=True)

@@ -2,15 +2,15 @@
 ``copies``.
 
 Defined once, here, below the loader: the loader reads them with
-:func:`generator.schema.read_record`, and the editor schemas (:mod:`generator.editor_schema`)
-describe them from the same definitions, so an editor and ``pnp validate`` agree on them. This
-module imports nothing of the games, so the loader (which the games' commands import) can
-import it without a cycle.
+:func:`generator.load.schema.read_record`, and the editor schemas
+(:mod:`generator.authoring.editor_schema`) describe them from the same definitions, so an editor
+and ``pnp validate`` agree on them. This module imports nothing of the games, so the loader (which
+the games' commands import) can import it without a cycle.
 """
 
 from __future__ import annotations
 
-from generator.schema import Field
+from generator.load.schema import Field
 
 MAX_COPIES = 99
 """The most copies one card entry may ask for: a stranger's ``copies: 1000000000`` must not

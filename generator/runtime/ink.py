@@ -34,7 +34,7 @@ class PageInk(NamedTuple):
 
 FRONT, BACK = "front", "back"
 """A page of card fronts only, and of card backs only (:attr:`Written.sides
-<generator.writer.Written.sides>`)."""
+<generator.runtime.writer.Written.sides>`)."""
 
 
 def summary(pages: Iterable[tuple[PageInk, str]]) -> str | None:

@@ -8,8 +8,8 @@ An expansion lives anywhere on disk and names the game it extends in its ``expan
       locales/<lang>.yaml  texts added or overridden, and whole new languages
       templates/           searched before the game's templates
 
-The loader (:mod:`generator.catalog`) merges it into the game, and the game's rule engine judges
-the merged game: a designer learns that a new card breaks a rule before printing it. Files of
+The loader (:mod:`generator.load.catalog`) merges it into the game, and the game's rule engine
+judges the merged game: a designer learns that a new card breaks a rule before printing it. Files of
 an expansion are named in problems from its folder (``my-expansion/decks/gears.yaml:12``).
 """
 
@@ -21,11 +21,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.expansion_fields import EXPANSION_FIELDS
 from generator.languages import LOCALES
-from generator.loading import Mapping, load_yaml
+from generator.load.expansion_fields import EXPANSION_FIELDS
+from generator.load.yaml_reader import Mapping, load_yaml
 from generator.problems import DataError, Problem, ProblemLog, UsageError
-from generator.reading import Within, links_out
+from generator.runtime.reading import Within, links_out
 
 MANIFEST = "expansion.yaml"
 PARTS = ("decks", LOCALES, "templates")

@@ -21,17 +21,17 @@ from dataclasses import asdict, dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any, NamedTuple
 
-from generator.cache import MAX_ENTRY, MAX_LISTED, Cache, json_payload, key
-from generator.expansions import Expansion, of_game
-from generator.folders import discover_games
 from generator.games.shipped import SHIPPED
-from generator.ink import BACK, FRONT, PageInk
-from generator.inputs import GameInputs, game_inputs
 from generator.languages import AS_WRITTEN, Languages
+from generator.load.expansions import Expansion, of_game
 from generator.options import CARDS, Options
-from generator.reading import Refused, Within, digest
-from generator.versions import build_date, code_version, engine_version
-from generator.writer import Writer, Written, output_folder_problem
+from generator.pipeline.inputs import GameInputs, game_inputs
+from generator.runtime.cache import MAX_ENTRY, MAX_LISTED, Cache, json_payload, key
+from generator.runtime.folders import discover_games
+from generator.runtime.ink import BACK, FRONT, PageInk
+from generator.runtime.reading import Refused, Within, digest
+from generator.runtime.versions import build_date, code_version, engine_version
+from generator.runtime.writer import Writer, Written, output_folder_problem
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from generator.load.schema import Field
 from generator.problems import shown
-from generator.schema import Field
 
 FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}")
 FILE_NAME_HELP = "use up to 100 letters, digits, '-', '_' and '.', starting with a letter or digit"

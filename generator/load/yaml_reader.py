@@ -21,13 +21,13 @@ from typing import Any
 import yaml
 
 from generator.problems import ProblemLog, clipped
-from generator.reading import ANYWHERE, Refused, TooLarge, Within, read_bytes, size
+from generator.runtime.reading import ANYWHERE, Refused, TooLarge, Within, read_bytes, size
 
 MAX_BYTES = 4 * 1024 * 1024
 """The largest text file read (a PO file of a translation)."""
 MAX_YAML_BYTES = 1024 * 1024
 """The largest YAML file read: the largest shipped one is under 20 KB, a deck of the most cards
-a deck may hold (:data:`generator.catalog.MAX_DECK_CARDS`) under 200 KB. PyYAML reads about
+a deck may hold (:data:`generator.load.catalog.MAX_DECK_CARDS`) under 200 KB. PyYAML reads about
 half a megabyte a second on a busy machine, so this keeps any one file to a couple of seconds."""
 MAX_DEPTH = 32
 """The deepest nesting of mappings and lists (the shipped data uses 5)."""
@@ -201,7 +201,7 @@ def read_text(
 ) -> str | None:
     """The UTF-8 text of a file of at most ``limit`` bytes, or ``None`` with the problem
     logged (missing, a link out of ``root``, not a regular file, too large, not UTF-8: with
-    the line and column). Read through :mod:`generator.reading`: nothing is opened before it
+    the line and column). Read through :mod:`generator.runtime.reading`: nothing is opened before it
     is judged. Without ``root`` the file may be anywhere (one named on the command line)."""
     within = ANYWHERE if root is None else Within.folder(root)
     try:

@@ -39,16 +39,12 @@ projects that print marks Studio accepts):
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
-from generator.layout.sizes import Paper, pt
-
-if TYPE_CHECKING:  # the marks are drawn only for a build that asks for them
-    import cairocffi
+from generator.geometry.sizes import Paper
 
 Point = tuple[float, float]
 Polygon = tuple[Point, ...]
@@ -192,24 +188,6 @@ class Registration:
             (x + dx * half, y + dy * reach),
             (x - dx * half, y + dy * reach),
         )
-
-
-@functools.lru_cache(maxsize=16)
-def marks(paper: Paper, registration: Registration) -> bytes:
-    """A page of ``paper``'s size with the three marks in solid black, to place over a sheet."""
-    from generator.layout.drawing import one_page
-
-    return one_page(paper, lambda context: _fill(context, registration.shapes(paper)))
-
-
-def _fill(context: cairocffi.Context, polygons: tuple[Polygon, ...]) -> None:
-    context.set_source_rgb(0, 0, 0)
-    for polygon in polygons:
-        context.move_to(pt(polygon[0][0]), pt(polygon[0][1]))
-        for x, y in polygon[1:]:
-            context.line_to(pt(x), pt(y))
-        context.close_path()
-    context.fill()
 
 
 SETTINGS = (*RANGES, "feed")

@@ -15,8 +15,8 @@ from importlib import metadata
 from pathlib import Path
 
 from generator import PACKAGE_DIR
-from generator.cache import key
-from generator.fontconfig import FONT_DIR
+from generator.runtime.cache import key
+from generator.runtime.fontconfig import FONT_DIR
 
 LIBRARIES = (
     "cairosvg",

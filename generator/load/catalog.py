@@ -19,7 +19,9 @@ from itertools import islice
 from pathlib import Path
 from typing import Any, Protocol
 
-from generator.expansion_fields import (
+from generator.geometry.sizes import CARD_PRESETS, SHAPES, CardSize
+from generator.languages import AS_WRITTEN, Languages
+from generator.load.expansion_fields import (
     COPIES,
     EXPANSION_FIELDS,
     FIELD_FIELDS,
@@ -28,26 +30,24 @@ from generator.expansion_fields import (
     REMOVED,
     TELL_APART,
 )
-from generator.expansions import MANIFEST, Expansion
-from generator.folders import Templates, discover_games, game_templates, template_roots
-from generator.folders import shown as shown_path
-from generator.languages import AS_WRITTEN, Languages
-from generator.layout.sizes import CARD_PRESETS, SHAPES, CardSize
-from generator.loading import Mapping, Sequence, inside, load_yaml
-from generator.locales import printed_locales, read_locales
-from generator.model import Card, Deck, Game, Handout
-from generator.names import (
+from generator.load.expansions import MANIFEST, Expansion
+from generator.load.locales import printed_locales, read_locales
+from generator.load.names import (
     FILE_NAME,
     IdPattern,
     file_name_problem,
     parse_id_pattern,
     template_name_problem,
 )
+from generator.load.palettes import load_palettes
+from generator.load.schema import Field, read_record, unknown_key
+from generator.load.yaml_reader import Mapping, Sequence, inside, load_yaml
+from generator.model import Card, Deck, Game, Handout
 from generator.options import OWN_KINDS
-from generator.palettes import load_palettes
 from generator.problems import Problem, ProblemLog, UsageError, clipped, did_you_mean, shown
-from generator.reading import links_out
-from generator.schema import Field, read_record, unknown_key
+from generator.runtime.folders import Templates, discover_games, game_templates, template_roots
+from generator.runtime.folders import shown as shown_path
+from generator.runtime.reading import links_out
 
 MAX_DECK_CARDS = 2_000
 """The most cards one deck file may stand for, each entry counted with its ``copies`` (so also

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from dataclasses import field as default
 from typing import Any
 
-from generator.loading import Mapping
+from generator.load.yaml_reader import Mapping
 from generator.problems import ProblemLog, clipped, did_you_mean, shown
 
 _TYPE_NAMES = {
@@ -34,8 +34,8 @@ class Field:
 
     ``help`` says what the key means to the person writing it, and ``json_schema`` says in JSON
     Schema's words what ``check`` tests, as far as those words can: both reach the editor
-    schemas (:mod:`generator.editor_schema`), so an editor explains and checks a key as it is
-    typed; only ``check`` decides."""
+    schemas (:mod:`generator.authoring.editor_schema`), so an editor explains and checks a key as
+    it is typed; only ``check`` decides."""
 
     kind: type = str
     required: bool = True

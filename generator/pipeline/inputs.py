@@ -1,5 +1,5 @@
 """What a game's outputs are made from, as digests: the keys under which a check, or an output
-file, is remembered between builds (:mod:`generator.cache`).
+file, is remembered between builds (:mod:`generator.runtime.cache`).
 
 A game's outputs depend on its folder of card data, its templates (its own folder and
 ``templates/_common/``), its rule engine and pnp's code and libraries
@@ -16,12 +16,12 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.cache import key
-from generator.expansions import MANIFEST, PALETTE, PARTS, Expansion
-from generator.folders import COMMON_DIR, game_templates
 from generator.languages import AS_WRITTEN, LOCALES, PSEUDO, SOURCE, Languages
+from generator.load.expansions import MANIFEST, PALETTE, PARTS, Expansion
 from generator.problems import DataError, Problem
-from generator.reading import (
+from generator.runtime.cache import key
+from generator.runtime.folders import COMMON_DIR, game_templates
+from generator.runtime.reading import (
     MAX_FILES,
     MAX_GAME_BYTES,
     MAX_INPUT_BYTES,
@@ -32,7 +32,7 @@ from generator.reading import (
     hashed,
     size,
 )
-from generator.versions import code_version
+from generator.runtime.versions import code_version
 
 EXPANSION_PARTS = (MANIFEST, PALETTE, *PARTS)
 """What of an expansion's folder the game is made from (it may hold anything else besides)."""
@@ -86,8 +86,9 @@ def game_inputs(
     made: Languages = AS_WRITTEN,
 ) -> GameInputs:
     """Digest every input of ``game`` and the ``expansions`` laid over it (a few hundred KB:
-    milliseconds); ``engine`` names its rule engine (:func:`~generator.versions.engine_version`);
-    ``made``: the languages made beyond the locale files."""
+    milliseconds); ``engine`` names its rule engine
+    (:func:`~generator.runtime.versions.engine_version`); ``made``: the languages made beyond the
+    locale files."""
     templates = game_templates(data_dir, game)
     folders: list[tuple[str, Path, tuple[str, ...], str]] = [
         ("data", data_dir / game, ("",), game),
@@ -121,7 +122,7 @@ def _listed(top: Path, readable: Within, shown: str) -> list[Path]:
 
 class _States:
     """What the loader will find at each path of a game's folders, at most
-    :data:`~generator.reading.MAX_GAME_BYTES` read in all (ten thousand files of 16 MB, or
+    :data:`~generator.runtime.reading.MAX_GAME_BYTES` read in all (ten thousand files of 16 MB, or
     sparse files that cost a stranger nothing, would otherwise be hours of hashing)."""
 
     def __init__(self, readable: Within) -> None:
@@ -132,7 +133,7 @@ class _States:
         """A file's digest, or what else is there (a folder named like a locale file, a link
         out of the project, a pipe, a file it may not read) so that a build whose data is
         broken that way is never answered from the cache of one whose data was not. Read as
-        every input is (:mod:`generator.reading`): a link out or a pipe is named, never
+        every input is (:mod:`generator.runtime.reading`): a link out or a pipe is named, never
         opened."""
         if os.path.islink(path) and not os.path.exists(path):
             return "a link to nowhere"

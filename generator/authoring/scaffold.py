@@ -15,11 +15,11 @@ import tempfile
 from pathlib import Path
 
 from generator import DEFAULT_DATA_DIR, PROJECT_ROOT
-from generator.editor_schema import SCHEMAS_DIR, name_schemas
-from generator.folders import discover_games
-from generator.names import file_name_problem
+from generator.authoring.editor_schema import SCHEMAS_DIR, name_schemas
+from generator.load.names import file_name_problem
 from generator.problems import UsageError
-from generator.writer import OutputError
+from generator.runtime.folders import discover_games
+from generator.runtime.writer import OutputError
 
 SCAFFOLDS_DIR = PROJECT_ROOT / "scaffolds"
 SCHEMAS = "schemas"

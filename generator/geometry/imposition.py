@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from generator.layout.outline import curves
-from generator.layout.sizes import CardSize, Paper
+from generator.geometry.outline import curves
+from generator.geometry.sizes import CardSize, Paper
 
 
 @dataclass(frozen=True)
