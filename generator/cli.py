@@ -44,7 +44,7 @@ from generator.options import (
 )
 from generator.palettes import INK_SAVER, PALETTE_NAME, STANDARD
 from generator.pipeline import fastpath
-from generator.problems import DataError, DrawError, Problem, RuleError, UsageError, did_you_mean
+from generator.problems import DataError, DrawError, RuleError, UsageError, did_you_mean
 from generator.report.trials import HELP as TRIALS_HELP
 from generator.report.trials import trials
 from generator.runtime.cache import Cache, default_folder
@@ -54,7 +54,7 @@ from generator.runtime.workers import default_jobs
 from generator.runtime.writer import OutputError, Writer, Written, output_folder_problem
 
 if TYPE_CHECKING:
-    from generator.model import Game
+    pass
 
 # The drawing pipeline (cairo, pikepdf, Jinja, reportlab) is imported by the commands that use
 # it, not here: a build or check with nothing to do is answered before it would have loaded.
@@ -609,7 +609,8 @@ def _build(args: argparse.Namespace) -> int:
             _notes(done.notes)
             _summarise(done.written, time.perf_counter() - start, done.removed)
             return EXIT_OK
-    from generator.pipeline.build import BuildRequest, build
+    from generator.pipeline.build import build
+    from generator.pipeline.request import BuildRequest
 
     request = BuildRequest(
         data_dir=args.data,
@@ -680,8 +681,8 @@ def _summarise(outputs: list[Written], seconds: float, removed: Sequence[Path] =
 
 
 def _removed(removed: Sequence[Path]) -> str:
-    """The files of an earlier build that this one removed (see :func:`fastpath.sweep`): the
-    first few by name."""
+    """The files of an earlier build that this one removed (see
+    :func:`~generator.pipeline.sweep.sweep`): the first few by name."""
     named = ", ".join(str(path) for path in removed[:SHOWN_REMOVED])
     more = len(removed) - SHOWN_REMOVED
     files = f"{len(removed)} file{'s' if len(removed) != 1 else ''}"
@@ -710,7 +711,7 @@ class _Bar(_PlainProgress):
     """On a terminal: one bar across the whole build (rich), removed when done. While the
     games are checked the work is not known yet: the bar pulses, with no count; then it shows
     steps done of a total that stays as it is to the end (see
-    :class:`generator.pipeline.build._Run`)."""
+    :class:`generator.pipeline.tasks.Tasks`)."""
 
     def __init__(self) -> None:
         from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
@@ -844,7 +845,9 @@ def _clean(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
-    games = _listed(args.data, find_expansions(args.expansions, discover_games(args.data)))
+    from generator.pipeline.front import every_game
+
+    games = every_game(args.data, find_expansions(args.expansions, discover_games(args.data)))
     if not games:
         print(f"no games in {args.data}")
     for game in games:
@@ -866,30 +869,6 @@ def _list(args: argparse.Namespace) -> int:
             )
             print(f"  in progress: {drafts}")
     return EXIT_OK
-
-
-def _listed(data_dir: Path, expansions: tuple[Expansion, ...]) -> list[Game]:
-    """Every game of ``data_dir`` with ``expansions`` laid over it, loaded and its rules checked:
-    a listing counts cards, so it needs valid decks but not their faces drawn (drawing every
-    face of every language took seven times as long)."""
-    from generator.games.command_line import load_checked
-    from generator.games.registry import find_engine, no_engine
-
-    games: list[Game] = []
-    problems: list[Problem] = []
-    for name in discover_games(data_dir):
-        engine = find_engine(name)
-        if engine is None:
-            what = no_engine(name)
-            problems.append(Problem(f"{name}/game.yaml", 0, "", what))
-            continue
-        try:
-            games.append(load_checked(data_dir, engine, of_game(expansions, name)))
-        except DataError as error:
-            problems += error.problems
-    if problems:
-        raise DataError(problems)
-    return games
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -950,6 +929,7 @@ def _i18n_import(args: argparse.Namespace) -> int:
     """Import the PO files, checking the games they translate with every text a language
     lacks taken from English: a partial translation is progress, not a problem."""
     from generator.pipeline.build import validate
+    from generator.pipeline.remembered import Verdict
     from generator.translation.run import import_files
 
     expansions = find_expansions(args.expansions, discover_games(args.data))
@@ -958,7 +938,7 @@ def _i18n_import(args: argparse.Namespace) -> int:
         made = Languages(fallback=SOURCE)
         checked.extend(validate(args.data, games, expansions=expansions, languages=made))
 
-    checked: list[fastpath.Verdict] = []
+    checked: list[Verdict] = []
     for imported in import_files(args.data, tuple(args.files), expansions, check):
         print(imported)
     for verdict in checked:
@@ -1020,12 +1000,12 @@ def _schema(args: argparse.Namespace) -> int:
 
 def _rules(args: argparse.Namespace) -> int:
     """Answer a query; a game the registry knows but that answers none is a usage mistake."""
-    from generator.games.registry import COMMANDS, find_commands
+    from generator.games.registry import find_commands, with_queries
 
     queries = find_commands(args.game)
     if queries is None:
         raise UsageError(
-            f"{args.game} has no rules queries (games with queries: {', '.join(COMMANDS)})"
+            f"{args.game} has no rules queries (games with queries: {', '.join(with_queries())})"
         )
     text, value = queries.run_query(args)
     print(json.dumps(value, ensure_ascii=False) if args.json else text)

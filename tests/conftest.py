@@ -22,7 +22,8 @@ import pytest
 from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
 from generator.cli import main
 from generator.games import registry
-from generator.pipeline.build import BuildRequest, build, check
+from generator.pipeline.build import build, check
+from generator.pipeline.request import BuildRequest
 from generator.problems import DataError
 from generator.runtime import cache as face_cache
 from tests import fixture

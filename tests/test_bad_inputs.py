@@ -45,7 +45,8 @@ import pytest
 import yaml
 
 from generator import DEFAULT_DATA_DIR
-from generator.pipeline.build import BuildRequest, build
+from generator.pipeline.build import build
+from generator.pipeline.request import BuildRequest
 from tests.conftest import own_templates
 
 CORPUS = Path(__file__).with_name("bad_inputs")

@@ -14,7 +14,8 @@ from generator import DEFAULT_DATA_DIR
 from generator.geometry.imposition import Grid, Rect, fit_grid
 from generator.geometry.sizes import PAPERS, CardSize
 from generator.model import Game
-from generator.pipeline.build import BuildRequest, build, check
+from generator.pipeline.build import build, check
+from generator.pipeline.request import BuildRequest
 from generator.render.geometry import Geometry
 from tests import pdf
 from tests.conftest import DataCopy

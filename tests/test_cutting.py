@@ -19,7 +19,8 @@ from generator.geometry.imposition import Rect
 from generator.geometry.registration import Registration
 from generator.geometry.sizes import PAPERS, Paper
 from generator.options import Options
-from generator.pipeline.build import BuildRequest, build
+from generator.pipeline.build import build
+from generator.pipeline.request import BuildRequest
 from tests import pdf
 from tests.conftest import SESSION_CACHE
 from tests.test_cutfile import bounds, cut_paths, expected_marks, trace_svg_path

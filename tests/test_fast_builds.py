@@ -12,7 +12,7 @@ import pikepdf
 import pytest
 from PIL import Image, ImageStat
 
-import generator.pipeline.build
+import generator.pipeline.work
 from generator import DEFAULT_DATA_DIR
 from generator.geometry.imposition import Rect
 from generator.geometry.sizes import CardSize
@@ -20,7 +20,8 @@ from generator.layout.compose import Book, Metadata, Page, Placement
 from generator.model import Game
 from generator.options import Options
 from generator.outputs.sheets import Layout, layout
-from generator.pipeline.build import BuildRequest, build, check
+from generator.pipeline.build import build, check
+from generator.pipeline.request import BuildRequest
 from generator.render.store import ArtStore
 from generator.render.templates import CardRenderer
 from generator.runtime.cache import ENTRY, Cache
@@ -123,9 +124,9 @@ def test_a_one_word_edit_rewrites_only_its_language_cards(
     assert "Синій" in text
     locale.write_text(text.replace("Синій", "Блакитний"), encoding="utf-8")
     rendered: list[str] = []
-    render = generator.pipeline.build.render_faces
+    render = generator.pipeline.work.render_faces
     monkeypatch.setattr(
-        generator.pipeline.build,
+        generator.pipeline.work,
         "render_faces",
         lambda game, lang, decks: rendered.append(lang) or render(game, lang, decks),
     )

@@ -15,7 +15,8 @@ from generator.geometry.sizes import PAPERS
 from generator.load.yaml_reader import load_yaml
 from generator.model import Game
 from generator.options import Options
-from generator.pipeline.build import BuildRequest, build, check
+from generator.pipeline.build import build, check
+from generator.pipeline.request import BuildRequest
 from generator.problems import ProblemLog
 from tests.conftest import SESSION_CACHE, DataCopy
 from tests.pdf import drawn_sizes, fills_by_page, page_count, read

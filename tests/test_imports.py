@@ -1,8 +1,8 @@
-"""The package's imports form no cycle, between modules or between packages.
+"""The package's imports go down the stages of the pipeline, and form no cycle.
 
-The pipeline reads one way (load -> validate -> render -> assemble -> write, ``cli`` on top), and
-the games plug into it: a cycle means some layer knows about one above it, which is how an engine
-came to be imported by the loader that feeds it. Every import counts, wherever it is written:
+The pipeline reads one way (load -> validate -> render -> assemble -> write, the commands on
+top), and the games plug into it: an import up the stages (:data:`STAGES`) means some layer knows
+about one above it, which is how an engine came to be imported by the loader that feeds it. Every import counts, wherever it is written:
 at module level, under ``if TYPE_CHECKING:`` and inside functions, since each is a dependency
 even when Python would forgive it at run time. An import is an edge to the module it names; the
 parent packages Python initialises on the way are not (a package whose ``__init__`` gathers its
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from fnmatch import fnmatchcase
 from pathlib import Path
 
 import generator
@@ -142,3 +143,84 @@ def test_the_root_package_imports_nothing_of_its_own() -> None:
 def test_a_cycle_is_named_node_by_node() -> None:
     assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert cycle({"a": {"b"}, "b": set()}) is None
+
+
+STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("foundation", ("generator", "generator.runtime", "generator.problems")),
+    ("geometry", ("generator.geometry",)),
+    (
+        "vocabulary",
+        (
+            "generator.language_rules",
+            "generator.languages",
+            "generator.palettes",
+            "generator.model",
+            "generator.options",
+        ),
+    ),
+    ("load", ("generator.load",)),
+    ("render", ("generator.render",)),
+    ("layout", ("generator.layout",)),
+    ("rulebook", ("generator.rulebook",)),
+    ("rules", ("generator.games",)),
+    ("outputs", ("generator.outputs", "generator.vision")),
+    ("pipeline", ("generator.pipeline",)),
+    (
+        "commands",
+        (
+            "generator.export",
+            "generator.proof",
+            "generator.report",
+            "generator.translation",
+            "generator.authoring",
+            "generator.preview",
+            "generator.games.command_line",
+            "generator.games.*.commands",
+        ),
+    ),
+    ("cli", ("generator.cli", "generator.__main__")),
+)
+"""The stages, bottom to top, each by the modules and packages it holds: a module may import
+its own stage and those below it. Beside the order a build runs in (load, the games' rules,
+render, lay out, write) are what every stage shares: the foundation (the cache, the staged
+writer, the problems), pure geometry, and the vocabulary of the card model. A game's engine
+sits above the drawing it describes its rules summary with (:mod:`generator.rulebook`); its
+``pnp rules`` queries are commands, as ``pnp proof`` and ``pnp export`` are, all going
+through the pipeline's front door (:mod:`generator.pipeline.front`)."""
+
+
+def stage_of(module: str) -> int:
+    """The index in :data:`STAGES` of the most specific entry naming ``module`` (itself, a
+    package above it, or a pattern); a module no stage names fails the test."""
+    named = [
+        (len(pattern), index)
+        for index, (_, patterns) in enumerate(STAGES)
+        for pattern in patterns
+        if fnmatchcase(module, pattern)
+        or (pattern != PACKAGE and fnmatchcase(module, f"{pattern}.*"))
+    ]
+    assert named, f"{module}: in no stage of STAGES"
+    return max(named)[1]
+
+
+def upward(graph: Graph) -> list[str]:
+    """Every import that goes up the stages, as ``importer (stage) -> imported (stage)``."""
+    return [
+        f"{module} ({STAGES[stage_of(module)][0]}) -> {target} ({STAGES[stage_of(target)][0]})"
+        for module, targets in sorted(graph.items())
+        for target in sorted(targets)
+        if stage_of(target) > stage_of(module)
+    ]
+
+
+def test_every_import_goes_down_the_stages() -> None:
+    found = upward(module_graph())
+    assert not found, "imports up the stages:\n" + "\n".join(found)
+
+
+def test_an_import_up_the_stages_is_named_with_both_stages() -> None:
+    assert stage_of("generator.games.gears.commands") > stage_of("generator.pipeline.build")
+    assert stage_of("generator.games.gears.engine") < stage_of("generator.pipeline.build")
+    assert upward({"generator.load.catalog": {"generator.render.fonts"}}) == [
+        "generator.load.catalog (load) -> generator.render.fonts (render)"
+    ]

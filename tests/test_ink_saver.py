@@ -20,7 +20,8 @@ from PIL import Image
 from generator import DEFAULT_DATA_DIR
 from generator.options import Options
 from generator.palettes import INK_SAVER
-from generator.pipeline.build import BuildRequest, build
+from generator.pipeline.build import build
+from generator.pipeline.request import BuildRequest
 from tests.conftest import SESSION_CACHE
 from tests.pdf import needs_pdftoppm
 

@@ -22,7 +22,8 @@ import pypdf
 import pytest
 
 from generator import __version__
-from generator.pipeline.build import BuildRequest, build
+from generator.pipeline.build import build
+from generator.pipeline.request import BuildRequest
 from tests.conftest import SESSION_CACHE
 from tests.pdf import embedded_fonts
 

@@ -11,7 +11,8 @@ from PIL import Image
 from generator import outputs
 from generator.model import Game
 from generator.outputs import Job, Options, Written
-from generator.pipeline.build import BuildRequest, build, check
+from generator.pipeline.build import build, check
+from generator.pipeline.request import BuildRequest
 from generator.problems import Problem, clipped
 from tests import fixture, pdf
 from tests.conftest import Built, DataCopy

@@ -36,7 +36,8 @@ PNG_FACE = """
 import hashlib, sys, tempfile
 from pathlib import Path
 from generator import DEFAULT_DATA_DIR
-from generator.pipeline.build import BuildRequest, build, check
+from generator.pipeline.request import BuildRequest
+from generator.pipeline.build import build, check
 from generator.render import draw
 from generator.render.templates import CardRenderer
 if sys.argv[1:] == ["after-a-build"]:

@@ -36,7 +36,6 @@ from pathlib import Path
 from typing import Any
 
 from generator import PROJECT_ROOT
-from generator.games.registry import find_engine, no_engine
 from generator.geometry.sizes import CARD_PRESETS
 from generator.language_rules import CATEGORIES
 from generator.languages import LOCALES
@@ -59,6 +58,7 @@ from generator.load.names import FIELD_NAME, FILE_NAME, PAD_SPEC, TEMPLATE_NAME,
 from generator.load.schema import DataFile, Field
 from generator.load.yaml_reader import load_yaml
 from generator.palettes import COLOUR, COLOUR_NAME, INK_SAVER, PALETTE_NAME, STANDARD
+from generator.pipeline.front import engine_of
 from generator.problems import DataError, Problem, ProblemLog, UsageError
 from generator.runtime.writer import Writer, Written, output_folder_problem
 from generator.translation.sources import FOLDER as SOURCES_FOLDER
@@ -414,10 +414,7 @@ def schemas(data_dir: Path, names: tuple[str, ...]) -> dict[str, dict[str, Any]]
     their path under the output folder (``gears/game.schema.json``)."""
     files: dict[str, dict[str, Any]] = {}
     for game_id in requested_games(data_dir, names):
-        engine = find_engine(game_id)
-        if engine is None:
-            what = no_engine(game_id)
-            raise UsageError(what)
+        engine = engine_of(game_id)
         english = english_texts(data_dir, game_id)
         shapes = game_schemas(
             game_id, engine.card_fields, english, engine.data_files, engine.command_files

@@ -8,40 +8,19 @@ from pathlib import Path
 
 from generator import DEFAULT_DATA_DIR
 from generator.games.base import GameEngine
-from generator.languages import AS_WRITTEN, Languages
-from generator.load.catalog import load_game
-from generator.load.expansions import Expansion, add_with_option, find_expansions, games_to_build
+from generator.load.expansions import add_with_option, find_expansions, games_to_build
 from generator.model import Game
-from generator.problems import DataError, Problem, UsageError
+from generator.pipeline import front
 from generator.runtime.folders import discover_games
 
 
-def load_checked(
-    data_dir: Path,
-    engine: GameEngine,
-    expansions: tuple[Expansion, ...] = (),
-    languages: Languages = AS_WRITTEN,
-) -> Game:
-    """The engine's game from ``data_dir`` (with ``expansions`` laid over it and the
-    ``languages`` made), loaded and validated, for queries that work on the card data a user
-    would print. Raises :class:`DataError` with every problem."""
-    if not (data_dir / engine.id / "game.yaml").is_file():
-        raise UsageError(f"--data {data_dir}: no {engine.id}/game.yaml there")
-    problems: list[Problem] = []
-    game = load_game(data_dir, engine.id, engine, problems, expansions, languages)
-    if not problems:
-        problems += engine.validate(game)
-    if problems:
-        raise DataError(problems)
-    return game
-
-
 def checked_game(args: argparse.Namespace, engine: GameEngine) -> Game:
-    """:func:`load_checked` for a query's ``--data`` and ``--with`` (see :func:`add_data_option`):
-    a query answers for the game a designer's expansions make."""
+    """The checked game (:func:`~generator.pipeline.front.checked_game`) of a query's ``--data``
+    and ``--with`` (see :func:`add_data_option`): a query answers for the game a designer's
+    expansions make."""
     expansions = find_expansions(args.expansions, discover_games(args.data))
     games_to_build((engine.id,), expansions)
-    return load_checked(args.data, engine, expansions)
+    return front.checked_game(args.data, engine, expansions)
 
 
 def add_data_option(parser: argparse.ArgumentParser, what: str) -> None:

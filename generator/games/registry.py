@@ -27,9 +27,9 @@ def _load(module: str, name: str) -> Any:
 ENGINES: dict[str, GameEngine] = {
     game.game: _load(f"{game.module}.engine", game.engine) for game in SHIPPED
 }
-COMMANDS: dict[str, RulesCommands] = {
-    game.game: _load(f"{game.module}.commands", game.commands) for game in SHIPPED
-}
+SHIPPED_GAMES = frozenset(game.game for game in SHIPPED)
+_COMMANDS: dict[str, RulesCommands] = {}
+"""The queries of each game asked for so far, and those a test registered."""
 
 
 def find_engine(game_id: str) -> GameEngine | None:
@@ -44,8 +44,18 @@ def no_engine(game_id: str) -> str:
 
 
 def find_commands(game_id: str) -> RulesCommands | None:
-    """The ``pnp rules`` queries of ``game_id``, or ``None`` when the game answers none."""
-    return COMMANDS.get(game_id)
+    """The ``pnp rules`` queries of ``game_id``, or ``None`` when the game answers none. A
+    game's queries are imported when first asked for: they are commands, above the pipeline's
+    front door that loads the game they answer for, which needs the engines loaded first."""
+    shipped = next((game for game in SHIPPED if game.game == game_id), None)
+    if game_id not in _COMMANDS and shipped is not None:
+        _COMMANDS[game_id] = _load(f"{shipped.module}.commands", shipped.commands)
+    return _COMMANDS.get(game_id)
+
+
+def with_queries() -> list[str]:
+    """The games that answer ``pnp rules`` queries, in the order of :data:`ENGINES`."""
+    return [game for game in ENGINES if game in _COMMANDS or game in SHIPPED_GAMES]
 
 
 @contextmanager
@@ -56,9 +66,9 @@ def registered(engine: GameEngine, commands: RulesCommands | None = None) -> Ite
         raise ValueError(f"a game {engine.id!r} is registered already")
     ENGINES[engine.id] = engine
     if commands is not None:
-        COMMANDS[engine.id] = commands
+        _COMMANDS[engine.id] = commands
     try:
         yield
     finally:
         del ENGINES[engine.id]
-        COMMANDS.pop(engine.id, None)
+        _COMMANDS.pop(engine.id, None)

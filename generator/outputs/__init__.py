@@ -13,6 +13,8 @@ from generator.outputs.cutfiles import CutFiles
 from generator.outputs.handouts import Handouts
 from generator.outputs.png import PngFaces
 from generator.outputs.summary import RulesSummary
+from generator.runtime.cache import key
+from generator.runtime.versions import SHIPPED_KINDS
 from generator.runtime.writer import Written
 
 SHIPPED: tuple[OutputKind, ...] = (
@@ -24,4 +26,23 @@ SHIPPED: tuple[OutputKind, ...] = (
 )
 OUTPUTS: list[OutputKind] = list(SHIPPED)
 
-__all__ = ["OUTPUTS", "SHIPPED", "Job", "Options", "OutputKind", "Progress", "Written"]
+
+def kinds_identity() -> str:
+    """What a build's files are made by, as its cache keys name it: pnp's own kinds (its code
+    version says which, and the fast path knows them without importing this), unless a test
+    or a plugin has registered others."""
+    if tuple(OUTPUTS) == SHIPPED:
+        return SHIPPED_KINDS
+    return key(*(f"{type(k).__module__}.{type(k).__qualname__} {vars(k)!r}" for k in OUTPUTS))
+
+
+__all__ = [
+    "OUTPUTS",
+    "SHIPPED",
+    "Job",
+    "Options",
+    "OutputKind",
+    "Progress",
+    "Written",
+    "kinds_identity",
+]

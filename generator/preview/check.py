@@ -11,14 +11,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.games.registry import find_engine, no_engine
+from generator.games.registry import find_engine
 from generator.languages import AS_WRITTEN, Languages
-from generator.load.catalog import load_game
 from generator.load.expansions import PALETTE, Expansion
 from generator.model import Game
 from generator.outputs.base import FaceSet, render_faces
 from generator.palettes import STANDARD
-from generator.pipeline.build import EVERY_PAPER, preflight
+from generator.pipeline.checking import preflight
+from generator.pipeline.front import engineless, loaded
+from generator.pipeline.request import EVERY_PAPER
 from generator.problems import Problem, UsageError, across_languages
 
 
@@ -57,16 +58,10 @@ def check_game(
     by name): then each text it lacks is a problem, as in a build of it."""
     engine = find_engine(game_id)
     if engine is None:
-        what = no_engine(game_id)
-        yield Checked(None, problems=(Problem(f"{game_id}/game.yaml", 0, "", what),))
+        yield Checked(None, problems=(engineless(game_id),))
         return
-    problems: list[Problem] = []
-    game = load_game(data_dir, game_id, engine, problems, expansions, languages)
-    if draft := game.drafts.get(first):
-        problems += [draft.progress("preview"), *draft.missing]
+    game, problems = loaded(data_dir, game_id, engine, expansions, languages, previewed=first)
     notes = tuple(str(d.progress("preview")) for lang, d in game.drafts.items() if lang != first)
-    if not problems:
-        problems += engine.validate(game)
     if not problems:
         try:
             game = game.in_palette(palette)

@@ -17,8 +17,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from pathlib import Path
 
-from generator.games.command_line import load_checked
-from generator.games.registry import find_engine, no_engine
+from generator.games.registry import find_engine
 from generator.geometry.imposition import Rect
 from generator.geometry.sizes import PAPERS, Paper
 from generator.languages import AS_WRITTEN, Languages
@@ -31,6 +30,7 @@ from generator.model import Game
 from generator.options import PROOF, file_name
 from generator.outputs.base import drawing, render_faces, rendered
 from generator.palettes import STANDARD
+from generator.pipeline.front import checked_game, engine_of
 from generator.problems import Problem, UsageError, across_languages
 from generator.proof.layout import (
     STYLE,
@@ -138,11 +138,8 @@ def proof(request: ProofRequest, style: Style = STYLE) -> Proofs:
 
 
 def _load(request: ProofRequest, name: str) -> Game:
-    engine = find_engine(name)
-    if engine is None:
-        raise UsageError(no_engine(name))
     laid = of_game(request.expansions, name)
-    game = load_checked(request.data_dir, engine, laid, request.languages)
+    game = checked_game(request.data_dir, engine_of(name), laid, request.languages)
     return game.in_palette(request.palette)
 
 

@@ -13,11 +13,11 @@ from pathlib import Path
 
 from generator.games.balance import Labels, Measure, Sampling
 from generator.games.base import GameEngine
-from generator.games.command_line import load_checked
 from generator.games.registry import ENGINES, find_engine
 from generator.load.catalog import requested_games
 from generator.load.expansions import Expansion
 from generator.model import Game
+from generator.pipeline.front import checked_game
 from generator.problems import UsageError
 from generator.report.table import Report, as_json, as_text, compare
 from generator.runtime.workers import Workers, default_jobs
@@ -31,7 +31,7 @@ def load(data_dir: Path, game_id: str, expansions: tuple[Expansion, ...] = ()) -
     ``pnp validate`` accepts), with ``expansions`` laid over it in order. Raises
     :class:`DataError` with every problem."""
     requested_games(data_dir, (game_id,))
-    return load_checked(data_dir, _engine(game_id), expansions)
+    return checked_game(data_dir, _engine(game_id), expansions)
 
 
 def report(

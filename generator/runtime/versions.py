@@ -71,3 +71,9 @@ def engine_version(module: str, name: str) -> str:
     origin = spec.origin if spec is not None else None
     source = Path(origin).read_bytes() if origin and Path(origin).is_file() else b""
     return key(f"{module}.{name}", source)
+
+
+SHIPPED_KINDS = "shipped"
+"""The output kinds of a build that makes pnp's own, as its cache keys name them: the code
+version says which they are, so the fast path need not import them to know; a test or a
+plugin that registers others names them (:func:`generator.outputs.kinds_identity`)."""

@@ -15,8 +15,7 @@ from pathlib import Path
 
 from generator.games.registry import find_engine
 from generator.languages import SOURCE
-from generator.load.catalog import load_game
-from generator.problems import Problem
+from generator.pipeline.front import loaded
 from generator.render.boxes import FaceFills, box_fills
 from generator.render.fill import BoxFill
 from generator.rulebook.compose import wording
@@ -45,9 +44,8 @@ def printed_where(data_dir: Path) -> Comments:
         engine = find_engine(owner.game)
         if engine is None:
             return {}
-        problems: list[Problem] = []
         laid = (owner.expansion,) if owner.expansion else ()
-        game = load_game(data_dir, owner.game, engine, problems, laid)
+        game, _ = loaded(data_dir, owner.game, engine, laid, judged=False)
         if SOURCE not in game.locales:
             return {}
         uses = _uses(box_fills(game, SOURCE))

@@ -1,0 +1,98 @@
+"""The front door: the one place a game is looked up, loaded and judged by its rules.
+
+Every command that works on a game goes through here (``build``, ``validate``, ``serve``,
+``export``, ``proof``, ``report``, ``i18n``, ``schema``, ``list`` and the ``rules`` queries),
+so they all refuse the same card data with the same words, and a game is never drawn, measured
+or translated from data ``pnp validate`` would refuse. The many-games, many-cores check that
+renders every face too is :mod:`generator.pipeline.checking`; each of its load tasks is
+:func:`loaded`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.games.base import GameEngine
+from generator.games.registry import find_engine, no_engine
+from generator.languages import AS_WRITTEN, Languages
+from generator.load.catalog import load_game
+from generator.load.expansions import Expansion, of_game
+from generator.model import Game
+from generator.problems import DataError, Problem, UsageError
+from generator.runtime.folders import discover_games
+
+
+def engine_of(game_id: str) -> GameEngine:
+    """The rule engine of ``game_id``; a game without one is a usage mistake (the project has
+    no such game), said the same wherever a game is looked up."""
+    engine = find_engine(game_id)
+    if engine is None:
+        raise UsageError(no_engine(game_id))
+    return engine
+
+
+def engineless(game_id: str) -> Problem:
+    """A game folder the project has no engine for, as a problem of its ``game.yaml`` (a
+    command over many games reports it among the others' problems)."""
+    return Problem(f"{game_id}/game.yaml", 0, "", no_engine(game_id))
+
+
+def loaded(
+    data_dir: Path,
+    game_id: str,
+    engine: GameEngine,
+    expansions: tuple[Expansion, ...] = (),
+    languages: Languages = AS_WRITTEN,
+    previewed: str = "",
+    judged: bool = True,
+) -> tuple[Game, list[Problem]]:
+    """Read a game with its expansions laid over it in order and the ``languages`` made, and
+    run its rule engine on the merged game; the game (partial if anything is wrong) and every
+    problem. Rules run only on well-formed data, so a rule never trips over a missing field.
+    A translation in progress that a preview shows (``previewed``) is a problem for each text
+    it lacks, found before the rules run. Unless ``judged``, the rules do not run at all (the
+    comments of an exported translation need the texts, not a verdict)."""
+    problems: list[Problem] = []
+    game = load_game(data_dir, game_id, engine, problems, expansions, languages)
+    if draft := game.drafts.get(previewed):
+        problems += [draft.progress("preview"), *draft.missing]
+    if judged and not problems:
+        problems += engine.validate(game)
+    return game, problems
+
+
+def checked_game(
+    data_dir: Path,
+    engine: GameEngine,
+    expansions: tuple[Expansion, ...] = (),
+    languages: Languages = AS_WRITTEN,
+) -> Game:
+    """:func:`loaded`, for a command that works on the one game of ``engine`` as a user would
+    print it (a proof, a report, a rules query); raises :class:`DataError` with every
+    problem."""
+    if not (data_dir / engine.id / "game.yaml").is_file():
+        raise UsageError(f"--data {data_dir}: no {engine.id}/game.yaml there")
+    game, problems = loaded(data_dir, engine.id, engine, expansions, languages)
+    if problems:
+        raise DataError(problems)
+    return game
+
+
+def every_game(data_dir: Path, expansions: tuple[Expansion, ...] = ()) -> list[Game]:
+    """Every game of ``data_dir`` with ``expansions`` laid over it, loaded and judged, for a
+    listing: it counts cards, so it needs valid decks but not their faces drawn (drawing every
+    face of every language took seven times as long). Raises :class:`DataError` with every
+    problem of every game."""
+    games: list[Game] = []
+    problems: list[Problem] = []
+    for name in discover_games(data_dir):
+        engine = find_engine(name)
+        if engine is None:
+            problems.append(engineless(name))
+            continue
+        game, found = loaded(data_dir, name, engine, of_game(expansions, name))
+        games.append(game)
+        problems += found
+    if problems:
+        raise DataError(problems)
+    return games
