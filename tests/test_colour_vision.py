@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from generator import DEFAULT_DATA_DIR
-from generator.games.command_line import load_checked
 from generator.games.registry import find_engine
 from generator.games.shipped import SHIPPED
 from generator.outputs.base import render_faces
+from generator.pipeline.front import checked_game
 from generator.runtime.cache import Cache
 from generator.vision import check
 from tests import pdf
@@ -130,7 +130,7 @@ def test_telling_apart_a_field_the_deck_lacks_is_a_problem(
 def test_what_a_shipped_game_tells_apart_stays_apart(game: str, palette: str) -> None:
     engine = find_engine(game)
     assert engine is not None
-    loaded = load_checked(DEFAULT_DATA_DIR, engine).in_palette(palette)
+    loaded = checked_game(DEFAULT_DATA_DIR, engine).in_palette(palette)
     pools = engine.distinctions(loaded)
     assert pools, "every shipped game says what its players must tell apart"
     decks = tuple(deck for pool in pools for deck in pool.decks)
@@ -144,7 +144,7 @@ def test_a_deck_measured_before_is_not_drawn_again(
 ) -> None:
     engine = find_engine("break_the_code")
     assert engine is not None
-    game = load_checked(DEFAULT_DATA_DIR, engine)
+    game = checked_game(DEFAULT_DATA_DIR, engine)
     pools = engine.distinctions(game)
     faces, _ = render_faces(game, check.language(game), pools[0].decks)
     cache = Cache(tmp_path / "cache")

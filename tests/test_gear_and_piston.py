@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from generator import DEFAULT_DATA_DIR, PROJECT_ROOT, README
-from generator.games.command_line import load_checked
 from generator.games.gear_and_piston.car import Car, CarRules, ends_game, make_car, problems
 from generator.games.gear_and_piston.car_file import read_cars
 from generator.games.gear_and_piston.decks import GROUPS
 from generator.games.gear_and_piston.engine import GearAndPiston
 from generator.games.gear_and_piston.parts import Part, part
 from generator.games.gear_and_piston.scoring import Investor, area, ranking, score
+from generator.pipeline.front import checked_game
 from generator.problems import DataError
 from tests.conftest import Result
 
@@ -54,7 +54,7 @@ def runabout() -> tuple[list[Part | None], list[Part | None]]:
 
 @pytest.fixture(scope="module")
 def shipped() -> dict[str, Part]:
-    game = load_checked(DEFAULT_DATA_DIR, GearAndPiston())
+    game = checked_game(DEFAULT_DATA_DIR, GearAndPiston())
     return {
         card.id: part(card.id, group, card.fields)
         for group in GROUPS
@@ -303,7 +303,7 @@ EXPECTED = {
 
 @pytest.fixture(scope="module")
 def investors() -> dict[str, Investor]:
-    game = load_checked(DEFAULT_DATA_DIR, GearAndPiston())
+    game = checked_game(DEFAULT_DATA_DIR, GearAndPiston())
     deck = game.deck("investors")
     assert deck is not None
     return {card.fields["id"]: Investor(**card.fields) for card in deck.cards}

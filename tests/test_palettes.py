@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
-from generator.games.command_line import load_checked
 from generator.games.registry import find_engine
 from generator.load.expansions import Expansion
 from generator.load.palettes import load_palettes
 from generator.outputs.base import render_faces
+from generator.pipeline.front import checked_game
 from generator.problems import Problem, ProblemLog
 from generator.runtime.folders import discover_games
 
@@ -137,7 +137,7 @@ def test_an_expansion_s_colour_reaches_the_faces_of_both_palettes(tmp_path: Path
     engine = find_engine("three_by_three")
     assert engine is not None
     laid = (Expansion(tmp_path / "redder", "three_by_three"),)
-    game = load_checked(DEFAULT_DATA_DIR, engine, laid)
+    game = checked_game(DEFAULT_DATA_DIR, engine, laid)
     for palette, mine, other in (
         ("standard", "#ff0001", "#ff0002"),
         ("ink-saver", "#ff0002", "#ff0001"),

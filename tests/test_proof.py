@@ -14,10 +14,10 @@ import pikepdf
 import pytest
 
 from generator import DEFAULT_DATA_DIR
-from generator.games.command_line import load_checked
 from generator.games.registry import find_engine
 from generator.geometry.sizes import PAPERS
 from generator.model import Game
+from generator.pipeline.front import checked_game
 from generator.proof.sheet import COLOURS
 from generator.render.boxes import box_fills
 from generator.render.fill import AMBER, GREEN, RED, SAMPLE, BoxFill, box_fill
@@ -126,7 +126,7 @@ def test_a_box_with_no_room_says_so_and_nothing_breaks() -> None:
 def tiny_game(tiny: DataCopy) -> Game:
     engine = find_engine("tiny")
     assert engine is not None
-    return load_checked(tiny.root, engine)
+    return checked_game(tiny.root, engine)
 
 
 def test_every_face_with_its_boxes_keys_and_places(tiny: DataCopy) -> None:
@@ -178,7 +178,7 @@ def test_the_english_proof_of_every_shipped_game(
         data = path.read_bytes()
         engine = find_engine(game_id)
         assert engine is not None
-        faces = game_faces(load_checked(DEFAULT_DATA_DIR, engine))
+        faces = game_faces(checked_game(DEFAULT_DATA_DIR, engine))
         pages = pdf.page_count(data)
         assert line.startswith(f"{path}: {pages} pages, {faces} faces, ")
         assert "not fitting" not in line
