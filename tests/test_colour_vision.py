@@ -14,7 +14,7 @@ from generator import DEFAULT_DATA_DIR
 from generator.games.command_line import load_checked
 from generator.games.registry import find_engine
 from generator.games.shipped import SHIPPED
-from generator.outputs.base import render_faces
+from generator.render.faces import render_faces
 from generator.runtime.cache import Cache
 from generator.vision import check
 from tests import pdf

@@ -13,8 +13,8 @@ from generator.games.command_line import load_checked
 from generator.games.registry import find_engine
 from generator.load.expansions import Expansion
 from generator.load.palettes import load_palettes
-from generator.outputs.base import render_faces
 from generator.problems import Problem, ProblemLog
+from generator.render.faces import render_faces
 from generator.runtime.folders import discover_games
 
 GOOD = """\

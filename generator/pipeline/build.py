@@ -38,7 +38,6 @@ from generator.load.expansions import Expansion, of_game
 from generator.model import Draft, Game, chosen
 from generator.options import on_papers
 from generator.outputs import Job, Options, OutputKind, Progress, Written
-from generator.outputs.base import FaceSet, drawing, render_faces
 from generator.palettes import STANDARD
 from generator.pipeline.fastpath import (
     Built,
@@ -53,6 +52,7 @@ from generator.pipeline.fastpath import (
 from generator.pipeline.inputs import GameInputs, game_inputs
 from generator.problems import DataError, Problem, UsageError, across_languages
 from generator.render import fonts
+from generator.render.faces import FaceSet, batches, drawing, render_faces
 from generator.render.store import ArtStore
 from generator.runtime.cache import MAX_LISTED, Cache, json_payload
 from generator.runtime.cache import key as cache_key
@@ -64,9 +64,6 @@ from generator.vision import check as colour_vision
 
 EVERY_PAPER = tuple(Options(paper=paper) for paper in PAPERS.values())
 """What ``pnp validate`` checks against: a game that passes prints on any paper."""
-BATCH = 6
-"""Faces drawn per task: enough to make a task's overhead small, few enough that both cores
-stay busy to the end."""
 
 
 @dataclass(frozen=True)
@@ -114,9 +111,11 @@ class Vision:
 
 @dataclass
 class Checked:
-    """A game that passed the check, with its faces rendered in every language."""
+    """A game that passed the check, with its rule engine and its faces rendered in every
+    language."""
 
     game: Game
+    engine: GameEngine
     faces: dict[str, FaceSet] = field(default_factory=dict)
 
 
@@ -191,7 +190,7 @@ def validate(
     return [known[name] for name in every]
 
 
-def preflight(game: Game, wanted: Sequence[Options]) -> list[Problem]:
+def preflight(game: Game, engine: GameEngine, wanted: Sequence[Options]) -> list[Problem]:
     """What every output kind wanted by any of ``wanted`` would hit. A problem found on some of
     the papers but not all says which (a handout's text may fit A4 and overflow Letter)."""
     papers: dict[Problem, list[str]] = {}
@@ -199,7 +198,7 @@ def preflight(game: Game, wanted: Sequence[Options]) -> list[Problem]:
         runs = [options for options in wanted if kind.wanted(options)]
         for options in runs if kind.per_paper else runs[:1]:
             on = [options.paper.name] if kind.per_paper else [o.paper.name for o in runs]
-            for problem in kind.preflight(game, options):
+            for problem in kind.preflight(game, engine, options):
                 papers.setdefault(problem, []).extend(on)
     every = {options.paper.name for options in wanted}
     return [_on_papers(problem, found, every) for problem, found in papers.items()]
@@ -353,7 +352,7 @@ class _Run:
             if not self.shortcut(name, engine):
                 laid = of_game(self.expansions, name)
                 args = (self.data_dir, name, engine, laid, self.languages)
-                self.submit(self._loaded, _load, *args, plans=True)
+                self.submit(functools.partial(self._loaded, engine), _load, *args, plans=True)
 
     def finish(self) -> None:
         """Wait for every task (and those they start); raise what went wrong, all of it."""
@@ -374,7 +373,9 @@ class _Run:
         order = {name: index for index, name in enumerate(self.names)}
         self.checked.sort(key=lambda checked: order[checked.game.id])
 
-    def _loaded(self, result: tuple[Game, list[Problem], dict[str, float]]) -> None:
+    def _loaded(
+        self, engine: GameEngine, result: tuple[Game, list[Problem], dict[str, float]]
+    ) -> None:
         game, problems, seconds = result
         self._time(seconds)
         if problems:
@@ -385,7 +386,7 @@ class _Run:
         except UsageError as error:
             self.usage.append(str(error))
             return
-        checked = Checked(game)
+        checked = Checked(game, engine)
         for lang in game.locales:
             if self.rendered_before(game.id, lang):
                 self._rendered(checked, lang, [(FaceSet(), [])])
@@ -429,8 +430,8 @@ class _Run:
             self.on_checked(checked)
 
     def preflight(self, checked: Checked, wanted: Sequence[Options]) -> None:
-        game = checked.game
-        self.submit(functools.partial(self._preflighted, game.id), preflight, game, wanted)
+        game, then = checked.game, functools.partial(self._preflighted, checked.game.id)
+        self.submit(then, preflight, game, checked.engine, wanted)
 
     def _preflighted(self, game: str, problems: list[Problem]) -> None:
         self.found(game, (2,), problems)
@@ -439,8 +440,7 @@ class _Run:
         """Look at the game's cards as people who see colour differently do, if its engine
         says what players must tell apart."""
         game = checked.game
-        engine = find_engine(game.id)
-        pools = engine.distinctions(game) if engine is not None else []
+        pools = checked.engine.distinctions(game)
         if pools:
             faces = checked.faces[colour_vision.language(game)]
             then = functools.partial(self._looked, game.id)
@@ -551,13 +551,14 @@ class _Printing:
         for lang in self._langs(game.id, [*game.locales, *game.drafts], game.drafts):
             faces = checked.faces[lang]
             job = Job(
-                game,
-                lang,
-                self.request.out_dir,
-                self.request.options,
-                self.writer,
-                faces.only(game) if game.part else faces,
-                arts,
+                out_dir=self.request.out_dir,
+                options=self.request.options,
+                writer=self.writer,
+                game=game,
+                engine=checked.engine,
+                lang=lang,
+                faces=faces.only(game) if game.part else faces,
+                arts=arts,
             )
             self.jobs.append(job)
             number = len(self.jobs) - 1
@@ -580,10 +581,10 @@ class _Printing:
             new = [e for e in job.faces.svgs if e in missing and e not in self.drawing]
             for entry in missing:
                 self.drawing.setdefault(entry, []).append(number)
-            for start in range(0, len(new), BATCH):
+            for entries in batches(new):
                 batch = [
                     (e, job.faces.svgs[e], job.faces.templates[e], job.faces.first[e])
-                    for e in new[start : start + BATCH]
+                    for e in entries
                 ]
                 self.run.submit(self._drawn, _draw, self.cache.folder, job.game, lang, batch)
             self.pending_kinds[number] = kinds
@@ -793,7 +794,9 @@ def _write(
     writer = Writer(job.out_dir, owner)
     job = replace(job, writer=writer, stopwatch=stopwatch)
     try:
-        problems = [] if kind.checked_by_write else kind.preflight(job.game, job.options)
+        problems = (
+            [] if kind.checked_by_write else kind.preflight(job.game, job.engine, job.options)
+        )
         written = [] if problems else kind.write(job)
         if kind.on_paper:
             written = [file._replace(paper=job.options.paper.name) for file in written]

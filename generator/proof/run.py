@@ -29,7 +29,6 @@ from generator.load.catalog import requested_games
 from generator.load.expansions import Expansion, of_game
 from generator.model import Game
 from generator.options import PROOF, file_name
-from generator.outputs.base import drawing, render_faces, rendered
 from generator.palettes import STANDARD
 from generator.problems import Problem, UsageError, across_languages
 from generator.proof.layout import (
@@ -44,6 +43,7 @@ from generator.proof.layout import (
 )
 from generator.proof.sheet import Title, face_page, seen_page, table_page
 from generator.render.boxes import FaceFills, render_fills
+from generator.render.faces import drawing, render_faces, rendered
 from generator.render.fill import AMBER, RED
 from generator.render.store import ArtStore, face_key
 from generator.runtime.cache import Cache, default_folder

@@ -28,10 +28,10 @@ from PIL import Image
 
 from generator.geometry.imposition import Rect
 from generator.geometry.sizes import pt
-from generator.layout.compose import FaceArt
 from generator.layout.fontmerge import Selection
 from generator.layout.ink import measured
 from generator.problems import AssetError, DrawError, clipped
+from generator.render.art import FaceArt
 from generator.render.drawcost import (
     MAX_FILE_BYTES,
     TooMuch,
