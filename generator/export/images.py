@@ -5,8 +5,8 @@ the shop's uploader keeps the cards in order and pairs each back with its front.
 from __future__ import annotations
 
 from generator.export.job import ExportJob, ShopOutput
-from generator.layout.ink import image_ink
 from generator.model import Deck
+from generator.render.ink import image_ink
 from generator.runtime.writer import Written
 
 

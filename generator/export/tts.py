@@ -37,8 +37,8 @@ from PIL import Image
 from generator.export.job import ExportJob, ShopOutput
 from generator.export.targets import Target
 from generator.games.base import deck_name
-from generator.layout.ink import image_ink
 from generator.model import Card, Deck
+from generator.render.ink import image_ink
 from generator.runtime.writer import Written
 
 SHAPES = {"rounded": 0, "rectangle": 1, "circle": 4}

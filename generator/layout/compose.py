@@ -27,9 +27,9 @@ import pikepdf
 
 from generator.geometry.imposition import Rect
 from generator.geometry.sizes import pt
-from generator.layout import ink
-from generator.layout.fontmerge import Selection, characters_of, file_fonts, use_file_fonts
-from generator.render.art import FaceArt
+from generator.layout.fontmerge import characters_of, file_fonts, use_file_fonts
+from generator.render import ink
+from generator.render.art import FaceArt, Selection
 from generator.runtime.ink import PageInk
 
 
@@ -89,7 +89,7 @@ class Book:
 
     def ink(self) -> tuple[PageInk, ...]:
         """The ink of each page, from the rasters of the faces it places where it places them
-        (:func:`generator.layout.ink.composite`). The overlays are left out: crop marks, cut
+        (:func:`generator.render.ink.composite`). The overlays are left out: crop marks, cut
         guides, fold lines and a cutter's registration marks are hairlines and a few small
         squares, a fraction of a per cent of a page."""
         return tuple(

@@ -7,12 +7,12 @@ from __future__ import annotations
 import io
 
 from generator.games.base import GameEngine
-from generator.layout.ink import document_ink
 from generator.model import Game
 from generator.options import SUMMARY, Options
 from generator.outputs.base import Job
 from generator.problems import DataError, Problem
 from generator.render.faces import drawing
+from generator.render.ink import document_ink
 from generator.rulebook import document
 from generator.rulebook.compose import checked_summary, summary_problems
 from generator.rulebook.pictures import painted_by

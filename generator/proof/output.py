@@ -10,7 +10,6 @@ from dataclasses import dataclass
 
 from generator.games.base import GameEngine
 from generator.geometry.imposition import Rect
-from generator.layout import ink
 from generator.layout.compose import Book, Page, Placement
 from generator.layout.pdf import metadata
 from generator.model import Game
@@ -19,6 +18,7 @@ from generator.outputs.base import Job
 from generator.problems import Problem
 from generator.proof.layout import STYLE, Seen, Style, fullest, lay_out, seen_pages, table_pages
 from generator.proof.sheet import Title, face_page, seen_page, table_page
+from generator.render import ink
 from generator.render.boxes import FaceFills
 from generator.render.faces import drawing, rendered
 from generator.render.store import face_key

@@ -9,16 +9,18 @@ import json
 from dataclasses import dataclass, field
 
 from generator.geometry.imposition import Rect
-from generator.layout.fontmerge import Selection
-from generator.layout.ink import Raster
+from generator.render.ink import Raster
 from generator.runtime.cache import json_payload
+
+Selection = tuple[str, int, int]
+"""How cairosvg asks cairo for a font: family, slant and weight (cairo's toy font API)."""
 
 
 @dataclass(frozen=True)
 class FaceArt:
     """A face drawn alone: a one-page PDF of its whole SVG, the rectangle that page covers in
     the card's own millimetres (a card's is its trim plus the full bleed, from ``-bleed``), its
-    raster for measuring ink (:mod:`generator.layout.ink`: every page that places the face is
+    raster for measuring ink (:mod:`generator.render.ink`: every page that places the face is
     measured from it), and the cairo font selection behind each font it uses, by base name."""
 
     pdf: bytes
