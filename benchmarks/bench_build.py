@@ -38,9 +38,9 @@ sys.path.insert(0, str(ROOT))
 import cairosvg.surface  # noqa: E402
 
 from generator import DEFAULT_DATA_DIR  # noqa: E402
-from generator.outputs.base import render_faces  # noqa: E402
 from generator.pipeline.build import check  # noqa: E402
 from generator.render.draw import parse  # noqa: E402
+from generator.render.faces import render_faces  # noqa: E402
 from generator.render.fonts import use_project_fonts  # noqa: E402
 
 EDITED = ("gear_and_piston/locales/en.yaml", "space allows", "space permits")

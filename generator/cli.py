@@ -33,13 +33,11 @@ from generator.load.expansions import (
     of_game,
 )
 from generator.options import (
-    CALIBRATION,
     CUTTERS,
     DUPLEX,
     LAYOUTS,
     SHEETS,
     Options,
-    file_name,
     on_papers,
 )
 from generator.palettes import INK_SAVER, PALETTE_NAME, STANDARD
@@ -51,7 +49,7 @@ from generator.runtime.cache import Cache, default_folder
 from generator.runtime.folders import discover_games
 from generator.runtime.ink import summary
 from generator.runtime.workers import default_jobs
-from generator.runtime.writer import OutputError, Writer, Written, output_folder_problem
+from generator.runtime.writer import OutputError, Written, output_folder_problem
 
 if TYPE_CHECKING:
     pass
@@ -740,25 +738,10 @@ class _Bar(_PlainProgress):
 
 def _calibrate(args: argparse.Namespace) -> int:
     """Write the calibration sheet and say what to do with it."""
-    from generator.layout.calibration import sheet
+    from generator.outputs.calibration import calibrate
 
-    problem = output_folder_problem(args.out)
-    if problem:
-        raise UsageError(f"--out {args.out}: {problem}")
-    duplex = args.duplex or "long"
-    asked = Options(duplex=duplex, back_offset=args.back_offset)
-    sheets = []
-    writer = Writer(args.out)
-    try:
-        for options in on_papers(asked, _papers(args)):
-            name = file_name(CALIBRATION, options.paper.name, options.variants())
-            sheets.append((args.out / f"{name}.pdf", options))
-            with writer.open(sheets[-1][0]) as stream:
-                sheet(options.paper, options.duplex, options.back_offset).save(stream)
-        writer.commit()
-    finally:
-        writer.discard()
-    for path, options in sheets:
+    made = calibrate(args.out, _papers(args), args.duplex or "long", args.back_offset)
+    for path, options in made:
         print(f"{path}: {_next_step(options)}")
     return EXIT_OK
 

@@ -13,8 +13,8 @@ import pytest
 from generator import DEFAULT_DATA_DIR
 from generator.games.registry import find_engine
 from generator.games.shipped import SHIPPED
-from generator.outputs.base import render_faces
 from generator.pipeline.front import checked_game
+from generator.render.faces import render_faces
 from generator.runtime.cache import Cache
 from generator.vision import check
 from tests import pdf

@@ -18,10 +18,10 @@ from generator.load import catalog
 from generator.load.catalog import load_game
 from generator.load.expansions import find_expansions
 from generator.model import Game
-from generator.outputs.base import render_faces
 from generator.pipeline.build import check
 from generator.preview.check import check_game
 from generator.problems import DataError, Problem, UsageError
+from generator.render.faces import render_faces
 from tests.conftest import DataCopy, Result
 from tests.fixture import Tiny
 

@@ -26,7 +26,7 @@ from generator.export.inklimit import ROUNDING, limit_ink, limited
 from generator.export.pdf import GHOSTSCRIPT_MISSING, measure, pdfx1a
 from generator.export.run import ExportRequest, export
 from generator.export.targets import TARGETS_DIR, load, targets
-from generator.layout.ink import document_ink
+from generator.render.ink import document_ink
 from generator.runtime.writer import Written
 from tests import pdf
 from tests.conftest import DataCopy

@@ -22,9 +22,9 @@ from generator.export.tts import Table, file_url, grids
 from generator.games.base import GameEngine
 from generator.games.registry import find_engine
 from generator.model import Card, Deck, Game
-from generator.outputs.base import FaceSet, render_faces
 from generator.pipeline.build import check
 from generator.render import draw
+from generator.render.faces import FaceSet, render_faces
 from tests.conftest import DataCopy
 
 TTS = load(TARGETS_DIR / "tts.yaml")

@@ -17,10 +17,10 @@ from PIL import Image
 
 from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
 from generator.geometry.imposition import Rect
-from generator.layout import ink
-from generator.layout.compose import FaceArt
 from generator.pipeline.build import build
 from generator.pipeline.request import BuildRequest
+from generator.render import ink
+from generator.render.art import FaceArt
 from generator.render.store import ArtStore, face_key
 from generator.runtime.cache import Cache
 from generator.runtime.folders import Templates

@@ -12,9 +12,9 @@ from generator.language_rules import categories, number
 from generator.languages import PSEUDO, Languages
 from generator.load.locales import load_locales, pseudo
 from generator.model import Locale
-from generator.outputs.base import render_faces
 from generator.pipeline.build import check
 from generator.problems import DataError, Problem, ProblemLog
+from generator.render.faces import render_faces
 from generator.render.fonts import SHIPPED_FONTS, missing_glyphs
 from generator.rulebook.compose import summarise
 from generator.rulebook.content import Table

@@ -12,9 +12,9 @@ from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
 from generator.games.registry import find_engine
 from generator.load.expansions import Expansion
 from generator.load.palettes import load_palettes
-from generator.outputs.base import render_faces
 from generator.pipeline.front import checked_game
 from generator.problems import Problem, ProblemLog
+from generator.render.faces import render_faces
 from generator.runtime.folders import discover_games
 
 GOOD = """\

@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 from generator import outputs
+from generator.games.base import GameEngine
 from generator.model import Game
 from generator.outputs import Job, Options, Written
 from generator.pipeline.build import build, check
@@ -219,7 +220,7 @@ class DeckList:
     def wanted(self, options: Options) -> bool:
         return True
 
-    def preflight(self, game: Game, options: Options) -> list[Problem]:
+    def preflight(self, game: Game, engine: GameEngine, options: Options) -> list[Problem]:
         if len(game.decks) <= self.most_decks:
             return []
         what = f"a deck list holds at most {self.most_decks} decks on {options.paper.name}"
@@ -250,7 +251,7 @@ class NotOnLetter(DeckList):
     def __init__(self) -> None:
         super().__init__(most_decks=9)
 
-    def preflight(self, game: Game, options: Options) -> list[Problem]:
+    def preflight(self, game: Game, engine: GameEngine, options: Options) -> list[Problem]:
         if options.paper.name != "letter":
             return []
         return [Problem(f"{game.id}/game.yaml", 1, "decks", "no deck list on this paper")]

@@ -51,7 +51,10 @@ LANGS = ("de", "en", "ru", "uk")
 
 def summary_pdf(game: Game, lang: str, folder: Path, paper: str = "a4") -> Path:
     writer = Writer(folder)
-    job = Job(game, lang, folder / paper, Options(paper=PAPERS[paper]), writer)
+    engine = find_engine(game.id)
+    assert engine is not None
+    options = Options(paper=PAPERS[paper])
+    job = Job(folder / paper, options, writer, game=game, engine=engine, lang=lang)
     (written,) = RulesSummary().write(job)
     writer.commit()
     return written.path

@@ -5,5 +5,6 @@ colour, bleed, file naming and how it takes backs. Each deck is matched to the p
 its size and laid out *at the product's size* from the data (the art scaled evenly, never
 stretched); a deck no product comes near is not exported, and the export says which product
 was nearest. Each target's files are made by one exporter (:mod:`generator.export.images`
-for shops that take images, ...), peers behind :class:`~generator.export.job.Exporter`.
+for shops that take images, ...), an :class:`~generator.outputs.base.Output` like every other
+output, written from an :class:`~generator.export.job.ExportJob`.
 """

@@ -4,13 +4,15 @@ the shop's uploader keeps the cards in order and pairs each back with its front.
 
 from __future__ import annotations
 
-from generator.export.job import ExportJob
-from generator.layout.ink import image_ink
+from generator.export.job import ExportJob, ShopOutput
 from generator.model import Deck
+from generator.render.ink import image_ink
 from generator.runtime.writer import Written
 
 
-class Images:
+class Images(ShopOutput):
+    name = "print-shop images"
+
     def write(self, job: ExportJob) -> list[Written]:
         job.prefetch(
             (deck, name, None)

@@ -1,28 +1,30 @@
-"""What an exporter is handed: one game in one language, its decks laid out at the sizes of the
-target's products, every face rendered; and the protocol every exporter implements."""
+"""What a print shop's output is handed: a :class:`~generator.outputs.base.Job` of one game in
+one language, its decks laid out at the sizes of the target's products, every face rendered,
+with the target and its products (:class:`ExportJob`). Each shop's files are made by an
+:class:`~generator.outputs.base.Output` of such jobs (:data:`generator.export.run.EXPORTERS`)."""
 
 from __future__ import annotations
 
 import contextlib
 import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Protocol
 
 from PIL import Image
 
 from generator.export.targets import Product, Target
+from generator.games.base import GameEngine
 from generator.geometry.sizes import MM_PER_INCH, CardSize
-from generator.layout.compose import FaceArt
 from generator.model import Card, Deck, Game
-from generator.outputs.base import FaceSet, drawing
+from generator.options import Options
+from generator.outputs.base import Job
 from generator.problems import DrawError, Problem
+from generator.render.faces import batches, drawing
 from generator.render.store import ArtStore, png_key
 from generator.runtime.cache import Cache
 from generator.runtime.folders import Templates
 from generator.runtime.workers import Workers
-from generator.runtime.writer import Writer, Written
 
 
 @dataclass(frozen=True)
@@ -78,30 +80,18 @@ def _refusal(deck: Deck, target: Target) -> Problem:
     )
 
 
-@dataclass(frozen=True)
-class ExportJob:
-    """One game in one language for one target, written under :attr:`folder`."""
+@dataclass(frozen=True, kw_only=True)
+class ExportJob(Job):
+    """A :class:`Job` for one target, written under :attr:`folder`: its game fitted to the
+    target's products (:func:`fitted`), and what only an export needs besides."""
 
     target: Target
-    game: Game
-    lang: str
     products: dict[str, Product]
-    faces: FaceSet
-    arts: ArtStore
-    writer: Writer
-    folder: Path
-    jobs: int = 1
+    cores: int = 1
     """Cores to draw on (:meth:`prefetch`)."""
     notes: list[str] = field(default_factory=list)
     """What the exporter could not make and why (a tool it needs is missing): said once after
     the export, and in the manifest; the files it could make are made."""
-
-    def art(self, entry: str) -> FaceArt:
-        """The face of key ``entry`` (one of :attr:`faces`) drawn as vector art with its full
-        bleed: a face on many cards is one key, drawn and stored once."""
-        subject = f"{self.faces.first[entry]} ({self.lang})"
-        with drawing(self.game, self.faces.templates[entry], subject):
-            return self.arts.art(self.faces.svgs[entry], self.game.templates, entry)
 
     def image(self, deck: Deck, name: str, pixels: tuple[int, int] | None = None) -> Image.Image:
         """The face ``name`` of ``deck`` (a card id, ``<id>-back`` or ``back``) with its bleed
@@ -137,13 +127,12 @@ class ExportJob:
         if not missing:
             return
         work = list(missing.values())
-        with Workers(min(self.jobs, len(work))) as workers:
-            batches = [work[start : start + BATCH] for start in range(0, len(work), BATCH)]
+        with Workers(min(self.cores, len(work))) as workers:
             done = [
                 workers.submit(
                     _draw, self.arts.cache.folder, self.game.templates, self.target.dpi, batch
                 )
-                for batch in batches
+                for batch in batches(work)
             ]
             for future in done:
                 future.result()
@@ -163,15 +152,22 @@ class ExportJob:
         return [(None, "back")]
 
 
+class ShopOutput:
+    """What every print shop's output shares: a preflight with nothing to find."""
+
+    def preflight(self, game: Game, engine: GameEngine, options: Options) -> list[Problem]:
+        """The check found all a shop's files could hit: a deck no product prints is left out,
+        with a note (:func:`fitted`), not refused."""
+        return []
+
+
 PNG_COMPRESSION = 3
 """zlib's level for exported PNGs: half the time of its default (6) for files 15 % larger,
 measured on card faces; an export is mostly encoding once its faces are drawn."""
-BATCH = 4
-"""Faces drawn by one task: few enough that both cores stay busy to the end."""
 
 
 def _draw(
-    cache: Path, folder: Templates, dpi: int, batch: list[tuple[str, str, tuple[int, int]]]
+    cache: Path, folder: Templates, dpi: int, batch: Sequence[tuple[str, str, tuple[int, int]]]
 ) -> None:
     """Draw a batch of faces into the cache (in a worker process); a face that cannot be
     drawn is left for :meth:`ExportJob.image` to report at its template."""
@@ -189,9 +185,3 @@ def _centre(image: Image.Image, size: tuple[int, int]) -> Image.Image:
     """The middle ``size`` pixels: the bleed trimmed to what the shop's image holds."""
     left, top = (image.width - size[0]) // 2, (image.height - size[1]) // 2
     return image.crop((left, top, left + size[0], top + size[1]))
-
-
-class Exporter(Protocol):
-    """Makes a target's files for one game in one language."""
-
-    def write(self, job: ExportJob) -> list[Written]: ...

@@ -30,7 +30,7 @@ import pikepdf
 from PIL import Image, ImageSequence
 
 from generator.export.inklimit import limit_ink, page_ink, pages_over
-from generator.export.job import ExportJob
+from generator.export.job import ExportJob, ShopOutput
 from generator.geometry.imposition import Rect
 from generator.layout.compose import Book, Page, Placement
 from generator.layout.pdf import metadata
@@ -72,7 +72,9 @@ GHOSTSCRIPT_OPTIONS = (
 )
 
 
-class Pdf:
+class Pdf(ShopOutput):
+    name = "print-shop PDFs"
+
     def write(self, job: ExportJob) -> list[Written]:
         ghostscript = shutil.which("gs")
         if ghostscript is None:

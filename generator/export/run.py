@@ -9,23 +9,25 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.export.images import Images
-from generator.export.job import Exporter, ExportJob, fitted
+from generator.export.job import ExportJob, fitted
 from generator.export.pdf import Pdf
 from generator.export.targets import Target
 from generator.export.tts import Tts
+from generator.games.registry import ENGINES
 from generator.languages import AS_WRITTEN, Languages
 from generator.load.expansions import Expansion
-from generator.options import file_name
-from generator.outputs.base import render_faces
+from generator.options import Options, file_name
+from generator.outputs.base import Output
 from generator.palettes import STANDARD
 from generator.pipeline.build import check
 from generator.problems import DataError, Problem
+from generator.render.faces import render_faces
 from generator.render.store import ArtStore
 from generator.runtime.cache import Cache, default_folder
 from generator.runtime.writer import Writer, Written
 
-EXPORTERS: dict[str, Exporter] = {"images": Images(), "pdf": Pdf(), "tts": Tts()}
-"""The exporter of each kind of target (``kind`` in its table)."""
+EXPORTERS: dict[str, Output[ExportJob]] = {"images": Images(), "pdf": Pdf(), "tts": Tts()}
+"""The output that makes the files of each kind of target (``kind`` in its table)."""
 
 
 @dataclass(frozen=True)
@@ -83,9 +85,18 @@ def export(request: ExportRequest) -> Exported:
                 if problems:
                     raise DataError(problems)
                 shop = file_name(target.id, palette=game.palette)
-                folder = request.out_dir / shop / game.name / lang
                 job = ExportJob(
-                    target, fit.game, lang, fit.products, faces, arts, writer, folder, request.jobs
+                    out_dir=request.out_dir / shop,
+                    options=Options(palette=game.palette),
+                    writer=writer,
+                    game=fit.game,
+                    engine=ENGINES[game.id],  # the check found it
+                    lang=lang,
+                    faces=faces,
+                    arts=arts,
+                    target=target,
+                    products=fit.products,
+                    cores=request.jobs,
                 )
                 files = exporter.write(job)
                 files.append(_manifest(job, files, fit.left_out))

@@ -34,12 +34,11 @@ from typing import Any
 
 from PIL import Image
 
-from generator.export.job import ExportJob
+from generator.export.job import ExportJob, ShopOutput
 from generator.export.targets import Target
 from generator.games.base import deck_name
-from generator.games.registry import find_engine
-from generator.layout.ink import image_ink
 from generator.model import Card, Deck
+from generator.render.ink import image_ink
 from generator.runtime.writer import Written
 
 SHAPES = {"rounded": 0, "rectangle": 1, "circle": 4}
@@ -126,7 +125,9 @@ def grids(count: int, cell: tuple[int, int], table: Table) -> list[Grid]:
     ]
 
 
-class Tts:
+class Tts(ShopOutput):
+    name = "Tabletop Simulator saved objects"
+
     def write(self, job: ExportJob) -> list[Written]:
         """Sheets and backs deck by deck, then the saved object and its picture; a game
         without a card to lay out (every deck left out, or empty) gets none of them."""
@@ -247,8 +248,6 @@ def thumbnail(face: Image.Image, side: int) -> Image.Image:
 
 def saved_object(job: ExportJob, plans: list[tuple[Deck, list[Sheet]]], table: Table) -> Json:
     """The saved object: every deck, in a row, face down (a card alone face up), named."""
-    engine = find_engine(job.game.id)
-    assert engine is not None, "the check found the game's engine"
     locale = job.game.locales[job.lang]
     guid = guids(job.game.id, job.lang)
     objects = []
@@ -258,7 +257,7 @@ def saved_object(job: ExportJob, plans: list[tuple[Deck, list[Sheet]]], table: T
         cards = [
             _card(
                 guid(deck.id, card.id),
-                engine.name_of(job.game, deck, card, locale),
+                job.engine.name_of(job.game, deck, card, locale),
                 sheet.key * CARD_IDS + slot,
                 {str(sheet.key): entries[sheet.key]},
                 placed,

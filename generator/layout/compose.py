@@ -1,11 +1,12 @@
 """Assemble stage: PDF files whose pages place faces that were each drawn once.
 
 A face (a card's front or back, a handout page) is drawn alone into a one-page PDF, its
-:class:`FaceArt`, which can be cached and drawn on any core. A :class:`Book` turns each face it
-is given into a PDF form XObject and places it on every slot that prints it, clipped to the part
-the slot shows: a common back printed on 200 slots is stored once. Drawing on top, an overlay
-page (crop marks, cut guides) is placed the same way. The fonts of all faces become one subset
-per font for the file (:mod:`generator.layout.fontmerge`).
+:class:`~generator.render.art.FaceArt` (the render stage's), which can be cached and drawn on
+any core. A :class:`Book` turns each face it is given into a PDF form XObject and places it on
+every slot that prints it, clipped to the part the slot shows: a common back printed on 200
+slots is stored once. Drawing on top, an overlay page (crop marks, cut guides) is placed the
+same way. The fonts of all faces become one subset per font for the file
+(:mod:`generator.layout.fontmerge`).
 
 Placing forms is plain PDF that every viewer and RIP draws; it replaces painting a cairo
 recording into each slot, which cairo 1.16 wrote so that some slots came out blank.
@@ -18,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import BinaryIO
@@ -27,52 +27,10 @@ import pikepdf
 
 from generator.geometry.imposition import Rect
 from generator.geometry.sizes import pt
-from generator.layout import ink
-from generator.layout.fontmerge import Selection, characters_of, file_fonts, use_file_fonts
-from generator.layout.ink import Raster
-from generator.runtime.cache import json_payload
+from generator.layout.fontmerge import characters_of, file_fonts, use_file_fonts
+from generator.render import ink
+from generator.render.art import FaceArt, Selection
 from generator.runtime.ink import PageInk
-
-
-@dataclass(frozen=True)
-class FaceArt:
-    """A face drawn alone: a one-page PDF of its whole SVG, the rectangle that page covers in
-    the card's own millimetres (a card's is its trim plus the full bleed, from ``-bleed``), its
-    raster for measuring ink (:mod:`generator.layout.ink`: every page that places the face is
-    measured from it), and the cairo font selection behind each font it uses, by base name."""
-
-    pdf: bytes
-    box: Rect
-    raster: Raster
-    fonts: dict[str, Selection] = field(default_factory=dict)
-
-    def pack(self) -> bytes:
-        """The bytes to cache: a line of JSON, then the raster's pixels (its size in the
-        line), then the PDF."""
-        head = {
-            "box": [self.box.x, self.box.y, self.box.width, self.box.height],
-            "fonts": {base: list(selection) for base, selection in self.fonts.items()},
-            "raster": [self.raster.width, self.raster.height],
-        }
-        return json.dumps(head, sort_keys=True).encode() + b"\n" + self.raster.rgb + self.pdf
-
-    @classmethod
-    def unpack(cls, data: bytes) -> FaceArt:
-        """What :meth:`pack` wrote; ``ValueError`` (or ``KeyError``, ``TypeError``) for bytes
-        it did not write: cairo's slant and weight are small numbers, the box is four, the
-        raster a size it can have (:meth:`Raster.unpacked`; pixels of another size leave
-        bytes that are not a PDF where the PDF should start)."""
-        head, _, rest = data.partition(b"\n")
-        fields = json_payload(head)
-        fonts = {base: (str(f), int(s), int(w)) for base, (f, s, w) in fields["fonts"].items()}
-        if any(not (0 <= s <= 2 and 0 <= w <= 1) for _, s, w in fonts.values()):
-            raise ValueError("not a font selection cairo makes")
-        x, y, width, height = fields["box"]
-        if any(type(value) not in (int, float) for value in (x, y, width, height)):
-            raise ValueError("a box is four numbers")
-        across, down = fields["raster"]
-        raster = Raster.unpacked(x, y, across, down, rest)
-        return cls(rest[len(raster.rgb) :], Rect(x, y, width, height), raster, fonts)
 
 
 @dataclass(frozen=True)
@@ -131,7 +89,7 @@ class Book:
 
     def ink(self) -> tuple[PageInk, ...]:
         """The ink of each page, from the rasters of the faces it places where it places them
-        (:func:`generator.layout.ink.composite`). The overlays are left out: crop marks, cut
+        (:func:`generator.render.ink.composite`). The overlays are left out: crop marks, cut
         guides, fold lines and a cutter's registration marks are hairlines and a few small
         squares, a fraction of a per cent of a page."""
         return tuple(

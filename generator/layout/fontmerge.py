@@ -23,10 +23,8 @@ from dataclasses import dataclass
 import cairocffi
 import pikepdf
 
+from generator.render.art import Selection
 from generator.runtime.fontconfig import use_project_fonts
-
-Selection = tuple[str, int, int]
-"""How cairosvg asks cairo for a font: family, slant and weight (cairo's toy font API)."""
 
 TAG = re.compile(r"^/?(?:[A-Z]{6}\+)?")
 CHAR = re.compile(rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>")

@@ -12,6 +12,7 @@ it; memory grows with the distinct faces, not with the number of cards.
 
 from __future__ import annotations
 
+from generator.games.base import GameEngine
 from generator.geometry.imposition import Line, Rect, Sheet
 from generator.layout.compose import Book, Page, Placement
 from generator.layout.cutfile import marks as registration_marks
@@ -38,7 +39,7 @@ class CardSheets:
     def wanted(self, options: Options) -> bool:
         return True
 
-    def preflight(self, game: Game, options: Options) -> list[Problem]:
+    def preflight(self, game: Game, engine: GameEngine, options: Options) -> list[Problem]:
         planned = layout(game, options)
         return planned if isinstance(planned, list) else []
 

@@ -8,6 +8,7 @@ from the same layout as the sheets, so each lies on its printed card.
 
 from __future__ import annotations
 
+from generator.games.base import GameEngine
 from generator.layout.cutfile import dxf, svg
 from generator.model import Game
 from generator.options import Options
@@ -28,7 +29,7 @@ class CutFiles:
     def wanted(self, options: Options) -> bool:
         return options.cut != "none"
 
-    def preflight(self, game: Game, options: Options) -> list[Problem]:
+    def preflight(self, game: Game, engine: GameEngine, options: Options) -> list[Problem]:
         return []  # the card sheets' preflight finds every card that does not fit
 
     def write(self, job: Job) -> list[Written]:

@@ -10,14 +10,16 @@ Letter, and the preflight renders every copy at the requested paper.
 
 from __future__ import annotations
 
+from generator.games.base import GameEngine
 from generator.geometry.tiling import Plan
 from generator.geometry.tiling import marks as tiling_marks
 from generator.layout.compose import Book, Page, Placement
 from generator.layout.pdf import marks, metadata
 from generator.model import Game, Handout
 from generator.options import Options
-from generator.outputs.base import Job, drawing
+from generator.outputs.base import Job
 from generator.problems import DataError, Problem
+from generator.render.faces import drawing
 from generator.render.templates import CardRenderer
 from generator.runtime.writer import Written
 
@@ -32,7 +34,7 @@ class Handouts:
     def wanted(self, options: Options) -> bool:
         return not options.only_expansion
 
-    def preflight(self, game: Game, options: Options) -> list[Problem]:
+    def preflight(self, game: Game, engine: GameEngine, options: Options) -> list[Problem]:
         problems: list[Problem] = []
         for locale in game.locales.values():
             renderer = CardRenderer(game, locale)

@@ -4,10 +4,12 @@ are the same on every paper, so their folder names no paper (only a palette: ``p
 
 from __future__ import annotations
 
+from generator.games.base import GameEngine
 from generator.model import Game
 from generator.options import PNG, Options, file_name
-from generator.outputs.base import Job, drawing
+from generator.outputs.base import Job
 from generator.problems import Problem
+from generator.render.faces import drawing
 from generator.runtime.writer import Written
 
 
@@ -21,7 +23,7 @@ class PngFaces:
     def wanted(self, options: Options) -> bool:
         return options.png
 
-    def preflight(self, game: Game, options: Options) -> list[Problem]:
+    def preflight(self, game: Game, engine: GameEngine, options: Options) -> list[Problem]:
         return []  # the check rendered every face already
 
     def write(self, job: Job) -> list[Written]:

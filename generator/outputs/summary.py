@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import io
 
-from generator.games.registry import find_engine
-from generator.layout.ink import document_ink
+from generator.games.base import GameEngine
 from generator.model import Game
 from generator.options import SUMMARY, Options
-from generator.outputs.base import Job, drawing
+from generator.outputs.base import Job
 from generator.problems import DataError, Problem
+from generator.render.faces import drawing
+from generator.render.ink import document_ink
 from generator.rulebook import document
-from generator.rulebook.compose import SummaryHooks, checked_summary, summary_problems
+from generator.rulebook.compose import checked_summary, summary_problems
 from generator.rulebook.pictures import painted_by
 from generator.runtime.writer import Written
 
@@ -28,14 +29,14 @@ class RulesSummary:
     def wanted(self, options: Options) -> bool:
         return not options.only_expansion
 
-    def preflight(self, game: Game, options: Options) -> list[Problem]:
+    def preflight(self, game: Game, engine: GameEngine, options: Options) -> list[Problem]:
         """Composing renders every picture and fills every text: the summary's whole check."""
-        return summary_problems(game, _engine(game))
+        return summary_problems(game, engine)
 
     def write(self, job: Job) -> list[Written]:
         path = job.folder / f"{job.file_name(SUMMARY)}.pdf"
         with job.stopwatch.stage("summary"):
-            summary, problems = checked_summary(job.game, job.lang, _engine(job.game))
+            summary, problems = checked_summary(job.game, job.lang, job.engine)
             if summary is None or problems:
                 raise DataError(problems)
             subject = f"summary ({job.lang})"
@@ -47,9 +48,3 @@ class RulesSummary:
             ink = document_ink(laid.getvalue())  # no faces: its pages are measured whole
         job.report("rules summary", 1, 1)
         return [Written(path, self.name, pages, ink=ink)]
-
-
-def _engine(game: Game) -> SummaryHooks:
-    engine = find_engine(game.id)
-    assert engine is not None, "the check found the game's engine"
-    return engine

@@ -22,20 +22,22 @@ from generator.languages import Languages
 from generator.load.expansions import Expansion, of_game
 from generator.model import Game
 from generator.options import Options
-from generator.outputs.base import FaceSet
 from generator.pipeline import work
 from generator.pipeline.front import engineless
 from generator.pipeline.request import Vision
 from generator.pipeline.tasks import Found, Stage, Tasks
 from generator.problems import Problem, UsageError
+from generator.render.faces import FaceSet
 from generator.vision import check as colour_vision
 
 
 @dataclass
 class Checked:
-    """A game that passed the check, with its faces rendered in every language."""
+    """A game that passed the check, with its rule engine and its faces rendered in every
+    language."""
 
     game: Game
+    engine: GameEngine
     faces: dict[str, FaceSet] = field(default_factory=dict)
 
 
@@ -88,14 +90,17 @@ class Checking:
             elif not self.then.restored(name, engine):
                 laid = of_game(self.games.expansions, name)
                 args = (self.games.data_dir, name, engine, laid, self.games.languages)
-                self.tasks.submit(self._loaded, work.load, *args, plans=True)
+                then = functools.partial(self._loaded, engine)
+                self.tasks.submit(then, work.load, *args, plans=True)
 
     def in_order(self) -> list[Game]:
         """The games checked, in the order asked for."""
         order = {name: index for index, name in enumerate(self.games.names)}
         return [c.game for c in sorted(self.checked, key=lambda c: order[c.game.id])]
 
-    def _loaded(self, result: tuple[Game, list[Problem], dict[str, float]]) -> None:
+    def _loaded(
+        self, engine: GameEngine, result: tuple[Game, list[Problem], dict[str, float]]
+    ) -> None:
         game, problems, seconds = result
         self.tasks.time(seconds)
         if problems:
@@ -106,7 +111,7 @@ class Checking:
         except UsageError as error:
             self.tasks.misused(str(error))
             return
-        checked = Checked(game)
+        checked = Checked(game, engine)
         for lang in game.locales:
             if self.then.rendered_before(game.id, lang):
                 self._rendered(checked, lang, [(FaceSet(), [])])
@@ -163,9 +168,8 @@ class Preflight(Next):
     def checked(self, checked: Checked) -> None:
         game = checked.game
         then = functools.partial(self._found, game.id, Found(Stage.PREFLIGHT))
-        self.tasks.submit(then, preflight, game, self.wanted)
-        engine = find_engine(game.id)
-        pools = engine.distinctions(game) if engine is not None else []
+        self.tasks.submit(then, preflight, game, checked.engine, self.wanted)
+        pools = checked.engine.distinctions(game)
         if self.vision is not None and pools:  # the engine says what players must tell apart
             faces = checked.faces[colour_vision.language(game)]
             then = functools.partial(self._found, game.id, Found(Stage.LOOK))
@@ -175,7 +179,7 @@ class Preflight(Next):
         self.tasks.found(game, where, problems)
 
 
-def preflight(game: Game, wanted: Sequence[Options]) -> list[Problem]:
+def preflight(game: Game, engine: GameEngine, wanted: Sequence[Options]) -> list[Problem]:
     """What every output kind wanted by any of ``wanted`` would hit. A problem found on some of
     the papers but not all says which (a handout's text may fit A4 and overflow Letter)."""
     papers: dict[Problem, list[str]] = {}
@@ -183,7 +187,7 @@ def preflight(game: Game, wanted: Sequence[Options]) -> list[Problem]:
         runs = [options for options in wanted if kind.wanted(options)]
         for options in runs if kind.per_paper else runs[:1]:
             on = [options.paper.name] if kind.per_paper else [o.paper.name for o in runs]
-            for problem in kind.preflight(game, options):
+            for problem in kind.preflight(game, engine, options):
                 papers.setdefault(problem, []).extend(on)
     every = {options.paper.name for options in wanted}
     return [_on_papers(problem, found, every) for problem, found in papers.items()]

@@ -19,7 +19,6 @@ from generator.games.base import GameEngine
 from generator.load.expansions import of_game
 from generator.model import Draft, chosen
 from generator.outputs import OutputKind, Written
-from generator.outputs.base import render_faces
 from generator.pipeline import remembered, work
 from generator.pipeline.checking import Checked, Games, Next
 from generator.pipeline.fastpath import identity
@@ -36,13 +35,10 @@ from generator.pipeline.request import BuildRequest
 from generator.pipeline.tasks import Found, Stage, Tasks
 from generator.pipeline.work import Edition
 from generator.problems import DataError, Problem, UsageError
+from generator.render.faces import batches, render_faces
 from generator.render.store import ArtStore
 from generator.runtime.cache import Cache
 from generator.runtime.writer import Writer
-
-BATCH = 6
-"""Faces drawn per task: enough to make a task's overhead small, few enough that both cores
-stay busy to the end."""
 
 
 class Printing(Next):
@@ -135,7 +131,7 @@ class Printing(Next):
         for lang in self._langs(game.id, [*game.locales, *game.drafts], game.drafts):
             faces = checked.faces[lang]
             shown = faces.only(game) if game.part else faces
-            edition = Edition(game, lang, self.request.out_dir, shown)
+            edition = Edition(game, checked.engine, lang, self.request.out_dir, shown)
             self.editions.append(edition)
             number = len(self.editions) - 1
             kinds = []
@@ -158,12 +154,9 @@ class Printing(Next):
             new = [e for e in edition.faces.svgs if e in missing and e not in self.drawing]
             for entry in missing:
                 self.drawing.setdefault(entry, []).append(number)
-            for start in range(0, len(new), BATCH):
+            for entries in batches(new):
                 faces = edition.faces
-                batch = [
-                    (e, faces.svgs[e], faces.templates[e], faces.first[e])
-                    for e in new[start : start + BATCH]
-                ]
+                batch = [(e, faces.svgs[e], faces.templates[e], faces.first[e]) for e in entries]
                 self.tasks.submit(self._drawn, work.draw, self.cache.folder, game, lang, batch)
             self.pending_kinds[number] = kinds
             for index, kind in kinds:

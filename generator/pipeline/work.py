@@ -13,10 +13,10 @@ from generator.load.expansions import Expansion
 from generator.model import Game
 from generator.options import Options
 from generator.outputs import Job, OutputKind, Written
-from generator.outputs.base import FaceSet, drawing, render_faces
 from generator.pipeline.front import loaded
 from generator.pipeline.remembered import remember
 from generator.problems import DataError, Problem
+from generator.render.faces import FaceSet, drawing, render_faces
 from generator.render.store import ArtStore
 from generator.runtime.cache import Cache
 from generator.runtime.timing import Stopwatch
@@ -92,6 +92,7 @@ class Edition:
     handed (the worker makes the rest of its :class:`~generator.outputs.base.Job`)."""
 
     game: Game
+    engine: GameEngine
     lang: str
     out_dir: Path
     faces: FaceSet
@@ -106,10 +107,20 @@ def write(
     stopwatch = Stopwatch()
     writer = Writer(edition.out_dir, owner)
     arts = ArtStore(Cache(folder))
-    game, lang, faces = edition.game, edition.lang, edition.faces
-    job = Job(game, lang, edition.out_dir, options, writer, faces, arts, stopwatch)
+    job = Job(
+        out_dir=edition.out_dir,
+        options=options,
+        writer=writer,
+        game=edition.game,
+        engine=edition.engine,
+        lang=edition.lang,
+        faces=edition.faces,
+        arts=arts,
+        stopwatch=stopwatch,
+    )
     try:
-        problems = [] if kind.checked_by_write else kind.preflight(job.game, job.options)
+        checked = kind.checked_by_write
+        problems = [] if checked else kind.preflight(job.game, job.engine, job.options)
         written = [] if problems else kind.write(job)
         if kind.on_paper:
             written = [file._replace(paper=job.options.paper.name) for file in written]

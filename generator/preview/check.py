@@ -15,12 +15,12 @@ from generator.games.registry import find_engine
 from generator.languages import AS_WRITTEN, Languages
 from generator.load.expansions import PALETTE, Expansion
 from generator.model import Game
-from generator.outputs.base import FaceSet, render_faces
 from generator.palettes import STANDARD
 from generator.pipeline.checking import preflight
 from generator.pipeline.front import engineless, loaded
 from generator.pipeline.request import EVERY_PAPER
 from generator.problems import Problem, UsageError, across_languages
+from generator.render.faces import FaceSet, render_faces
 
 
 @dataclass(frozen=True)
@@ -74,6 +74,6 @@ def check_game(
         if lang == first and not problems and len(game.locales) > 1:
             yield Checked(game, dict(faces), complete=False)
     if not problems:
-        problems += preflight(game, EVERY_PAPER)
+        problems += preflight(game, engine, EVERY_PAPER)
     every = tuple(sorted(set(across_languages(problems))))
     yield Checked(game, {} if every else faces, every, notes=notes)

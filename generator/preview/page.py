@@ -15,8 +15,8 @@ from pathlib import Path
 import jinja2
 
 from generator.model import Deck
-from generator.outputs.base import FaceSet
 from generator.preview.state import View
+from generator.render.faces import FaceSet
 
 PIXELS_PER_MM = 3.0
 """How large a face is shown: a poker card with its bleed is 207 pixels wide."""

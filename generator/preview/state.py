@@ -14,10 +14,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from generator.outputs.base import drawing
 from generator.preview.check import Checked
 from generator.problems import DataError, Problem
 from generator.render import draw
+from generator.render.faces import drawing
 from generator.render.store import keyed
 
 

@@ -1,10 +1,10 @@
 """``pnp proof GAME --lang L``, top to bottom: load and check each game as ``pnp rules`` does,
-render every face of each language with its text boxes measured (a text too long for its box
-drawn anyway, running out of it), draw each distinct face once (from the cache the build
-fills), lay the faces out with their boxes shaded over them, add the table of the fullest
-boxes and the kinds of card that look alike to people who see colour differently
-(:mod:`generator.vision`), and write ``OUT/<game>/<lang>/proof-<paper>.pdf`` through the staging
-writer: every proof appears together, or none.
+find the kinds of card that look alike to people who see colour differently
+(:mod:`generator.vision`), render every face of each language with its text boxes measured (a
+text too long for its box drawn anyway, running out of it), and hand each language and paper
+to the proof output (:class:`~generator.proof.output.ProofSheets`), which draws each distinct
+face once (from the cache the build fills) and writes ``OUT/<game>/<lang>/proof-<paper>.pdf``
+through the staging writer: every proof appears together, or none.
 
 A text that does not fit, or two kinds that look alike, is what a proof is for, so it does not
 stop the proof: the proof is written, and the problems come back with it for the command to
@@ -17,42 +17,31 @@ from dataclasses import dataclass, field
 from itertools import product
 from pathlib import Path
 
-from generator.games.registry import find_engine
-from generator.geometry.imposition import Rect
+from generator.games.base import GameEngine
 from generator.geometry.sizes import PAPERS, Paper
 from generator.languages import AS_WRITTEN, Languages
-from generator.layout import ink
-from generator.layout.compose import Book, Page, Placement
-from generator.layout.pdf import metadata
 from generator.load.catalog import requested_games
 from generator.load.expansions import Expansion, of_game
 from generator.model import Game
-from generator.options import PROOF, file_name
-from generator.outputs.base import drawing, render_faces, rendered
+from generator.options import PROOF, Options
+from generator.outputs.base import Output
 from generator.palettes import STANDARD
 from generator.pipeline.front import checked_game, engine_of
 from generator.problems import Problem, UsageError, across_languages
-from generator.proof.layout import (
-    STYLE,
-    Seen,
-    Style,
-    fullest,
-    lay_out,
-    seen_pages,
-    table_pages,
-    translated,
-)
-from generator.proof.sheet import Title, face_page, seen_page, table_page
+from generator.proof.layout import STYLE, Seen, Style, translated
+from generator.proof.output import ProofJob, ProofSheets
 from generator.render.boxes import FaceFills, render_fills
+from generator.render.faces import render_faces
 from generator.render.fill import AMBER, RED
-from generator.render.store import ArtStore, face_key
+from generator.render.store import ArtStore
 from generator.runtime.cache import Cache, default_folder
-from generator.runtime.writer import Writer, output_folder_problem
+from generator.runtime.writer import Writer, Written, output_folder_problem
 from generator.vision import check as colour_vision
-from generator.vision import sight
 
 NAME = PROOF
-"""What the proof's file name starts with: ``proof-<paper>[-<palette>].pdf``."""
+"""What the command is called where it says which translations it leaves out."""
+PROOFS: Output[ProofJob] = ProofSheets()
+"""Writes each proof (one game, language and paper)."""
 PICTURE_DPI = 100.0
 """The colour-vision pages' cards are drawn at this resolution: sharp at the 30 mm they print."""
 
@@ -90,6 +79,16 @@ class Proof:
     red: int
     unfit: int
 
+    @classmethod
+    def of(cls, written: Written, faces: list[FaceFills]) -> Proof:
+        """The proof ``written`` of ``faces``, counted."""
+        drawn = [face for face in faces if face.svg is not None]
+        coloured = [box.fill for face in drawn for box in face.boxes if translated(box.fill)]
+        colours = [fill.colour for fill in coloured]
+        unfit = sum(1 for fill in coloured if fill.printed is None)
+        amber, red = colours.count(AMBER), colours.count(RED)
+        return cls(written.path, written.pages, len(drawn), len(colours), amber, red, unfit)
+
     def __str__(self) -> str:
         counts = f"{self.amber} amber, {self.red} red" if self.amber or self.red else "all green"
         unfit = f" ({self.unfit} not fitting at all)" if self.unfit else ""
@@ -119,17 +118,26 @@ def proof(request: ProofRequest, style: Style = STYLE) -> Proofs:
     done = Proofs()
     try:
         for name in requested_games(request.data_dir, request.games):
-            game = _load(request, name)
-            found, seen = _colour_vision(game, arts)
+            game, engine = _load(request, name)
+            found, seen = _colour_vision(game, engine, arts)
             done.problems += found
             done.notes += game.left_out(request.langs, NAME)
             for lang, paper in product(game.languages(request.langs, NAME), request.papers):
                 faces, problems = render_fills(game, lang, paper)
                 done.problems += [found for found in problems if found not in done.problems]
-                folder = request.out_dir / game.name / lang
-                done.written.append(
-                    _write(game, lang, faces, arts, writer, folder, paper, style, seen)
+                job = ProofJob(
+                    out_dir=request.out_dir,
+                    options=Options(paper=paper, palette=game.palette),
+                    writer=writer,
+                    game=game,
+                    engine=engine,
+                    lang=lang,
+                    arts=arts,
+                    fills=faces,
+                    seen=seen,
+                    style=style,
                 )
+                done.written += [Proof.of(written, faces) for written in PROOFS.write(job)]
         writer.commit()
     finally:
         writer.discard()
@@ -137,18 +145,20 @@ def proof(request: ProofRequest, style: Style = STYLE) -> Proofs:
     return done
 
 
-def _load(request: ProofRequest, name: str) -> Game:
+def _load(request: ProofRequest, name: str) -> tuple[Game, GameEngine]:
+    engine = engine_of(name)
     laid = of_game(request.expansions, name)
-    game = checked_game(request.data_dir, engine_of(name), laid, request.languages)
-    return game.in_palette(request.palette)
+    game = checked_game(request.data_dir, engine, laid, request.languages)
+    return game.in_palette(request.palette), engine
 
 
-def _colour_vision(game: Game, arts: ArtStore) -> tuple[list[Problem], list[Seen] | None]:
+def _colour_vision(
+    game: Game, engine: GameEngine, arts: ArtStore
+) -> tuple[list[Problem], list[Seen] | None]:
     """What looks alike in ``game`` to people who see colour differently, as problems and as
     the proof shows them; ``None`` for a game whose engine names nothing to tell apart, or
     whose faces did not render (the proof reports why)."""
-    engine = find_engine(game.id)
-    pools = engine.distinctions(game) if engine is not None else []
+    pools = engine.distinctions(game)
     decks = tuple(dict.fromkeys(deck for pool in pools for deck in pool.decks))
     faces, problems = render_faces(game, colour_vision.language(game), decks)
     if not pools or problems:
@@ -160,76 +170,3 @@ def _colour_vision(game: Game, arts: ArtStore) -> tuple[list[Problem], list[Seen
         for problem, one in zip(reported, found, strict=True)
     ]
     return colour_vision.refused(game, pools) + reported, seen
-
-
-def _seen_note(seen: list[Seen] | None, first: int, last: int) -> str:
-    """What the first page's foot says of the colour-vision check (its pages, ``first`` to
-    ``last``)."""
-    if seen is None:
-        return ""
-    if not seen:
-        return f"colour vision: every kind stays apart ({len(sight.SIMULATIONS) - 1} simulations)"
-    pairs = f"{len(seen)} pair{'s' if len(seen) != 1 else ''} of kinds look alike"
-    pages = f"page {first}" if first == last else f"pages {first}-{last}"
-    return f"colour vision: {pairs} ({pages})"
-
-
-def _write(
-    game: Game,
-    lang: str,
-    faces: list[FaceFills],
-    arts: ArtStore,
-    writer: Writer,
-    folder: Path,
-    paper: Paper,
-    style: Style,
-    seen: list[Seen] | None,
-) -> Proof:
-    """The proof of ``game`` in ``lang`` on ``paper``: its faces (those that rendered), its
-    table and what looks alike to people who see colour differently."""
-    drawn = [face for face in faces if face.svg is not None]
-    title = str(game.locales[lang].text("title") or game.id)
-    book = Book(metadata(f"{title}: proof ({lang})"))
-    keys: dict[str, str] = {}
-    for face in drawn:
-        svg = rendered(face.svg)
-        keys[svg] = key = face_key(svg, game.templates)
-        with drawing(game, face.template, f"{face.face} ({lang})"):
-            book.add_face(key, arts.art(svg, game.templates, key))
-    pages = lay_out(drawn, paper, style)
-    tables = list(table_pages(fullest(drawn, style), paper, style))
-    alike = list(seen_pages(seen or [], paper, style))
-    total = len(pages) + len(tables) + len(alike)
-    note = _seen_note(seen, total - len(alike) + 1, total)
-    heading = f"{title} ({game.name}), {lang}: proof"
-    for number, page in enumerate(pages, start=1):
-        placed = [
-            Placement(
-                keys[rendered(cell.face.svg)],
-                cell.at,
-                Rect(0, 0, cell.face.width, cell.face.height),
-            )
-            for cell in page.cells
-        ]
-        inks = [ink.part(book.faces[face.face].raster, face.shows) for face in placed]
-        overlay = face_page(
-            page, paper, Title(heading, number, total, note if number == 1 else ""), inks, style
-        )
-        book.add_page(Page(paper.width, paper.height, placed, (overlay,)))
-    for number, rows in enumerate(tables, start=len(pages) + 1):
-        named = Title(f"{heading}, the fullest boxes", number, total)
-        overlay = table_page(rows, paper, named, style)
-        book.add_page(Page(paper.width, paper.height, overlays=(overlay,)))
-    for number, found in enumerate(alike, start=len(pages) + len(tables) + 1):
-        named = Title(f"{heading}, what looks alike to some", number, total)
-        overlay = seen_page(found, paper, named, style)
-        book.add_page(Page(paper.width, paper.height, overlays=(overlay,)))
-    path = folder / f"{file_name(NAME, paper.name, palette=game.palette)}.pdf"
-    with writer.open(path) as stream:
-        count = book.save(stream)
-    coloured = [box.fill for face in drawn for box in face.boxes if translated(box.fill)]
-    colours = [fill.colour for fill in coloured]
-    unfit = sum(1 for fill in coloured if fill.printed is None)
-    return Proof(
-        path, count, len(drawn), len(colours), colours.count(AMBER), colours.count(RED), unfit
-    )

@@ -28,10 +28,8 @@ from PIL import Image
 
 from generator.geometry.imposition import Rect
 from generator.geometry.sizes import pt
-from generator.layout.compose import FaceArt
-from generator.layout.fontmerge import Selection
-from generator.layout.ink import measured
 from generator.problems import AssetError, DrawError, clipped
+from generator.render.art import FaceArt, Selection
 from generator.render.drawcost import (
     MAX_FILE_BYTES,
     TooMuch,
@@ -40,6 +38,7 @@ from generator.render.drawcost import (
     too_much,
 )
 from generator.render.fonts import SHIPPED_FONTS, use_project_fonts
+from generator.render.ink import measured
 from generator.runtime.folders import Templates, search_path, shown, template_roots
 from generator.runtime.reading import Refused, TooLarge, Within, read_bytes, size
 from generator.runtime.versions import FIXED_DATE

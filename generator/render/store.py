@@ -17,9 +17,9 @@ from pathlib import Path
 
 import cairocffi
 
-from generator.layout.compose import FaceArt
 from generator.problems import DrawError
 from generator.render import draw
+from generator.render.art import FaceArt
 from generator.render.templates import MAX_REFERENCES, named_files
 from generator.runtime.cache import Cache, key
 from generator.runtime.folders import Templates

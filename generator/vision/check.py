@@ -29,10 +29,10 @@ from PIL import Image
 from generator.games.base import TellApart
 from generator.languages import SOURCE
 from generator.model import Card, Deck, Game
-from generator.outputs.base import FaceSet, drawing
 from generator.palettes import STANDARD
 from generator.problems import Problem
 from generator.render import draw
+from generator.render.faces import FaceSet, drawing
 from generator.render.store import ArtStore
 from generator.runtime.cache import Cache, json_payload, key
 from generator.runtime.versions import code_version
