@@ -4,9 +4,10 @@ The pipeline reads one way (load -> validate -> render -> assemble -> write, the
 top), and the games plug into it: an import up the stages (:data:`STAGES`) means some layer knows
 about one above it, which is how an engine came to be imported by the loader that feeds it.
 Every import counts, wherever it is written: at module level, under ``if TYPE_CHECKING:`` and
-inside functions, since each is a dependency even when Python would forgive it at run time. An import is an edge to the module it names; the
-parent packages Python initialises on the way are not (a package whose ``__init__`` gathers its
-own modules would otherwise cycle with each of them).
+inside functions, since each is a dependency even when Python would forgive it at run time.
+An import is an edge to the module it names; the parent packages Python initialises on the way
+are not (a package whose ``__init__`` gathers its own modules would otherwise cycle with each
+of them).
 """
 
 from __future__ import annotations
