@@ -18,7 +18,7 @@ import time
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import NoReturn
 
 from generator import DEFAULT_DATA_DIR, __version__, fastpath
 from generator.cache import Cache, default_folder
@@ -31,7 +31,7 @@ from generator.expansions import (
 )
 from generator.folders import discover_games
 from generator.ink import summary
-from generator.languages import PSEUDO, SOURCE, Languages
+from generator.languages import PSEUDO, Languages
 from generator.layout.registration import Registration
 from generator.layout.registration import parse as parse_registration
 from generator.layout.sizes import PAPERS, Paper
@@ -46,14 +46,11 @@ from generator.options import (
     on_papers,
 )
 from generator.palettes import INK_SAVER, PALETTE_NAME, STANDARD
-from generator.problems import DataError, DrawError, Problem, RuleError, UsageError, did_you_mean
+from generator.problems import DataError, DrawError, RuleError, UsageError, did_you_mean
 from generator.report.trials import HELP as TRIALS_HELP
 from generator.report.trials import trials
 from generator.workers import default_jobs
 from generator.writer import OutputError, Writer, Written, output_folder_problem
-
-if TYPE_CHECKING:
-    from generator.model import Game
 
 # The drawing pipeline (cairo, pikepdf, Jinja, reportlab) is imported by the commands that use
 # it, not here: a build or check with nothing to do is answered before it would have loaded.
@@ -842,7 +839,10 @@ def _clean(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
-    games = _listed(args.data, find_expansions(args.expansions, discover_games(args.data)))
+    from generator.games.command_line import load_all_checked
+
+    expansions = find_expansions(args.expansions, discover_games(args.data))
+    games = load_all_checked(args.data, expansions)
     if not games:
         print(f"no games in {args.data}")
     for game in games:
@@ -864,30 +864,6 @@ def _list(args: argparse.Namespace) -> int:
             )
             print(f"  in progress: {drafts}")
     return EXIT_OK
-
-
-def _listed(data_dir: Path, expansions: tuple[Expansion, ...]) -> list[Game]:
-    """Every game of ``data_dir`` with ``expansions`` laid over it, loaded and its rules checked:
-    a listing counts cards, so it needs valid decks but not their faces drawn (drawing every
-    face of every language took seven times as long)."""
-    from generator.games.command_line import load_checked
-    from generator.games.registry import find_engine, no_engine
-
-    games: list[Game] = []
-    problems: list[Problem] = []
-    for name in discover_games(data_dir):
-        engine = find_engine(name)
-        if engine is None:
-            what = no_engine(name)
-            problems.append(Problem(f"{name}/game.yaml", 0, "", what))
-            continue
-        try:
-            games.append(load_checked(data_dir, engine, of_game(expansions, name)))
-        except DataError as error:
-            problems += error.problems
-    if problems:
-        raise DataError(problems)
-    return games
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -945,19 +921,12 @@ def _i18n_export(args: argparse.Namespace) -> int:
 
 
 def _i18n_import(args: argparse.Namespace) -> int:
-    """Import the PO files, checking the games they translate with every text a language
-    lacks taken from English: a partial translation is progress, not a problem."""
-    from generator.build import validate
-    from generator.translation.run import import_files
+    """Import the PO files and say what each changed, then which games passed the check."""
+    from generator.translation.checked import import_checked
 
     expansions = find_expansions(args.expansions, discover_games(args.data))
-
-    def check(games: tuple[str, ...]) -> None:
-        made = Languages(fallback=SOURCE)
-        checked.extend(validate(args.data, games, expansions=expansions, languages=made))
-
-    checked: list[fastpath.Verdict] = []
-    for imported in import_files(args.data, tuple(args.files), expansions, check):
+    done, checked = import_checked(args.data, tuple(args.files), expansions)
+    for imported in done:
         print(imported)
     for verdict in checked:
         print(f"{verdict.game}: ok")

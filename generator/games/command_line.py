@@ -1,5 +1,6 @@
 """What the games' ``pnp rules`` commands share: argument types, ``--data``, and the checked card
-data a query works on (so a query never answers from data ``pnp validate`` would refuse)."""
+data a query works on (so a query never answers from data ``pnp validate`` would refuse); and
+every game checked so, which ``pnp list`` counts."""
 
 from __future__ import annotations
 
@@ -8,7 +9,13 @@ from pathlib import Path
 
 from generator import DEFAULT_DATA_DIR
 from generator.catalog import load_game
-from generator.expansions import Expansion, add_with_option, find_expansions, games_to_build
+from generator.expansions import (
+    Expansion,
+    add_with_option,
+    find_expansions,
+    games_to_build,
+    of_game,
+)
 from generator.folders import discover_games
 from generator.games.base import GameEngine
 from generator.languages import AS_WRITTEN, Languages
@@ -34,6 +41,30 @@ def load_checked(
     if problems:
         raise DataError(problems)
     return game
+
+
+def load_all_checked(data_dir: Path, expansions: tuple[Expansion, ...]) -> list[Game]:
+    """Every game of ``data_dir`` with ``expansions`` laid over it, loaded and its rules checked:
+    a listing counts cards, so it needs valid decks but not their faces drawn (drawing every
+    face of every language took seven times as long)."""
+    # Imported here: the registry imports the games' commands, and they import this module.
+    from generator.games.registry import find_engine, no_engine
+
+    games: list[Game] = []
+    problems: list[Problem] = []
+    for name in discover_games(data_dir):
+        engine = find_engine(name)
+        if engine is None:
+            what = no_engine(name)
+            problems.append(Problem(f"{name}/game.yaml", 0, "", what))
+            continue
+        try:
+            games.append(load_checked(data_dir, engine, of_game(expansions, name)))
+        except DataError as error:
+            problems += error.problems
+    if problems:
+        raise DataError(problems)
+    return games
 
 
 def checked_game(args: argparse.Namespace, engine: GameEngine) -> Game:
