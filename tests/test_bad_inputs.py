@@ -213,7 +213,7 @@ def test_bad_input(
     ]
     watched = [str(place(p, tmp_path, data)) for p in case.get("never_opened", [])]
     if watched:  # the work in this process, where the audit hook sees it
-        monkeypatch.setattr("generator.cli.default_jobs", lambda: 1)
+        monkeypatch.setattr("generator.cli.arguments.default_jobs", lambda: 1)
     with watching(watched) as opened:
         result = pnp(*args)
     assert not opened, f"opened {opened}"

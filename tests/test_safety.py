@@ -231,12 +231,12 @@ def test_an_internal_error_is_one_line_and_exit_70(pnp, monkeypatch: pytest.Monk
     def broken(args: object) -> int:
         raise KeyError("deck")
 
-    monkeypatch.setattr("generator.cli._list", broken)
+    monkeypatch.setattr("generator.cli.list_games.run", broken)
     result = pnp("list")
     assert result.code == 70
     assert result.err.startswith(
         "pnp: internal error (a bug in pnp, not in your files): KeyError: 'deck' "
-        "at generator/cli.py:"
+        "at generator/cli/__init__.py:"
     )
     assert len(result.err.splitlines()) == 1
     assert "Traceback" not in result.err

@@ -1,0 +1,39 @@
+"""``pnp new expansion``: start an expansion from a working example."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from generator import DEFAULT_DATA_DIR
+from generator.cli.arguments import Commands
+from generator.cli.exits import EXIT_OK
+
+
+def add(commands: Commands) -> None:
+    new_cmd = commands.add_parser("new", help="start an expansion from a working example")
+    kinds = new_cmd.add_subparsers(dest="what", required=True, metavar="WHAT")
+    expansion_cmd = kinds.add_parser("expansion", help="an expansion of a game, ready to build")
+    expansion_cmd.add_argument("name", metavar="NAME", help="its folder's name")
+    expansion_cmd.add_argument("--game", required=True, metavar="GAME", help="the game it extends")
+    expansion_cmd.add_argument(
+        "--dir", type=Path, default=Path("."), metavar="DIR", help="where (default: here)"
+    )
+    expansion_cmd.add_argument(
+        "--data",
+        type=Path,
+        default=DEFAULT_DATA_DIR,
+        metavar="DIR",
+        help="the card data whose game it extends (default: the shipped games)",
+    )
+    expansion_cmd.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from generator.authoring.scaffold import new_expansion
+
+    folder = new_expansion(args.name, args.game, args.dir, args.data)
+    print(f"wrote {folder}/ (see its README.md); try:")
+    print(f"  pnp validate --with {folder}")
+    print(f"  pnp build --with {folder} --only-expansion")
+    return EXIT_OK
