@@ -1,8 +1,12 @@
 """pnp: a print-and-play card generator that knows the rules of the games it prints.
 
-The pipeline reads top to bottom: load (``catalog``) -> validate (``games``) -> render
-(``render``) -> assemble (``layout``) -> write (``writer``); ``build`` strings it together and
-``cli`` is the ``pnp`` command.
+A command (:mod:`generator.cli`) asks the front door (:mod:`generator.pipeline`), which runs
+the stages in order: load the card data (:mod:`generator.load`), judge it by the game's rules
+(:mod:`generator.games`), render every face (:mod:`generator.render`), lay the faces out on
+pages (:mod:`generator.layout`) and write every output kind (:mod:`generator.outputs`). Each
+stage imports only those below it; the modules at this level are what every stage shares (the
+card model, problems, printing options, languages, palette names). ``tests/test_imports.py``
+holds the order.
 """
 
 from pathlib import Path
