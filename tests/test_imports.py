@@ -64,9 +64,18 @@ def module_graph() -> Graph:
 
 
 def unit(module: str) -> str:
-    """The package-level node of a module: ``generator`` itself, a top-level module, or a
-    subpackage of ``generator`` (``generator.games`` for every module of every game)."""
-    return ".".join(module.split(".")[:2])
+    """The package-level node of a module: ``generator`` itself, a top-level module, a
+    subpackage of ``generator`` (``generator.games`` for every module of every game), or the
+    part of one that :data:`STAGES` sets apart in a stage of its own (the games' ``pnp rules``
+    queries, commands above the pipeline that loads the games they answer for)."""
+    package = ".".join(module.split(".")[:2])
+    apart = [
+        pattern
+        for _, patterns in STAGES
+        for pattern in patterns
+        if len(pattern) > len(package) and fnmatchcase(module, pattern)
+    ]
+    return max(apart, key=len, default=package)
 
 
 def package_graph(modules: Graph) -> Graph:

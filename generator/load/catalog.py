@@ -31,7 +31,7 @@ from generator.load.expansion_fields import (
     TELL_APART,
 )
 from generator.load.expansions import MANIFEST, Expansion
-from generator.load.locales import printed_locales, read_locales
+from generator.load.locales import Unprintable, printed_locales, read_locales
 from generator.load.names import (
     FILE_NAME,
     IdPattern,
@@ -225,9 +225,11 @@ def load_game(
     problems: list[Problem],
     expansions: tuple[Expansion, ...] = (),
     languages: Languages = AS_WRITTEN,
+    unprintable: Unprintable | None = None,
 ) -> Game:
     """Read one game with ``expansions`` laid over it in order, and the languages ``languages``
-    makes; problems are appended to ``problems`` (the game is partial if any)."""
+    makes; problems are appended to ``problems`` (the game is partial if any). A text
+    ``unprintable`` finds fault with is a problem at its line."""
     directory = data_dir / game_id
     log = ProblemLog(f"{game_id}/game.yaml", problems)
     raw = load_yaml(directory / "game.yaml", log, data_dir)
@@ -247,7 +249,7 @@ def load_game(
         decks = _load_decks(data_dir, game_id, specs, layers, schema, log)
         if "handouts" in raw:
             handouts = _load_handouts(data_dir, game_id, templates, raw["handouts"], log)
-    written = read_locales(data_dir, game_id, expansions, log)
+    written = read_locales(data_dir, game_id, expansions, log, unprintable)
     locales, drafts = printed_locales(written, log, languages)
     palettes = load_palettes(data_dir, game_id, expansions, log)
     names = tuple(expansion.name for expansion in expansions)

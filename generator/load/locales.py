@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -37,7 +37,6 @@ from generator.load.placeholders import formatted_problem
 from generator.load.yaml_reader import Mapping, load_yaml
 from generator.model import Draft, Locale, Plural, Text
 from generator.problems import Problem, ProblemLog, UsageError, closest, shown, suggestion
-from generator.render.fonts import SHIPPED_FONTS, describe_characters, missing_glyphs
 
 LANG_PATTERN = re.compile(r"[a-z]{2,3}(-[A-Z]{2})?")
 _ACCENTED = str.maketrans(
@@ -89,8 +88,19 @@ def printed_locales(
     return {lang: locale for lang, locale in locales.items() if lang not in drafts}, drafts
 
 
+Unprintable = Callable[[str], str | None]
+"""What of a text the print cannot show, in a problem's words (``None``: all of it prints).
+The loader asks, at each text's own line; the render stage, which knows the fonts, answers
+(:func:`generator.render.fonts.unprintable`, handed in by the front door). A caller that only
+reads the texts (a note, a translator's export) asks nothing."""
+
+
 def read_locales(
-    data_dir: Path, game_id: str, expansions: tuple[Expansion, ...], log: ProblemLog
+    data_dir: Path,
+    game_id: str,
+    expansions: tuple[Expansion, ...],
+    log: ProblemLog,
+    unprintable: Unprintable | None = None,
 ) -> dict[str, Locale]:
     """The locale files as written, each expansion's laid over the game's."""
     locales: dict[str, Locale] = {}
@@ -103,7 +113,7 @@ def read_locales(
                 0, "", "no locale files: every printed word must come from locales/<lang>.yaml"
             )
         for path in files:
-            loaded = _load_locale(path, f"{label}/{path.name}", root, log)
+            loaded = _load_locale(path, f"{label}/{path.name}", root, log, unprintable)
             if loaded is None:
                 continue
             if path.stem in locales:
@@ -259,7 +269,9 @@ def _copy(node: Mapping) -> Mapping:
     return made
 
 
-def _load_locale(path: Path, file: str, root: Path, log: ProblemLog) -> Locale | None:
+def _load_locale(
+    path: Path, file: str, root: Path, log: ProblemLog, unprintable: Unprintable | None
+) -> Locale | None:
     locale_log = log.for_file(file)
     if not LANG_PATTERN.fullmatch(path.stem):
         locale_log.add(0, "", "a locale file is named by its language code, like 'en.yaml'")
@@ -270,7 +282,7 @@ def _load_locale(path: Path, file: str, root: Path, log: ProblemLog) -> Locale |
             locale_log.add(1, "", "expected a mapping of texts")
         return None
     flat: dict[str, Text] = {}
-    _collect_texts(raw, "", _Reading(path.stem, file, flat, locale_log))
+    _collect_texts(raw, "", _Reading(path.stem, file, flat, locale_log, unprintable))
     return Locale(path.stem, path.stem, file, raw, flat)
 
 
@@ -301,6 +313,7 @@ class _Reading:
     file: str
     flat: dict[str, Text]
     log: ProblemLog
+    unprintable: Unprintable | None
 
 
 def _collect_texts(node: Mapping, prefix: str, reading: _Reading) -> None:
@@ -351,14 +364,8 @@ def _text(value: Any, path: str, line: int, reading: _Reading) -> Text | None:
         named = ", ".join(f"U+{ord(ch):04X}" for ch in controls)
         what = f"a control character ({named}) cannot be printed on a card"
         reading.log.add(line, path, what)
-    missing = {ch for font in SHIPPED_FONTS for ch in missing_glyphs(value, font)}
-    if missing:
-        reading.log.add(
-            line,
-            path,
-            f"{describe_characters(sorted(missing))} cannot be drawn by "
-            "the project's fonts and would vanish from the print",
-        )
+    if reading.unprintable and (fault := reading.unprintable(value)):
+        reading.log.add(line, path, fault)
     return Text(value, reading.file, line, path)
 
 

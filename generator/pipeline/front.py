@@ -19,6 +19,7 @@ from generator.load.catalog import load_game
 from generator.load.expansions import Expansion, of_game
 from generator.model import Game
 from generator.problems import DataError, Problem, UsageError
+from generator.render.fonts import unprintable
 from generator.runtime.folders import discover_games
 
 
@@ -53,7 +54,7 @@ def loaded(
     it lacks, found before the rules run. Unless ``judged``, the rules do not run at all (the
     comments of an exported translation need the texts, not a verdict)."""
     problems: list[Problem] = []
-    game = load_game(data_dir, game_id, engine, problems, expansions, languages)
+    game = load_game(data_dir, game_id, engine, problems, expansions, languages, unprintable)
     if draft := game.drafts.get(previewed):
         problems += [draft.progress("preview"), *draft.missing]
     if judged and not problems:

@@ -80,5 +80,15 @@ def missing_glyphs(text: str, font: Font) -> list[str]:
     return list(missing)
 
 
+def unprintable(text: str) -> str | None:
+    """What of a locale's ``text`` the shipped fonts cannot draw, as the loader reports it
+    (:data:`generator.load.locales.Unprintable`); ``None`` when they draw all of it."""
+    missing = {ch for font in SHIPPED_FONTS for ch in missing_glyphs(text, font)}
+    if not missing:
+        return None
+    drawn = "the project's fonts and would vanish from the print"
+    return f"{describe_characters(sorted(missing))} cannot be drawn by {drawn}"
+
+
 def describe_characters(characters: Sequence[str]) -> str:
     return ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in characters)
