@@ -112,6 +112,17 @@ def add_paper_and_folder(command: argparse.ArgumentParser) -> None:
     command.add_argument("--out", type=Path, default=Path("output"), metavar="DIR")
 
 
+def add_output_folder(command: argparse.ArgumentParser, folder: str, where: str) -> None:
+    """``--out DIR``, by default ``output/<folder>``; ``where`` says what goes where in it."""
+    command.add_argument(
+        "--out",
+        type=Path,
+        default=Path("output") / folder,
+        metavar="DIR",
+        help=f"where {where} goes (default: output/{folder})",
+    )
+
+
 def add_paper_option(command: argparse.ArgumentParser, said: str) -> None:
     """``--paper``, which may be given more than once (each paper in the order given)."""
     command.add_argument("--paper", choices=sorted(PAPERS), action="append", default=[], help=said)

@@ -12,6 +12,7 @@ from generator.cli.arguments import (
     Commands,
     add_expansion_options,
     add_language_options,
+    add_output_folder,
     add_palette_option,
     add_speed_options,
     games_and_expansions,
@@ -32,13 +33,7 @@ def add(commands: Commands) -> None:
     export_cmd.add_argument(
         "--lang", nargs="+", default=[], metavar="LANG", help="locales (default: every one)"
     )
-    export_cmd.add_argument(
-        "--out",
-        type=Path,
-        default=Path("output") / "export",
-        metavar="DIR",
-        help="where OUT/<target>/<game>/<lang>/ goes (default: output/export)",
-    )
+    add_output_folder(export_cmd, "export", "OUT/<target>/<game>/<lang>/")
     export_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
     add_expansion_options(export_cmd)
     add_language_options(export_cmd)

@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 from generator import DEFAULT_DATA_DIR
-from generator.cli.arguments import Commands
+from generator.cli.arguments import Commands, add_output_folder
 from generator.cli.exits import EXIT_OK
 from generator.load.expansions import add_with_option, find_expansions
 from generator.problems import UsageError
@@ -32,13 +32,7 @@ def add(commands: Commands) -> None:
     export_po.add_argument(
         "--lang", nargs="+", default=[], metavar="LANG", help="languages to write a PO file for"
     )
-    export_po.add_argument(
-        "--out",
-        type=Path,
-        default=Path("output") / "translations",
-        metavar="DIR",
-        help="where OUT/<game>/<lang>.po goes (default: output/translations)",
-    )
+    add_output_folder(export_po, "translations", "OUT/<game>/<lang>.po")
     export_po.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
     add_with_option(export_po, EXPANSION_TEXTS)
     export_po.set_defaults(run=run_export)
