@@ -22,7 +22,6 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from generator import outputs
-from generator.games.registry import find_engine
 from generator.languages import AS_WRITTEN, Languages
 from generator.load.catalog import requested_games
 from generator.load.expansions import Expansion, of_game
@@ -32,12 +31,13 @@ from generator.outputs import Progress
 from generator.palettes import STANDARD
 from generator.pipeline.checking import Checking, Games, Preflight
 from generator.pipeline.fastpath import Built, identity, remember_build
+from generator.pipeline.front import found_engine
 from generator.pipeline.inputs import game_inputs
 from generator.pipeline.printing import Printing
 from generator.pipeline.remembered import Verdict, check_key, verdict
 from generator.pipeline.request import EVERY_PAPER, BuildRequest, Vision
 from generator.pipeline.tasks import Tasks
-from generator.problems import UsageError
+from generator.problems import Problem, UsageError
 from generator.render import fonts
 from generator.runtime.cache import Cache
 from generator.runtime.timing import Stopwatch
@@ -87,8 +87,8 @@ def validate(
     known: dict[str, Verdict] = {}
     every = requested_games(data_dir, names)
     for name in every:
-        engine = find_engine(name)
-        if store is None or engine is None:
+        engine = found_engine(name)
+        if store is None or isinstance(engine, Problem):
             continue
         laid = of_game(expansions, name)
         inputs = game_inputs(data_dir, name, identity(engine), laid, languages)

@@ -17,13 +17,12 @@ from pathlib import Path
 
 from generator import outputs
 from generator.games.base import GameEngine
-from generator.games.registry import find_engine
 from generator.languages import Languages
 from generator.load.expansions import Expansion, of_game
 from generator.model import Game
 from generator.options import Options
 from generator.pipeline import work
-from generator.pipeline.front import engineless
+from generator.pipeline.front import found_engine
 from generator.pipeline.request import Vision
 from generator.pipeline.tasks import Found, Stage, Tasks
 from generator.problems import Problem, UsageError
@@ -84,9 +83,9 @@ class Checking:
 
     def start(self) -> None:
         for name in self.games.names:
-            engine = find_engine(name)
-            if engine is None:
-                self.tasks.found(name, Found(Stage.LOAD), [engineless(name)])
+            engine = found_engine(name)
+            if isinstance(engine, Problem):
+                self.tasks.found(name, Found(Stage.LOAD), [engine])
             elif not self.then.restored(name, engine):
                 laid = of_game(self.games.expansions, name)
                 args = (self.games.data_dir, name, engine, laid, self.games.languages)

@@ -23,19 +23,20 @@ from generator.render.fonts import unprintable
 from generator.runtime.folders import discover_games
 
 
-def engine_of(game_id: str) -> GameEngine:
-    """The rule engine of ``game_id``; a game without one is a usage mistake (the project has
-    no such game), said the same wherever a game is looked up."""
+def found_engine(game_id: str) -> GameEngine | Problem:
+    """The rule engine of ``game_id``, or, for a game folder the project has none for, the
+    problem of its ``game.yaml`` (a command over many games reports it among the others')."""
     engine = find_engine(game_id)
-    if engine is None:
-        raise UsageError(no_engine(game_id))
+    return Problem(f"{game_id}/game.yaml", 0, "", no_engine(game_id)) if engine is None else engine
+
+
+def engine_of(game_id: str) -> GameEngine:
+    """The rule engine of ``game_id``, for a command about one game: without one, the name is
+    a usage mistake (the project has no such game), in the same words."""
+    engine = found_engine(game_id)
+    if isinstance(engine, Problem):
+        raise UsageError(engine.what)
     return engine
-
-
-def engineless(game_id: str) -> Problem:
-    """A game folder the project has no engine for, as a problem of its ``game.yaml`` (a
-    command over many games reports it among the others' problems)."""
-    return Problem(f"{game_id}/game.yaml", 0, "", no_engine(game_id))
 
 
 def loaded(
@@ -87,9 +88,9 @@ def every_game(data_dir: Path, expansions: tuple[Expansion, ...] = ()) -> list[G
     games: list[Game] = []
     problems: list[Problem] = []
     for name in discover_games(data_dir):
-        engine = find_engine(name)
-        if engine is None:
-            problems.append(engineless(name))
+        engine = found_engine(name)
+        if isinstance(engine, Problem):
+            problems.append(engine)
             continue
         game, found = loaded(data_dir, name, engine, of_game(expansions, name))
         games.append(game)

@@ -11,13 +11,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.games.registry import find_engine
 from generator.languages import AS_WRITTEN, Languages
 from generator.load.expansions import PALETTE, Expansion
 from generator.model import Game
 from generator.palettes import STANDARD
 from generator.pipeline.checking import preflight
-from generator.pipeline.front import engineless, loaded
+from generator.pipeline.front import found_engine, loaded
 from generator.pipeline.request import EVERY_PAPER
 from generator.problems import Problem, UsageError, across_languages
 from generator.render.faces import FaceSet, render_faces
@@ -56,9 +55,9 @@ def check_game(
     before the rest: the designer sees the change in a third of the time. A translation in
     progress is left out, with a line saying so, unless it is language ``first`` (asked for
     by name): then each text it lacks is a problem, as in a build of it."""
-    engine = find_engine(game_id)
-    if engine is None:
-        yield Checked(None, problems=(engineless(game_id),))
+    engine = found_engine(game_id)
+    if isinstance(engine, Problem):
+        yield Checked(None, problems=(engine,))
         return
     game, problems = loaded(data_dir, game_id, engine, expansions, languages, previewed=first)
     notes = tuple(str(d.progress("preview")) for lang, d in game.drafts.items() if lang != first)

@@ -13,9 +13,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.games.registry import find_engine
 from generator.languages import SOURCE
-from generator.pipeline.front import loaded
+from generator.pipeline.front import found_engine, loaded
+from generator.problems import Problem
 from generator.render.boxes import FaceFills, box_fills
 from generator.render.fill import BoxFill
 from generator.rulebook.compose import wording
@@ -41,8 +41,8 @@ def printed_where(data_dir: Path) -> Comments:
     it), by key."""
 
     def comments(owner: Owner) -> dict[str, str]:
-        engine = find_engine(owner.game)
-        if engine is None:
+        engine = found_engine(owner.game)
+        if isinstance(engine, Problem):
             return {}
         laid = (owner.expansion,) if owner.expansion else ()
         game, _ = loaded(data_dir, owner.game, engine, laid, judged=False)
