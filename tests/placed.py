@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.geometry.imposition import Rect
+from generator.geometry.shapes import Rect
 from generator.model import Card, Game
 from generator.options import Options
 from generator.outputs.sheets import Layout, layout

@@ -11,7 +11,8 @@ import pytest
 from PIL import Image
 
 from generator import DEFAULT_DATA_DIR
-from generator.geometry.imposition import Grid, Rect, fit_grid
+from generator.geometry.imposition import Grid, fit_grid
+from generator.geometry.shapes import Rect
 from generator.geometry.sizes import PAPERS, CardSize
 from generator.model import Game
 from generator.pipeline.build import build, check

@@ -17,8 +17,8 @@ import pytest
 from ezdxf.math import bulge_to_arc
 from ezdxf.path import make_path
 
-from generator.geometry.imposition import Rect
 from generator.geometry.registration import Registration, parse
+from generator.geometry.shapes import Rect
 from generator.geometry.sizes import PAPERS, CardSize, Paper
 from generator.layout.cutfile import Placed, dxf, marks, svg
 from tests import pdf

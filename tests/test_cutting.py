@@ -15,8 +15,8 @@ import pytest
 from ezdxf.path import make_path
 
 from generator import DEFAULT_DATA_DIR
-from generator.geometry.imposition import Rect
 from generator.geometry.registration import Registration
+from generator.geometry.shapes import Rect
 from generator.geometry.sizes import PAPERS, Paper
 from generator.options import Options
 from generator.pipeline.build import build

@@ -14,7 +14,7 @@ from PIL import Image, ImageStat
 
 import generator.pipeline.work
 from generator import DEFAULT_DATA_DIR
-from generator.geometry.imposition import Rect
+from generator.geometry.shapes import Rect
 from generator.geometry.sizes import CardSize
 from generator.layout.compose import Book, Metadata, Page, Placement
 from generator.model import Game

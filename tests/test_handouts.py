@@ -12,7 +12,7 @@ import pytest
 
 from generator import DEFAULT_DATA_DIR
 from generator.games.registry import find_engine
-from generator.geometry.imposition import Line, Rect
+from generator.geometry.shapes import Line, Rect
 from generator.geometry.sizes import PAPERS
 from generator.geometry.tiling import GAP, MARGIN, OVERLAP, marks, plan
 from generator.load.catalog import load_game

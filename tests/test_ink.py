@@ -16,7 +16,7 @@ import pytest
 from PIL import Image
 
 from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
-from generator.geometry.imposition import Rect
+from generator.geometry.shapes import Rect
 from generator.pipeline.build import build
 from generator.pipeline.request import BuildRequest
 from generator.render import ink

@@ -14,7 +14,7 @@ import pikepdf
 import pytest
 
 from generator import DEFAULT_DATA_DIR
-from generator.geometry.imposition import Rect
+from generator.geometry.shapes import Rect
 from generator.geometry.sizes import CardSize
 from generator.model import Game
 from generator.options import Options

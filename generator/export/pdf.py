@@ -31,7 +31,7 @@ from PIL import Image, ImageSequence
 
 from generator.export.inklimit import limit_ink, page_ink, pages_over
 from generator.export.job import ExportJob, ShopOutput
-from generator.geometry.imposition import Rect
+from generator.geometry.shapes import Rect
 from generator.layout.compose import Book, Page, Placement
 from generator.layout.pdf import metadata
 from generator.model import Deck

@@ -15,7 +15,7 @@ import itertools
 import math
 from dataclasses import dataclass
 
-from generator.geometry.imposition import Line, Rect
+from generator.geometry.shapes import Line, Rect
 from generator.geometry.sizes import Paper
 
 MARGIN = 10.0

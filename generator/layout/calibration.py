@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import cairocffi
 
-from generator.geometry.imposition import Rect
+from generator.geometry.shapes import Rect
 from generator.geometry.sizes import Paper
 from generator.layout.compose import Book, Page
 from generator.layout.drawing import in_millimetres, one_page

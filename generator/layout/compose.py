@@ -25,7 +25,7 @@ from typing import BinaryIO
 
 import pikepdf
 
-from generator.geometry.imposition import Rect
+from generator.geometry.shapes import Rect
 from generator.geometry.sizes import pt
 from generator.layout.fontmerge import characters_of, file_fonts, use_file_fonts
 from generator.render import ink

@@ -21,9 +21,9 @@ import math
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from generator.geometry.imposition import Rect
 from generator.geometry.outline import Arc, Edge, Piece, card_outline
 from generator.geometry.registration import Polygon, Registration
+from generator.geometry.shapes import Rect
 from generator.geometry.sizes import CardSize, Paper, pt
 
 if TYPE_CHECKING:

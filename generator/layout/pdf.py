@@ -16,8 +16,9 @@ from collections.abc import Iterable
 import cairocffi
 
 from generator import __version__
-from generator.geometry.imposition import Line, Rect, SheetStyle
+from generator.geometry.imposition import SheetStyle
 from generator.geometry.outline import curves
+from generator.geometry.shapes import Line, Rect
 from generator.geometry.sizes import CardSize, Paper, pt
 from generator.layout.compose import Metadata
 from generator.layout.drawing import one_page

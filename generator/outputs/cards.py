@@ -13,7 +13,8 @@ it; memory grows with the distinct faces, not with the number of cards.
 from __future__ import annotations
 
 from generator.games.base import GameEngine
-from generator.geometry.imposition import Line, Rect, Sheet
+from generator.geometry.imposition import Sheet
+from generator.geometry.shapes import Line, Rect
 from generator.layout.compose import Book, Page, Placement
 from generator.layout.cutfile import marks as registration_marks
 from generator.layout.pdf import marks, metadata

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import groupby
 
-from generator.geometry.imposition import Rect
+from generator.geometry.shapes import Rect
 from generator.geometry.sizes import Paper
 from generator.render.boxes import FaceFills
 from generator.render.fill import GREEN, BoxFill

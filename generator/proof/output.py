@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.games.base import GameEngine
-from generator.geometry.imposition import Rect
+from generator.geometry.shapes import Rect
 from generator.layout.compose import Book, Page, Placement
 from generator.layout.pdf import metadata
 from generator.model import Game

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from generator.geometry.imposition import Rect
+from generator.geometry.shapes import Rect
 from generator.render.ink import Raster
 from generator.runtime.cache import json_payload
 

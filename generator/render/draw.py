@@ -26,7 +26,7 @@ import cairosvg.surface
 import cairosvg.url
 from PIL import Image
 
-from generator.geometry.imposition import Rect
+from generator.geometry.shapes import Rect
 from generator.geometry.sizes import pt
 from generator.problems import AssetError, DrawError, clipped
 from generator.render.art import FaceArt, Selection

@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 from PIL import Image
 
-from generator.geometry.imposition import Rect
+from generator.geometry.shapes import Rect
 from generator.geometry.sizes import MM_PER_INCH, PT_PER_MM
 from generator.problems import DrawError
 from generator.runtime.ink import DPI, PageInk
