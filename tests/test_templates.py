@@ -20,7 +20,7 @@ from markupsafe import Markup
 from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
 from generator.build import check
 from generator.folders import Templates
-from generator.render import draw
+from generator.render import assets
 from generator.render import templates as rendering
 from generator.render.budget import (
     FILTER_SIZES,
@@ -62,13 +62,13 @@ def test_undefined_variable_is_reported_with_template_line(data: DataCopy) -> No
     "url", ["file:///etc/passwd", "http://example.com/a.png", "file:///work/../etc/hostname"]
 )
 def test_assets_outside_the_project_are_refused(url: str) -> None:
-    with pytest.raises(draw.AssetError):
-        draw.Fetcher(Templates.of(TEMPLATES_DIR / "game_of_trains"))(url, "image/png")
+    with pytest.raises(assets.AssetError):
+        assets.Fetcher(Templates.of(TEMPLATES_DIR / "game_of_trains"))(url, "image/png")
 
 
 def test_assets_inside_the_templates_folder_are_served() -> None:
     license_file = TEMPLATES_DIR / "_common" / "fonts" / "README.md"
-    fetch = draw.Fetcher(Templates.of(TEMPLATES_DIR / "game_of_trains"))
+    fetch = assets.Fetcher(Templates.of(TEMPLATES_DIR / "game_of_trains"))
     assert fetch(license_file.as_uri(), "text/plain").startswith(b"# Fonts")
 
 

@@ -38,9 +38,9 @@ from generator.layout.sizes import CardSize, Paper
 from generator.model import Card, Deck, Game, Handout, Locale, Plural, Text
 from generator.placeholders import fill
 from generator.problems import DrawError, Problem, clipped
+from generator.render.assets import Fetcher, Identity, asset_problem, fetched_url, identity
 from generator.render.borders import LineMarks, borders, unmarked
 from generator.render.budget import MAX_STEPS, STEPS, TEXT_STEPS, Budget, paragraphs_size
-from generator.render.draw import Fetcher, Identity, asset_problem, fetched_url, identity
 from generator.render.fill import Asked, BoxFill, box_fill
 from generator.render.fonts import (
     FAMILIES,
@@ -656,7 +656,7 @@ def _judged(reference: str, folder: Templates, known: Identity | None) -> str | 
 
 
 def _named_identity(reference: str, folder: Templates) -> Identity | None:
-    """The :data:`~generator.render.draw.Identity` of the file ``reference`` names (``None``
+    """The :data:`~generator.render.assets.Identity` of the file ``reference`` names (``None``
     for none, or one that cannot be found)."""
     try:
         return identity(Fetcher(folder).path(fetched_url(reference, f"{folder}/")))
