@@ -53,7 +53,7 @@ class ReadTooMuch(DrawError):
 class Fetcher:
     """cairosvg's ``url_fetcher`` for a face drawn from a game's template ``folder``: data URLs
     and files inside the template folders, nothing else; at most :data:`MAX_READS` reads and
-    :data:`~generator.render.drawcost.MAX_FILE_BYTES` bytes in all (one fetcher draws one face).
+    :data:`~generator.render.drawlimits.MAX_FILE_BYTES` bytes in all (one fetcher draws one face).
     It keeps the path of each file it read (:attr:`files`): a drawn face is kept in the cache
     only if its key names them all.
 
@@ -144,7 +144,7 @@ def _check_drawable(url: str, data: bytes, resource_type: str) -> None:
     """Refuse what cairosvg would be asked to read as an image of ``resource_type`` and must
     not: an SVG compressed (it would decompress it whole: 16 MB of gzip can hold gigabytes),
     an image too large or that is none. An ``<image>`` asks for ``image/*`` and is read as an
-    SVG when it looks like one (:func:`~generator.render.drawcost.drawn_as_svg`)."""
+    SVG when it looks like one (:func:`~generator.render.svgdocument.drawn_as_svg`)."""
     svg = resource_type == "image/svg+xml" or (
         resource_type.startswith("image/") and drawn_as_svg(data)
     )
