@@ -22,16 +22,11 @@ from generator.build import check
 from generator.folders import Templates
 from generator.render import assets
 from generator.render import templates as rendering
-from generator.render.budget import (
-    FILTER_SIZES,
-    MAX_CHARACTERS,
-    MAX_STEPS,
-    Budget,
-    text_size,
-    weight,
-)
+from generator.render.budget import MAX_CHARACTERS, MAX_STEPS, Budget
+from generator.render.callsizes import FILTER_SIZES
 from generator.render.loader import MAX_TEMPLATE_BYTES, MAX_TEMPLATE_SOURCE, MAX_TEMPLATES
 from generator.render.templates import CardRenderer, environment
+from generator.render.valuesize import text_size, weight
 from tests.conftest import DataCopy
 
 

@@ -32,29 +32,27 @@ from generator.render.budget import (
     CALL_STEPS,
     FILTER_STEPS,
     MAX_BITS,
-    NUMBERS,
     Budget,
     bounded,
-    call_size,
     code_size,
     compare,
     counted,
-    escaped_scale,
-    few_digits,
-    filter_size,
-    format_size,
     huge_power,
-    joined_size,
-    operator_size,
     shown_number,
-    sliced_size,
-    string_method_size,
-    summed_size,
-    text_size,
     too_large,
     too_large_message,
     too_large_to_use,
 )
+from generator.render.callsizes import call_size, few_digits, filter_size, summed_size
+from generator.render.operationsizes import (
+    escaped_scale,
+    format_size,
+    joined_size,
+    operator_size,
+    sliced_size,
+    string_method_size,
+)
+from generator.render.valuesize import NUMBERS, text_size
 
 MAX_RANGE = 10_000
 """The most numbers ``range()`` may give a template."""
@@ -545,7 +543,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
 
     def _budgeted_filter(self, name: str, function: Callable[..., Any]) -> Callable[..., Any]:
         """Filter ``name`` counted before it runs: a step, reading its value, and what it
-        makes (:func:`~generator.render.budget.filter_size`); its output, if made as it is
+        makes (:func:`~generator.render.callsizes.filter_size`); its output, if made as it is
         read (``map``, ``select``...), a step per item. A plain value given no arguments
         (``x|int``, most of the filters a face runs) makes a few characters at most."""
         if name == "round":
@@ -587,7 +585,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
 
     def _budgeted_round(self, function: Callable[..., Any]) -> Callable[..., Any]:
         """``round``, a third of the filters a shipped face runs, in fewer steps: it makes
-        nothing, and a usual precision (:func:`~generator.render.budget.few_digits`) needs no
+        nothing, and a usual precision (:func:`~generator.render.callsizes.few_digits`) needs no
         more looking at; any other goes through its estimate, which refuses a large one."""
         makes = cast(Callable[..., int], filter_size("round"))
 

@@ -40,7 +40,7 @@ from generator.placeholders import fill
 from generator.problems import DrawError, Problem, clipped
 from generator.render.assets import Fetcher, Identity, asset_problem, fetched_url, identity
 from generator.render.borders import LineMarks, borders, unmarked
-from generator.render.budget import MAX_STEPS, STEPS, TEXT_STEPS, Budget, paragraphs_size
+from generator.render.budget import MAX_STEPS, STEPS, TEXT_STEPS, Budget
 from generator.render.fill import Asked, BoxFill, box_fill
 from generator.render.fonts import (
     FAMILIES,
@@ -53,6 +53,7 @@ from generator.render.fonts import (
 from generator.render.fonts import text_width as measure_width
 from generator.render.geometry import Geometry, mm
 from generator.render.loader import MAX_TEMPLATES, ProjectLoader, template_text
+from generator.render.operationsizes import paragraphs_size
 from generator.render.safe_area import (
     BOX_ATTRIBUTE,
     TOLERANCE,
