@@ -64,7 +64,8 @@ from generator.render.safe_area import (
     place_text_boxes,
     smallest_text,
 )
-from generator.render.sandbox import Sandbox, counts_itself, template_range
+from generator.render.sandbox import Sandbox, template_range
+from generator.render.sandboxcalls import counts_itself
 from generator.render.shapes import blob_path, gear_path, star_path
 from generator.render.text import fit, reads_differently_turned, wrap
 
