@@ -14,7 +14,7 @@ from PIL import Image
 from generator.cache import Cache
 from generator.folders import Templates
 from generator.problems import DrawError, clipped
-from generator.render import assets, draw, drawcost, drawlimits, store, svgdocument, templates
+from generator.render import assets, draw, drawcost, drawlimits, references, store, svgdocument
 from generator.render.drawcost import draw_cost, draw_cost_problem
 from generator.render.selectorcost import HAS_STEPS
 
@@ -517,12 +517,12 @@ def test_a_file_added_after_its_check_is_found_at_the_next(tmp_path: Path) -> No
     """Checks of a reference are remembered by the file it names, not its text: pnp serve
     checks again after the designer adds the missing file."""
     folder = Templates.of(tmp_path)
-    missing = templates._reference_problem("late.svg", folder)
+    missing = references.file_problem("late.svg", folder)
     assert missing is not None and missing.endswith(
         "/late.svg: no such file (nor in templates/_common/)"
     )
     (tmp_path / "late.svg").write_text(face(RECT))
-    assert templates._reference_problem("late.svg", folder) is None
+    assert references.file_problem("late.svg", folder) is None
 
 
 def test_a_face_drawn_after_its_file_changed_is_not_kept_under_the_old_key(

@@ -22,7 +22,7 @@ from generator.folders import Templates
 from generator.layout.compose import FaceArt
 from generator.problems import DrawError
 from generator.render import assets, draw
-from generator.render.templates import MAX_REFERENCES, named_files
+from generator.render.references import MAX_REFERENCES, named_files
 from generator.versions import code_version
 
 
