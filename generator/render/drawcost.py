@@ -7,44 +7,20 @@ every ``<use>`` builds the element it names again and draws it (a ``<use>`` of a
 pattern, gradient, clip path or mask is drawn again for every element painted, clipped or
 masked with it, every ``<image>`` is read and decoded again, every element copies the
 attributes it inherits, and every ``@import`` reads its stylesheet again. A few kilobytes can
-so ask for hours of drawing. :func:`draw_cost_problem` counts, as cairosvg would draw them:
+so ask for hours of drawing. :func:`draw_cost_problem` counts, as cairosvg would draw them, the
+measures :mod:`~generator.render.drawlimits` describes (elements, attributes, text, images, pixels,
+bytes, lookups, matching) and how deep references (``<use>``, markers, patterns, clip paths, masks)
+nest in one another, and one that draws itself, which cairosvg would draw until it fails. Each is a
+count, never a time: the same face gets the same verdict on every machine. A reference counted once
+is remembered (by the element and what it inherits), so the count takes time in the size of the
+face however much the drawing multiplies it (under a millisecond for a shipped face); past a limit
+it stops. It errs on the side of more where cairosvg's choice is not worth following (every child
+of a ``<switch>``, every marker a stylesheet names on every path), and within twice of cairosvg's
+own builds and draws otherwise. :func:`generator.render.draw.parse` counts every face before
+cairosvg reads it: a face over a limit is a ``DrawError``, reported at its template like any face
+cairosvg cannot draw.
 
-- **elements**: each element each time cairosvg builds it and each time it draws it (the
-  face's own built once as it is read and drawn once, an element a ``<use>`` names built and
-  drawn again each time the ``<use>`` draws, a marker's, pattern's, clip path's or mask's drawn
-  again each time it is used), an element below an ``<svg>`` once more as its definitions are
-  collected, a gradient's stops each time it paints;
-- **attributes**: the characters of the attributes of each element each time it is built or
-  drawn (those it inherits too, and a stylesheet's declarations, which may reach any element):
-  cairosvg copies them and parses the ones it draws by (a path's data, a transform);
-- **text**: the characters of text each time they are drawn (cairosvg measures and draws them
-  one by one, about 20 microseconds each);
-- **images** drawn, each time it is drawn, with their **pixels** and the **bytes** of every file
-  read while drawing (images, stylesheets an ``@import`` names, SVG files a ``<use>`` names),
-  when the caller says how to read them (:class:`~generator.render.drawstate.Files`);
-- **lookups**: the elements cairosvg passes looking for what a ``<use>`` or ``<tref>`` names,
-  from the top of its document (about 5 microseconds each: 500 uses of elements that follow
-  10,000 others took 28 s), each time one is drawn (cairosvg keeps what a ``<use>`` found,
-  but not inside a pattern or mask, nor when a style changes the element's id), and a
-  ``<use>`` painted with a gradient or pattern measures what it draws for its fill and for its
-  stroke, looking again for what it names and what every ``<use>`` in that names;
-- **matching**: the ways cssselect2 may try to match a stylesheet's selectors to each element,
-  every time cairosvg builds it (an upper bound: a selector of five descendant parts tries every
-  five of an element's ancestors, ``:has()`` every element below or after it; ``q g g g g g``
-  on 60 nested groups took 6 s, on 100 it would take minutes);
-
-and how deep references (``<use>``, markers, patterns, clip paths, masks) nest in one another,
-and one that draws itself, which cairosvg would draw until it fails. Each is a count, never a
-time: the same face gets the same verdict on every machine. A reference counted once is
-remembered (by the element and what it inherits), so the count takes time in the size of the
-face however much the drawing multiplies it (under a millisecond for a shipped face); past a
-limit it stops. It errs on the side of more where cairosvg's choice is not worth following
-(every child of a ``<switch>``, every marker a stylesheet names on every path), and within
-twice of cairosvg's own builds and draws otherwise. :func:`generator.render.draw.parse` counts
-every face before cairosvg reads it: a face over a limit is a ``DrawError``, reported at its
-template like any face cairosvg cannot draw.
-
-What a face may take is :mod:`~generator.render.drawlimits`; the count reads the face as
+What a face may take is :mod:`~generator.render.drawlimits` too; the count reads the face as
 cairosvg does (:mod:`~generator.render.svgdocument`, and its stylesheets' selectors
 :mod:`~generator.render.selectorcost`), each file and reference once
 (:mod:`~generator.render.drawstate`).
