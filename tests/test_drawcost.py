@@ -12,8 +12,9 @@ import pytest
 from PIL import Image
 
 from generator.problems import DrawError, clipped
-from generator.render import draw, drawcost, store, templates
-from generator.render.drawcost import HAS_STEPS, draw_cost, draw_cost_problem
+from generator.render import assets, draw, drawcost, drawlimits, references, store, svgdocument
+from generator.render.drawcost import draw_cost, draw_cost_problem
+from generator.render.selectorcost import HAS_STEPS
 from generator.runtime.cache import Cache
 from generator.runtime.folders import Templates
 
@@ -34,8 +35,8 @@ def nested_uses(levels: int, fan: int = 10, shapes: int = 10) -> str:
 
 
 def message(measure: str) -> str:
-    limit = int(getattr(drawcost.Limits(), measure))
-    return drawcost.too_much(measure, limit).args[0]
+    limit = int(getattr(drawlimits.Limits(), measure))
+    return drawlimits.too_much(measure, limit).args[0]
 
 
 def test_a_plain_face_costs_its_elements_once_and_is_drawn() -> None:
@@ -286,7 +287,7 @@ def test_an_svg_image_is_counted_whole_each_time_it_is_drawn(tmp_path: Path) -> 
     """cairosvg draws an <image> of an SVG file whole: a use bomb in the file is refused,
     an image of itself is a cycle, and each draw counts what the file draws."""
     folder, base = Templates.of(tmp_path), f"{tmp_path}/"
-    files = draw.DrawnFiles(folder)
+    files = assets.DrawnFiles(folder)
     (tmp_path / "bomb.svg").write_text(nested_uses(6))
     (tmp_path / "self.svg").write_text(face('<image href="self.svg" width="1" height="1"/>'))
     (tmp_path / "dot.svg").write_text(face(RECT * 10))
@@ -378,7 +379,7 @@ def test_what_a_review_found_cairosvg_slow_on_is_counted(tmp_path: Path, attack:
     files, body, measure = ATTACKS[attack]
     for name, text in files.items():
         (tmp_path / name).write_text(text)
-    drawn = draw.DrawnFiles(Templates.of(tmp_path))
+    drawn = assets.DrawnFiles(Templates.of(tmp_path))
     assert draw_cost_problem(face(body), drawn, f"{tmp_path}/") == message(measure)
 
 
@@ -387,11 +388,11 @@ def test_the_count_reading_past_its_budget_refuses_the_face(
 ) -> None:
     """Files past the count's own read budget are not free: the face is refused (they let a
     use bomb in an SVG image through, uncounted)."""
-    monkeypatch.setattr(draw, "MAX_READS", 3)
+    monkeypatch.setattr(assets, "MAX_READS", 3)
     for number in range(5):
         (tmp_path / f"{number}.png").write_bytes(_png(number + 1, 1))
     images = "".join(f'<image href="{number}.png"/>' for number in range(5))
-    drawn = draw.DrawnFiles(Templates.of(tmp_path))
+    drawn = assets.DrawnFiles(Templates.of(tmp_path))
     assert draw_cost_problem(face(images), drawn, f"{tmp_path}/") == (
         "drawing it reads files more than 3 times (each image, stylesheet and SVG counted "
         "every time it is read): a face may read 3"
@@ -401,14 +402,14 @@ def test_the_count_reading_past_its_budget_refuses_the_face(
 def test_a_png_is_a_png_whatever_text_it_holds() -> None:
     """cairosvg tests for a PNG before an SVG: one holding ``<svg`` in a text chunk is decoded
     as a PNG, so its pixels are checked."""
-    assert not drawcost.drawn_as_svg(b"\x89PNG\r\n\x1a\n tEXtc\x00<svg")
-    assert drawcost.drawn_as_svg(b'<?xml version="1.0"?><svg/>')
+    assert not svgdocument.drawn_as_svg(b"\x89PNG\r\n\x1a\n tEXtc\x00<svg")
+    assert svgdocument.drawn_as_svg(b'<?xml version="1.0"?><svg/>')
 
 
 def test_a_compressed_svg_is_refused_not_decompressed(tmp_path: Path) -> None:
     (tmp_path / "icons.svgz").write_bytes(gzip.compress(face('<g id="a"/>').encode()))
     with pytest.raises(DrawError, match="compressed SVG"):
-        draw.Fetcher(Templates.of(tmp_path))(f"file://{tmp_path}/icons.svgz", "image/svg+xml")
+        assets.Fetcher(Templates.of(tmp_path))(f"file://{tmp_path}/icons.svgz", "image/svg+xml")
 
 
 def test_a_file_every_face_names_is_read_once(
@@ -419,13 +420,13 @@ def test_a_file_every_face_names_is_read_once(
     (tmp_path / "icon.png").write_bytes(_png(4, 4))
     (tmp_path / "other.png").write_bytes(_png(5, 5))
     reads = []
-    fetched = draw.Fetcher.__call__
+    fetched = assets.Fetcher.__call__
 
-    def counted(self: draw.Fetcher, url: str, kind: str) -> bytes:
+    def counted(self: assets.Fetcher, url: str, kind: str) -> bytes:
         reads.append(url)
         return fetched(self, url, kind)
 
-    monkeypatch.setattr(draw.Fetcher, "__call__", counted)
+    monkeypatch.setattr(assets.Fetcher, "__call__", counted)
     spellings = ["icon.png", "./icon.png", *(f"x{i}/../icon.png" for i in range(98))]
     keys = set()
     for number in range(100):
@@ -500,11 +501,11 @@ def test_svg_images_and_stylesheets_are_files_a_face_may_use(tmp_path: Path) -> 
     (tmp_path / "noise.png").write_bytes(b"\x89\xff\x00" * 10)
     (tmp_path / "icon.svgz").write_bytes(gzip.compress(red.encode()))
     for used in ("icon.svg", "icon.svg#r", "a.css"):
-        assert draw.asset_problem(used, folder) is None
-    assert draw.asset_problem("noise.png", folder) == (
+        assert assets.asset_problem(used, folder) is None
+    assert assets.asset_problem("noise.png", folder) == (
         f"{clipped(f'file://{tmp_path}/noise.png', 80)}: not an image (PNG, JPEG, GIF...)"
     )
-    assert draw.asset_problem("icon.svgz", folder) == (
+    assert assets.asset_problem("icon.svgz", folder) == (
         f"{clipped(f'file://{tmp_path}/icon.svgz', 80)}: a compressed SVG (.svgz): save it "
         "uncompressed"
     )
@@ -516,12 +517,12 @@ def test_a_file_added_after_its_check_is_found_at_the_next(tmp_path: Path) -> No
     """Checks of a reference are remembered by the file it names, not its text: pnp serve
     checks again after the designer adds the missing file."""
     folder = Templates.of(tmp_path)
-    missing = templates._reference_problem("late.svg", folder)
+    missing = references.file_problem("late.svg", folder)
     assert missing is not None and missing.endswith(
         "/late.svg: no such file (nor in templates/_common/)"
     )
     (tmp_path / "late.svg").write_text(face(RECT))
-    assert templates._reference_problem("late.svg", folder) is None
+    assert references.file_problem("late.svg", folder) is None
 
 
 def test_a_face_drawn_after_its_file_changed_is_not_kept_under_the_old_key(
@@ -610,14 +611,14 @@ def test_drawing_one_face_reads_files_so_many_times_and_bytes(
 ) -> None:
     """Counted as cairosvg reads them, whatever the count before drawing could see."""
     (tmp_path / "a.css").write_text("x" * 100)
-    fetch = draw.Fetcher(Templates.of(tmp_path))
+    fetch = assets.Fetcher(Templates.of(tmp_path))
     url = f"file://{tmp_path}/a.css"
-    for _ in range(draw.MAX_READS):
+    for _ in range(assets.MAX_READS):
         fetch(url, "text/css")
     with pytest.raises(DrawError, match=r"reads files more than 1,000 times"):
         fetch(url, "text/css")
-    monkeypatch.setattr(draw, "MAX_FILE_BYTES", 250)
-    fetch = draw.Fetcher(Templates.of(tmp_path))
+    monkeypatch.setattr(assets, "MAX_FILE_BYTES", 250)
+    fetch = assets.Fetcher(Templates.of(tmp_path))
     fetch(url, "text/css")
     fetch(url, "text/css")
     with pytest.raises(DrawError, match=r"reads more than 0 MB of files"):

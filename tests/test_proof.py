@@ -22,8 +22,8 @@ from generator.proof.sheet import COLOURS
 from generator.render.boxes import box_fills
 from generator.render.fill import AMBER, GREEN, RED, SAMPLE, BoxFill, box_fill
 from generator.render.fonts import find_font, text_width
-from generator.render.templates import TextFitter
 from generator.render.text import wrap
+from generator.render.textfitter import TextFitter
 from generator.runtime.folders import discover_games
 from tests import pdf
 from tests.conftest import DataCopy, Result

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from generator.render import draw
+from generator.render import assets, draw
 from tests.conftest import DataCopy
 from tests.test_bad_inputs import snapshot
 
@@ -206,11 +206,11 @@ def test_a_face_cairo_fails_on_at_build_leaves_earlier_output(
 
     drawn = draw.face
 
-    def fail_on_the_twentieth(svg: str, folder: Path, fetch: draw.Fetcher) -> object:
+    def fail_on_the_twentieth(svg: str, folder: Path, fetch: assets.Fetcher) -> object:
         nonlocal calls
         calls += 1
         if calls == 20:
-            raise draw.AssetError("templates/game_of_trains/gone.png: no such file")
+            raise assets.AssetError("templates/game_of_trains/gone.png: no such file")
         return drawn(svg, folder, fetch)
 
     monkeypatch.setattr(draw, "face", fail_on_the_twentieth)

@@ -19,18 +19,13 @@ from markupsafe import Markup
 
 from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
 from generator.pipeline.build import check
-from generator.render import draw
-from generator.render import templates as rendering
-from generator.render.budget import (
-    FILTER_SIZES,
-    MAX_CHARACTERS,
-    MAX_STEPS,
-    Budget,
-    text_size,
-    weight,
-)
+from generator.render import assets, facechecks, references
+from generator.render.budget import MAX_CHARACTERS, MAX_STEPS, Budget
+from generator.render.callsizes import FILTER_SIZES
+from generator.render.fittedtext import CACHED_TEXT, fit_text, glyphs_missing, overflowing_text
 from generator.render.loader import MAX_TEMPLATE_BYTES, MAX_TEMPLATE_SOURCE, MAX_TEMPLATES
 from generator.render.templates import CardRenderer, environment
+from generator.render.valuesize import text_size, weight
 from generator.runtime.folders import Templates
 from tests.conftest import DataCopy
 
@@ -62,13 +57,13 @@ def test_undefined_variable_is_reported_with_template_line(data: DataCopy) -> No
     "url", ["file:///etc/passwd", "http://example.com/a.png", "file:///work/../etc/hostname"]
 )
 def test_assets_outside_the_project_are_refused(url: str) -> None:
-    with pytest.raises(draw.AssetError):
-        draw.Fetcher(Templates.of(TEMPLATES_DIR / "game_of_trains"))(url, "image/png")
+    with pytest.raises(assets.AssetError):
+        assets.Fetcher(Templates.of(TEMPLATES_DIR / "game_of_trains"))(url, "image/png")
 
 
 def test_assets_inside_the_templates_folder_are_served() -> None:
     license_file = TEMPLATES_DIR / "_common" / "fonts" / "README.md"
-    fetch = draw.Fetcher(Templates.of(TEMPLATES_DIR / "game_of_trains"))
+    fetch = assets.Fetcher(Templates.of(TEMPLATES_DIR / "game_of_trains"))
     assert fetch(license_file.as_uri(), "text/plain").startswith(b"# Fonts")
 
 
@@ -298,15 +293,15 @@ def test_text_takes_a_short_colour_as_fill(data: DataCopy, fill: object) -> None
 
 def test_fitting_remembers_a_bounded_number_of_short_texts(data: DataCopy) -> None:
     """Distinct texts of 700 KB a face would otherwise stay in memory for the whole build."""
-    assert rendering._fit.cache_info().maxsize is not None
-    assert rendering._missing_glyphs.cache_info().maxsize is not None
-    assert rendering._overflowing.cache_info().maxsize is not None
+    assert fit_text.cache_info().maxsize is not None
+    assert glyphs_missing.cache_info().maxsize is not None
+    assert overflowing_text.cache_info().maxsize is not None
     (game,) = check(data.root, ("game_of_trains",))
     fitter = CardRenderer(game, game.locales["en"]).fitter
     fitter.where = None
-    before = rendering._fit.cache_info().currsize, rendering._missing_glyphs.cache_info().currsize
-    fitter.text("word " * (rendering.CACHED_TEXT // 5 + 1), 5, 5, 500, 500, 2)
-    after = rendering._fit.cache_info().currsize, rendering._missing_glyphs.cache_info().currsize
+    before = fit_text.cache_info().currsize, glyphs_missing.cache_info().currsize
+    fitter.text("word " * (CACHED_TEXT // 5 + 1), 5, 5, 500, 500, 2)
+    after = fit_text.cache_info().currsize, glyphs_missing.cache_info().currsize
     assert after == before
 
 
@@ -380,10 +375,10 @@ def test_problems_of_a_face_are_found_reading_each_template_once(
     )
     read: list[Path] = []
     checked: list[str] = []
-    reading, checking = rendering.template_text, rendering.asset_problem
-    monkeypatch.setattr(rendering, "template_text", lambda p, f: read.append(p) or reading(p, f))
+    reading, checking = facechecks.template_text, references.asset_problem
+    monkeypatch.setattr(facechecks, "template_text", lambda p, f: read.append(p) or reading(p, f))
     monkeypatch.setattr(
-        rendering, "asset_problem", lambda r, f: checked.append(r) or checking(r, f)
+        references, "asset_problem", lambda r, f: checked.append(r) or checking(r, f)
     )
     (game,) = check(data.root, ("game_of_trains",))
     renderer = CardRenderer(game, game.locales["en"])

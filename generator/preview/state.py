@@ -16,7 +16,7 @@ from typing import Any
 
 from generator.preview.check import Checked
 from generator.problems import DataError, Problem
-from generator.render import draw
+from generator.render import assets, draw
 from generator.render.faces import drawing
 from generator.render.store import keyed
 
@@ -127,7 +127,7 @@ class Preview:
                 return self._drawn[key]
             svg, template, subject = source
             try:
-                fetch = draw.Fetcher(game.templates)
+                fetch = assets.Fetcher(game.templates)
                 with drawing(game, template, subject):
                     drawn = draw.screen_svg(svg, game.templates, fetch)
                 if not keyed(svg, fetch, key):  # drawn from a file its key misses: not kept

@@ -18,9 +18,9 @@ from pathlib import Path
 import cairocffi
 
 from generator.problems import DrawError
-from generator.render import draw
+from generator.render import assets, draw
 from generator.render.art import FaceArt
-from generator.render.templates import MAX_REFERENCES, named_files
+from generator.render.references import MAX_REFERENCES, named_files
 from generator.runtime.cache import Cache, key
 from generator.runtime.folders import Templates
 from generator.runtime.versions import code_version
@@ -40,9 +40,9 @@ def _cairo() -> str:
     return str(cairocffi.cairo_version_string())
 
 
-_DIGESTS: draw.LastUsed[tuple[bytes, tuple[str, ...]]] = draw.LastUsed(4096)
+_DIGESTS: assets.LastUsed[tuple[bytes, tuple[str, ...]]] = assets.LastUsed(4096)
 """The digest of each file faces drew from last, and the files it names in turn, by
-:data:`~generator.render.draw.Identity`: every face of a game names the same icons, and a file
+:data:`~generator.render.assets.Identity`: every face of a game names the same icons, and a file
 is read and hashed once, not once per face."""
 
 
@@ -58,7 +58,7 @@ class Referenced:
     def __init__(self, svg: str, folder: Templates) -> None:
         self.parts: list[str | bytes] = []
         self.paths: set[Path] = set()
-        self.fetch = draw.Fetcher(folder)
+        self.fetch = assets.Fetcher(folder)
         base = f"{folder}/"
         pending = deque((r, base) for r in sorted(set(named_files(svg))))
         named: dict[object, str] = {}  # each file read, by identity: the first reference to it
@@ -73,9 +73,9 @@ class Referenced:
         """Add the file ``reference`` names (relative to ``base``) to the key, once; what it
         names in turn, each with the URL it is relative to."""
         try:
-            url = draw.fetched_url(reference, base)
+            url = assets.fetched_url(reference, base)
             path = self.fetch.path(url)
-            identity = draw.identity(path)
+            identity = assets.identity(path)
             file = identity[1:3] if identity else str(path)  # a file linked twice is read once
             if file in named:
                 self.parts += [reference, f"as {named[file]}"]
@@ -90,7 +90,7 @@ class Referenced:
         return [(name, url) for name in inner]
 
 
-def _facts(fetch: draw.Fetcher, url: str) -> tuple[bytes, tuple[str, ...]]:
+def _facts(fetch: assets.Fetcher, url: str) -> tuple[bytes, tuple[str, ...]]:
     """The digest of the file at ``url`` and the files it names, if it is text (a stylesheet
     or an SVG: an image is not UTF-8)."""
     data = fetch(url, "application/octet-stream")  # whatever it is: drawing judges it
@@ -140,7 +140,7 @@ class ArtStore:
         cached = self.cache.parsed(entry, _art)
         if cached is not None:
             return cached
-        fetch = draw.Fetcher(folder)
+        fetch = assets.Fetcher(folder)
         art = draw.face(svg, folder, fetch)
         self._keep(entry, art.pack(), svg, fetch, entry)
         return art
@@ -159,7 +159,7 @@ class ArtStore:
         entry = png_key(face, dpi, pixels)
         cached = self.cache.parsed(entry, _png)
         if cached is None:
-            fetch = draw.Fetcher(folder)
+            fetch = assets.Fetcher(folder)
             cached = draw.png(svg, folder, dpi, pixels, fetch)
             self._keep(entry, cached, svg, fetch, face)
         return cached
@@ -171,12 +171,12 @@ class ArtStore:
         entry = key("picture", face, repr((width, height)))
         cached = self.cache.parsed(entry, _pdf)
         if cached is None:
-            fetch = draw.Fetcher(folder)
+            fetch = assets.Fetcher(folder)
             cached = draw.pdf(svg, width, height, folder, fetch)
             self._keep(entry, cached, svg, fetch, face)
         return cached
 
-    def _keep(self, entry: str, payload: bytes, svg: str, fetch: draw.Fetcher, face: str) -> None:
+    def _keep(self, entry: str, payload: bytes, svg: str, fetch: assets.Fetcher, face: str) -> None:
         """Put what ``fetch`` helped draw of ``svg`` in the cache as ``entry``, unless it may
         not be kept under the face key ``face`` (:func:`keyed`)."""
         if keyed(svg, fetch, face):
@@ -186,7 +186,7 @@ class ArtStore:
         return self.cache.path(entry).is_file()
 
 
-def keyed(svg: str, fetch: draw.Fetcher, face: str) -> bool:
+def keyed(svg: str, fetch: assets.Fetcher, face: str) -> bool:
     """Whether what ``fetch`` helped draw of ``svg`` may be kept under the face key ``face``:
     the key names every file the drawing read, and they hold what they held when ``face`` was
     worked out (else a later build would take the drawing though a file changed, or a file
