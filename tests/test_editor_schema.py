@@ -30,8 +30,8 @@ from generator.authoring.editor_schema import (
     text,
 )
 from generator.games.registry import ENGINES
-from generator.load.catalog import DECK_FIELDS, GAME_FIELDS, HANDOUT_FIELDS, SIZE_FIELDS
 from generator.load.expansion_fields import COPIES, EXPANSION_FIELDS, REMOVED
+from generator.load.game_fields import DECK_FIELDS, GAME_FIELDS, HANDOUT_FIELDS, SIZE_FIELDS
 from generator.load.modeline import MODELINE, modeline, with_modeline
 from generator.load.schema import Field, read_record
 from generator.load.yaml_reader import Mapping as LineMapping

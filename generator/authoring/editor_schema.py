@@ -5,7 +5,7 @@ VS Code's YAML extension, and every editor that runs yaml-language-server, check
 the schema a comment in it names (``# yaml-language-server: $schema=<path>``): hovering a key
 shows what it means, typing a value offers its choices, a typo is underlined before
 ``pnp validate`` runs. The schemas are made from the definitions the loader checks with (the
-fields of ``game.yaml`` in :mod:`generator.load.catalog`, the engines' card fields,
+fields of ``game.yaml`` in :mod:`generator.load.game_fields`, the engines' card fields,
 :mod:`generator.load.expansion_fields`), so an editor and ``pnp validate`` cannot disagree on a key,
 a choice or a range. What a field's ``check`` decides in code, the schema says in its
 description, and in JSON Schema's words as far as the field gives them. What the game's rules
@@ -39,19 +39,19 @@ from generator import PROJECT_ROOT
 from generator.geometry.sizes import CARD_PRESETS
 from generator.language_rules import CATEGORIES
 from generator.languages import LOCALES
-from generator.load.catalog import (
-    DECK_FIELDS,
-    DESIGNED_DECK_FIELDS,
-    GAME_FIELDS,
-    HANDOUT_FIELDS,
-    SIZE_FIELDS,
-    requested_games,
-)
+from generator.load.catalog import requested_games
 from generator.load.expansion_fields import (
     COPIES,
     EXPANSION_FIELDS,
     FIELD_FIELDS,
     REMOVED,
+)
+from generator.load.game_fields import (
+    DECK_FIELDS,
+    DESIGNED_DECK_FIELDS,
+    GAME_FIELDS,
+    HANDOUT_FIELDS,
+    SIZE_FIELDS,
 )
 from generator.load.modeline import modeline, with_modeline
 from generator.load.names import FIELD_NAME, FILE_NAME, PAD_SPEC, TEMPLATE_NAME, TEXT
