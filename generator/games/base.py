@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.games.balance import Labels, Measure, Sampling
-from generator.load.locales import MISSING
+from generator.load.locale_coverage import MISSING
 from generator.load.schema import DataFile, Field
 from generator.model import Card, Deck, Game, Locale
 from generator.problems import Problem
