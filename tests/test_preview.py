@@ -25,9 +25,9 @@ from urllib.request import Request, urlopen
 import pytest
 
 from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
-from generator.preview import server
+from generator.preview import request_head, server
 from generator.preview.check import check_game
-from generator.preview.server import LOCAL_HOST, Asked, Running
+from generator.preview.running import LOCAL_HOST, Asked, Running
 from generator.preview.state import Preview
 from generator.preview.watcher import Watcher, real_folders
 from tests.conftest import DataCopy, Result, interruptible, own_templates
@@ -248,7 +248,7 @@ def test_a_stalled_request_is_dropped_and_its_thread_freed(
 ) -> None:
     """A client that sends half a head and waits holds a thread HEAD_TIMEOUT at most: with
     one thread, the next request is answered once the stalled one is dropped, unanswered."""
-    monkeypatch.setattr(server, "HEAD_TIMEOUT", 0.2)
+    monkeypatch.setattr(request_head, "HEAD_TIMEOUT", 0.2)
     monkeypatch.setattr(server, "THREADS", 1)
     running = unchecked()
     address = ("127.0.0.1", running.server.server_address[1])
@@ -263,7 +263,7 @@ def test_an_event_stream_outlives_the_head_timeout(
 ) -> None:
     """Only the request is timed, not a stream's answer: ten comments apart by STILL_HERE
     each take longer than HEAD_TIMEOUT."""
-    monkeypatch.setattr(server, "HEAD_TIMEOUT", 0.1)
+    monkeypatch.setattr(request_head, "HEAD_TIMEOUT", 0.1)
     monkeypatch.setattr(server, "STILL_HERE", 0.05)
     stream = connect(unchecked())
     stream.request("GET", "/events")

@@ -31,7 +31,7 @@ def add(commands: Commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from generator.preview.server import Asked, serve
+    from generator.preview.running import Asked, serve
 
     expansions = find_expansions(args.expansions, discover_games(args.data))
     games = games_to_build((args.game,) if args.game else (), expansions)

@@ -19,49 +19,36 @@ Reloading. ``/events`` is a stream of Server-Sent Events: the version of each ch
 check starting) as it is published. The page fetches ``/content`` for a version it does not
 show and swaps it in. A face's URL is the digest of what it is drawn from, so the browser keeps
 every face it has and fetches only the ones that changed.
-
 Load. A page loads a hundred faces at once, and anything on the machine (or the network, with
 ``--host``) may open connections, so the server bounds what a client can hold: at most
 :data:`THREADS` requests are handled at a time and the rest wait in the kernel's listen queue
 (:data:`BACKLOG`); a request's head (request line and headers) must arrive within
-:data:`HEAD_TIMEOUT` and fit the limits below (else 414 or 431); an answer the client does not
-take is dropped after :data:`SEND_TIMEOUT`; at most :data:`MAX_STREAMS` event streams are open.
+:data:`~generator.preview.request_head.HEAD_TIMEOUT` and fit the limits of
+:mod:`~generator.preview.request_head` (else 414 or 431); an answer the client does not take is
+dropped after :data:`SEND_TIMEOUT`; at most :data:`MAX_STREAMS` event streams are open.
 """
 
 from __future__ import annotations
 
-import functools
-import io
 import ipaddress
 import socket
 import sys
 import threading
-import time
-from dataclasses import dataclass
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlsplit
 
-from generator.languages import AS_WRITTEN, SOURCE, Languages, no_locale
-from generator.load.catalog import requested_games
-from generator.load.expansions import Expansion
-from generator.palettes import STANDARD
-from generator.preview.check import check_game
+from generator.languages import SOURCE
 from generator.preview.page import content, page
+from generator.preview.request_head import LINGER, Head, Refused, linger
 from generator.preview.state import Preview, View
-from generator.preview.watcher import Watcher, watched
-from generator.problems import UsageError
 
 if TYPE_CHECKING:
     from _socket import _RetAddress
     from socketserver import _RequestType
 
-    from _typeshed import WriteableBuffer
-
-LOCAL_HOST = "127.0.0.1"
-DEFAULT_PORT = 8000
 STILL_HERE = 15.0
 """Seconds between the comments that keep an idle event stream open through proxies."""
 PAGE_POLICY = (
@@ -99,138 +86,12 @@ costs this process no memory and no file descriptor; 1024 holds a burst of sever
 one machine (a page loading its faces, a tool fetching them all). Linux caps it at
 ``net.core.somaxconn`` (4096 since Linux 5.4, 128 before); past it a connection is retried by
 the client's kernel, not refused."""
-HEAD_TIMEOUT = 10.0
-"""Seconds a client has to send a request's head (request line and headers), in all: a browser
-sends it in one packet, and one that stalls half-way would hold a thread for ever. Only the head
-is timed: an event stream's answer lasts as long as its page."""
 SEND_TIMEOUT = 60.0
 """Seconds a client may take none of an answer (its socket buffers full) before it is dropped:
 one that asks and never reads would hold a thread for ever."""
-MAX_LINE = 8 * 1024
-"""Bytes in the request line, and in each header line (with their line ends): a request line
-over it is answered 414 URI Too Long, a header line 431. The preview's URLs are short; 8 KiB is
-what most web servers allow (nginx, Apache), which cookies of other local servers must fit."""
-MAX_HEADERS = 64
-"""Headers in one request, over which it is answered 431: a browser sends about twenty. (Under
-the standard library's own 100, so that the answer is ours.)"""
-MAX_HEADER_BYTES = 32 * 1024
-"""Bytes of all the header lines of one request, over which it is answered 431."""
-LINGER = 1.0
-"""Seconds, after a refusal (414, 431), to read and drop what the client still sends: closing a
-socket that has unread bytes resets the connection, and the reset may reach the client before
-it has read the refusal."""
-LINGER_BYTES = 64 * 1024
-"""Bytes read and dropped at most after a refusal."""
 
 
-@dataclass(frozen=True)
-class Asked:
-    """What ``pnp serve`` was asked to preview, and where to listen."""
-
-    data_dir: Path
-    game: str | None = None
-    expansions: tuple[Expansion, ...] = ()
-    lang: str | None = None
-    host: str = LOCAL_HOST
-    port: int = DEFAULT_PORT
-    palette: str = STANDARD
-    languages: Languages = AS_WRITTEN
-    """The languages made beyond the locale files (``--fallback``)."""
-
-
-def serve(asked: Asked) -> int:
-    """Serve the preview until Ctrl-C; 0 when stopped."""
-    running = Running.listen(asked)
-    try:
-        running.begin()
-        print(f"previewing {running.game} at {running.url} (Ctrl-C to stop)", flush=True)
-        running.server.serve_forever()
-    except KeyboardInterrupt:
-        print("stopped", flush=True)
-    finally:
-        running.stop()
-    return 0
-
-
-class Running:
-    """A preview listening, its watcher and its state."""
-
-    def __init__(self, server: _Server, game: str, asked: Asked) -> None:
-        self.server = server
-        self.game = game
-        self.asked = asked
-        check = functools.partial(
-            check_game,
-            asked.data_dir,
-            game,
-            asked.expansions,
-            palette=asked.palette,
-            languages=asked.languages,
-        )
-        self.preview = server.preview = Preview(check, asked.lang or SOURCE)
-        folders = watched(asked.data_dir, game, asked.expansions)
-        self.watcher = Watcher(folders, lambda: _report(game, self.preview.refresh()))
-
-    @classmethod
-    def listen(cls, asked: Asked) -> Running:
-        """Find the game and open the port (a mistake in either is a usage error), before
-        anything is checked."""
-        if not 0 <= asked.port <= 65535:
-            raise UsageError(f"--port {asked.port}: not a port (0 to 65535; 0: any free port)")
-        games = requested_games(asked.data_dir, (asked.game,) if asked.game else ())
-        if len(games) != 1:
-            known = ", ".join(games) or "no games"
-            raise UsageError(f"name the game to preview (the card data has: {known})")
-        try:
-            server = _Server((asked.host, asked.port), games[0], asked.lang)
-        except OSError as error:
-            raise UsageError(
-                f"cannot listen on {_authority(asked.host, asked.port)}: "
-                f"{error.strerror or error} (--port 0 picks any free port)"
-            ) from None
-        if not _local(asked.host):
-            print(
-                f"warning: --host {asked.host}: other machines can open this preview and read "
-                "the card data; it has no password",
-                file=sys.stderr,
-                flush=True,
-            )
-        return cls(server, games[0], asked)
-
-    def begin(self) -> None:
-        """Watch the files, then check the game for the first time: a save while it runs is
-        checked next (the watcher is set up while the first check runs)."""
-        self.watcher.start()
-        view = self.preview.refresh()
-        lang = self.asked.lang
-        if lang and view.locales and lang not in view.locales:
-            raise UsageError(no_locale(self.game, [lang], view.locales))
-        _report(self.game, view)
-
-    @property
-    def url(self) -> str:
-        return f"http://{_authority(self.asked.host, self.server.server_address[1])}/"
-
-    def stop(self) -> None:
-        self.watcher.stop()
-        self.preview.close()
-        self.server.server_close()
-
-
-def _report(game: str, view: View) -> View:
-    """Each check's outcome in the terminal too: a line, then every problem."""
-    count = len(view.problems)
-    found = f"{count} problem{'s' if count != 1 else ''}" if count else "ok"
-    stale = " (the page keeps the last good faces)" if view.stale else ""
-    print(f"{view.checked_at} {game}: {found}{stale}", flush=True)
-    for problem in view.problems:
-        print(f"  {problem}", flush=True)
-    for note in view.notes:
-        print(f"  note: {note}", flush=True)
-    return view
-
-
-def _local(host: str) -> bool:
+def is_local(host: str) -> bool:
     """Whether only this machine can reach ``host``."""
     if host == "localhost":
         return True
@@ -240,11 +101,11 @@ def _local(host: str) -> bool:
         return False
 
 
-def _authority(host: str, port: int) -> str:
+def authority(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
-class _Server(ThreadingHTTPServer):
+class Server(ThreadingHTTPServer):
     """A thread per request, :data:`THREADS` at most: while all are busy it accepts no
     connection, and the next ones wait in the listen queue of :data:`BACKLOG`."""
 
@@ -296,110 +157,18 @@ class _Server(ThreadingHTTPServer):
         """The ``Host`` headers a request may carry: only this server's own when it is local
         (``None``: any, for a host the user opened to the network)."""
         host, port = self.server_address[:2]
-        if not _local(str(host)):
+        if not is_local(str(host)):
             return None
-        return {_authority(name, port) for name in ("127.0.0.1", "localhost", "::1", str(host))}
-
-
-class _Refused(Exception):
-    """A request's head is over one of the limits: answered ``status``, then closed."""
-
-    def __init__(self, status: HTTPStatus, why: str) -> None:
-        super().__init__(why)
-        self.status = status
-        self.why = why
-
-
-class _Deadline(io.RawIOBase):
-    """A connection's bytes, each read waiting only until :attr:`until` (a monotonic time):
-    a socket timeout alone restarts at every byte, and a client sending one byte a second
-    would never reach it."""
-
-    def __init__(self, connection: socket.socket) -> None:
-        self.connection = connection
-        self.until = time.monotonic() + HEAD_TIMEOUT
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: WriteableBuffer) -> int:
-        left = self.until - time.monotonic()
-        if left <= 0:
-            raise TimeoutError(f"no whole request head within {HEAD_TIMEOUT:g} s")
-        self.connection.settimeout(left)
-        return self.connection.recv_into(buffer)
-
-
-class _Head(io.BufferedReader):
-    """What the handler reads of a connection: the standard library reads a request's line,
-    then its headers, with ``readline``; here each read has :data:`HEAD_TIMEOUT` in all, and
-    each line is held to this server's limits (the standard library's are 64 KiB and 100
-    headers, and what it answers past them differs between Python versions)."""
-
-    def __init__(self, connection: socket.socket) -> None:
-        self.deadline = _Deadline(connection)
-        super().__init__(self.deadline)
-        self.begin()
-
-    def begin(self) -> None:
-        """A new request: its request line comes next, and its head has the whole time."""
-        self.deadline.until = time.monotonic() + HEAD_TIMEOUT
-        self.request_line = True
-        self.header_count = 0
-        self.header_bytes = 0
-
-    def readline(self, size: int | None = -1) -> bytes:
-        """The next line (``size``, the standard library's limit, gives way to ours); a
-        :class:`_Refused` when the request line or the headers are over the limits."""
-        line = super().readline(MAX_LINE + 1)
-        if self.request_line:
-            self.request_line = False
-            if len(line) > MAX_LINE:
-                raise _Refused(HTTPStatus.REQUEST_URI_TOO_LONG, f"request line over {MAX_LINE} B")
-        elif line not in (b"\r\n", b"\n", b""):  # a header, not the end of the head
-            self.header_count += 1
-            self.header_bytes += len(line)
-            over = _headers_over(len(line), self.header_count, self.header_bytes)
-            if over:
-                raise _Refused(HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, over)
-        return line
-
-
-def _headers_over(line: int, count: int, total: int) -> str | None:
-    """Which limit a request's headers are over, given the length of the last line read, how
-    many have been read and their bytes; ``None``: none."""
-    if line > MAX_LINE:
-        return f"a header line over {MAX_LINE} B"
-    if count > MAX_HEADERS:
-        return f"over {MAX_HEADERS} headers"
-    if total > MAX_HEADER_BYTES:
-        return f"headers over {MAX_HEADER_BYTES} B"
-    return None
-
-
-def _linger(connection: socket.socket) -> None:
-    """Say the answer is whole, then read and drop what the client still sends, until it
-    closes, for :data:`LINGER` and :data:`LINGER_BYTES` at most."""
-    until, dropped = time.monotonic() + LINGER, 0
-    try:
-        connection.shutdown(socket.SHUT_WR)
-        while dropped < LINGER_BYTES and (left := until - time.monotonic()) > 0:
-            connection.settimeout(left)
-            read = len(connection.recv(LINGER_BYTES))
-            if not read:
-                return
-            dropped += read
-    except OSError:
-        pass  # gone, or still sending: closed either way
+        return {authority(name, port) for name in ("127.0.0.1", "localhost", "::1", str(host))}
 
 
 class _Handler(BaseHTTPRequestHandler):
-    server: _Server
+    server: Server
 
     def setup(self) -> None:
         super().setup()
         self.rfile.close()  # the standard library's reader: the head is read through ours
-        self.rfile = self.head = _Head(self.connection)
+        self.rfile = self.head = Head(self.connection)
 
     def handle_one_request(self) -> None:
         """The standard library's, within this server's limits and :data:`HEAD_TIMEOUT` (a
@@ -408,7 +177,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.head.begin()
         try:
             super().handle_one_request()
-        except _Refused as refused:
+        except Refused as refused:
             self._refuse(refused)
 
     def parse_request(self) -> bool:
@@ -418,7 +187,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.connection.settimeout(SEND_TIMEOUT)
         return parsed
 
-    def _refuse(self, refused: _Refused) -> None:
+    def _refuse(self, refused: Refused) -> None:
         """Answer a head over the limits and close, once the client has read the answer."""
         if refused.status is HTTPStatus.REQUEST_URI_TOO_LONG:
             self.requestline = self.request_version = self.command = ""  # as the stdlib's 414
@@ -428,7 +197,7 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_error(refused.status, explain=refused.why)
         except OSError:
             return  # the client is gone, or reads nothing
-        _linger(self.connection)
+        linger(self.connection)
 
     def do_GET(self) -> None:
         names = self.server.names()
