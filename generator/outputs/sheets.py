@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.geometry.imposition import Rect, Run, Sheet, SheetStyle, Slot, fit_grid, plan
+from generator.geometry.imposition import Rect, Sheet, SheetStyle, Slot, fit_grid
+from generator.geometry.sheet_plan import Run, plan
 from generator.geometry.sizes import CardSize, Paper
 from generator.model import Card, Deck, Game
 from generator.options import Options
