@@ -21,17 +21,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator import DEFAULT_DATA_DIR, PROJECT_ROOT
-from generator.authoring.editor_schema import (
-    DRAFT,
-    SCHEMAS_DIR,
-    field_schema,
-    schema_name,
-    schemas,
-    text,
-)
+from generator.authoring.editor_schema import SCHEMAS_DIR, schemas, text
+from generator.authoring.file_schemas import DRAFT, schema_name
+from generator.authoring.record_schemas import field_schema
 from generator.games.registry import ENGINES
-from generator.load.catalog import DECK_FIELDS, GAME_FIELDS, HANDOUT_FIELDS, SIZE_FIELDS
 from generator.load.expansion_fields import COPIES, EXPANSION_FIELDS, REMOVED
+from generator.load.game_fields import DECK_FIELDS, GAME_FIELDS, HANDOUT_FIELDS, SIZE_FIELDS
 from generator.load.modeline import MODELINE, modeline, with_modeline
 from generator.load.schema import Field, read_record
 from generator.load.yaml_reader import Mapping as LineMapping

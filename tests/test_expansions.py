@@ -14,7 +14,7 @@ import pytest
 
 from generator.authoring.editor_schema import SCHEMAS_DIR
 from generator.games.base import missing_texts
-from generator.load import catalog
+from generator.load import card_files
 from generator.load.catalog import load_game
 from generator.load.expansions import find_expansions
 from generator.model import Game
@@ -177,8 +177,8 @@ def test_a_wrong_copies_is_reported_at_its_line(tiny: DataCopy, copies: str, wha
 def small_limits(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tiny as large as the card limits allow (numbers: 5 cards, the game: 7), so the limits'
     rules are seen on a few cards instead of thousands."""
-    monkeypatch.setattr(catalog, "MAX_DECK_CARDS", 5)
-    monkeypatch.setattr(catalog, "MAX_GAME_CARDS", 7)
+    monkeypatch.setattr(card_files, "MAX_DECK_CARDS", 5)
+    monkeypatch.setattr(card_files, "MAX_GAME_CARDS", 7)
 
 
 @pytest.mark.usefixtures("small_limits")

@@ -10,7 +10,8 @@ from generator import DEFAULT_DATA_DIR
 from generator.games.registry import find_engine
 from generator.language_rules import categories, number
 from generator.languages import PSEUDO, Languages
-from generator.load.locales import load_locales, pseudo
+from generator.load.locales import load_locales
+from generator.load.made_locales import pseudo
 from generator.model import Locale
 from generator.pipeline.build import check
 from generator.problems import DataError, Problem, ProblemLog

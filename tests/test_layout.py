@@ -9,9 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.geometry.imposition import Band, Run, Sheet, SheetStyle, fit_grid, plan
+from generator.geometry.imposition import Band, Sheet, SheetStyle, fit_grid
 from generator.geometry.outline import Arc, Edge, card_outline, curves, distance_outside
 from generator.geometry.shapes import Rect
+from generator.geometry.sheet_plan import Run, plan
 from generator.geometry.sizes import PAPERS, CardSize, Paper, pt
 from generator.layout.pdf import marks
 from tests import pdf

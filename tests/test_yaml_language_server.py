@@ -27,7 +27,7 @@ import pytest
 
 from generator import DEFAULT_DATA_DIR, PROJECT_ROOT
 from generator.authoring.scaffold import new_expansion
-from generator.load.catalog import GAME_FIELDS
+from generator.load.game_fields import GAME_FIELDS
 
 SERVER = os.environ.get("PNP_YAML_LANGUAGE_SERVER") or shutil.which("yaml-language-server")
 WAIT = 20.0

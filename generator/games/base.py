@@ -4,7 +4,7 @@ One small class per game overrides these hooks and is found through the registry
 ``generator.games.registry`` (the python-chess variant model). The shared layer loads, checks the
 schema, renders and prints; the engine knows the game: what a card of each deck holds, whether a
 deck set is complete and legal, and what its rulebook summary shows. Each shared stage sees only
-the part it needs, through a protocol of its own (``catalog.CardSchema``,
+the part it needs, through a protocol of its own (``deck_specs.CardSchema``,
 ``rulebook.compose.SummaryHooks``); a game's ``pnp rules`` queries are a separate object
 (``generator.games.queries.RulesCommands``), so an engine needs none.
 """
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.games.balance import Labels, Measure, Sampling
-from generator.load.locales import MISSING
+from generator.load.locale_coverage import MISSING
 from generator.load.schema import DataFile, Field
 from generator.model import Card, Deck, Game, Locale
 from generator.problems import Problem

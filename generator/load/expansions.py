@@ -20,9 +20,11 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from generator.languages import LOCALES
 from generator.load.expansion_fields import EXPANSION_FIELDS
+from generator.load.schema import read_record
 from generator.load.yaml_reader import Mapping, load_yaml
 from generator.problems import DataError, Problem, ProblemLog, UsageError
 from generator.runtime.reading import Within, links_out
@@ -117,6 +119,29 @@ def _game_of(folder: Path, games: Sequence[str], problems: list[Problem]) -> str
         problems.append(Problem(log.file, line, "game", what))
         return None
     return str(game)
+
+
+@dataclass
+class Layer:
+    """One expansion's ``expansion.yaml``, read: its checked keys, where each is, and the log
+    of its problems."""
+
+    expansion: Expansion
+    raw: Mapping
+    spec: dict[str, Any] | None
+    log: ProblemLog
+
+    @classmethod
+    def read(cls, expansion: Expansion, log: ProblemLog) -> Layer:
+        own = log.for_file(expansion.label(MANIFEST))
+        raw = load_yaml(expansion.folder / MANIFEST, own, expansion.folder)
+        spec = read_record(raw, "", 1, EXPANSION_FIELDS, own) if raw is not None else None
+        return cls(expansion, raw if isinstance(raw, Mapping) else Mapping(), spec, own)
+
+    def node(self, key: str) -> Mapping:
+        """The mapping under ``key`` (``decks``, ``remove``), empty if the manifest is bad."""
+        value = self.raw.get(key) if self.spec is not None else None
+        return value if isinstance(value, Mapping) else Mapping()
 
 
 def games_to_build(

@@ -5,18 +5,19 @@ languages the files do not hold whole can be made on request (:class:`Languages`
 
 - the pseudo-locale ``qps``, made from English: accented letters and every text 40 % longer,
   so each box that will overflow in a long language shows before anyone translates
-  (:func:`pseudo`);
+  (:func:`~generator.load.made_locales.pseudo`);
 - a fallback: with ``--fallback en``, a text a language lacks is printed in English, so a
   partial translation can be printed and checked while it is being made.
 
 A text with plural forms is a mapping of CLDR categories (:mod:`generator.language_rules`).
+Which texts each locale holds against the others (misspelt keys, missing translations, drafts)
+is judged in :mod:`~generator.load.locale_coverage`.
 """
 
 from __future__ import annotations
 
 import re
-from collections import Counter
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -26,30 +27,23 @@ from generator.languages import (
     AS_WRITTEN,
     LOCALES,
     PSEUDO,
-    PSEUDO_GROWTH,
     REQUIRED,
     SOURCE,
     Languages,
     no_locale,
 )
 from generator.load.expansions import Expansion
+from generator.load.locale_coverage import check_translations_complete, odd_keys
+from generator.load.made_locales import borrowed, leaves, pseudo_locale, with_fallback
 from generator.load.placeholders import formatted_problem
 from generator.load.yaml_reader import Mapping, load_yaml
 from generator.model import Draft, Locale, Plural, Text
-from generator.problems import Problem, ProblemLog, UsageError, closest, shown, suggestion
+from generator.problems import ProblemLog, UsageError, shown
 
 LANG_PATTERN = re.compile(r"[a-z]{2,3}(-[A-Z]{2})?")
-_ACCENTED = str.maketrans(
-    "AaCcDdEeGgHhIiJjKkLlNnOoRrSsTtUuWwYyZz",
-    "ÅåÇçĎďÉéĜĝĤĥÎîĴĵĶķĹĺÑñÖöŔŕŠšŤťÛûŴŵÝýŽž",
-)
-MISSING = "missing translation"
-"""What a text a language lacks is (the words every such problem starts with)."""
-_PLACEHOLDER = re.compile(r"(\{[A-Za-z_][A-Za-z0-9_]*\})")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff]")
 """Control characters but the line breaks and the tab: SVG cannot hold most of them (a NUL
 ends the card's document), and none is a letter to print."""
-_VOWELS = "aeiouyåéîöûý"
 
 
 def load_locales(
@@ -82,9 +76,9 @@ def printed_locales(
     problem. A key only one file has, which the others show to be misspelt, is a problem at
     its line, once (``did you mean 'title'?``), and the key it meant is not also missing
     there."""
-    slips = _odd_keys(written, log)
+    slips = odd_keys(written, log)
     locales = _made(written, languages)
-    drafts = _check_translations_complete(locales, slips, log, required)
+    drafts = check_translations_complete(locales, slips, log, required)
     return {lang: locale for lang, locale in locales.items() if lang not in drafts}, drafts
 
 
@@ -119,7 +113,7 @@ def read_locales(
             if path.stem in locales:
                 _overlay(locales[path.stem].texts, loaded.texts)
                 locales[path.stem].flat.clear()
-                locales[path.stem].flat.update(_leaves(locales[path.stem].texts))
+                locales[path.stem].flat.update(leaves(locales[path.stem].texts))
             else:
                 locales[path.stem] = loaded
     last = f"{expansions[-1].label('locales')}/" if expansions else None
@@ -173,102 +167,6 @@ def fallback_notes(
     ]
 
 
-def borrowed(locale: Locale, fallback: Locale) -> list[str]:
-    """The keys of texts ``fallback`` has and ``locale`` lacks, in ``fallback``'s order."""
-    return [key for key in fallback.flat if key not in locale.flat]
-
-
-def with_fallback(locale: Locale, fallback: Locale) -> Locale:
-    """``locale`` with every text it lacks taken from ``fallback`` (as written there, with
-    its file and line)."""
-    keys = borrowed(locale, fallback)
-    if not keys:
-        return locale
-    texts = _copy(_mapping(locale.texts))
-    for key in keys:
-        *path, last = key.split(".")
-        node, source = texts, _mapping(fallback.texts)
-        for part in path:
-            source = source[part]
-            if not isinstance(node.get(part), Mapping):
-                node[part] = _empty_like(source)
-                node.lines.setdefault(part, source.line)
-            node = node[part]
-        node[last] = fallback.flat[key]
-        node.lines.setdefault(last, source.line_of(last))
-    return replace(locale, texts=texts, flat=dict(_leaves(texts)))
-
-
-def pseudo_locale(english: Locale) -> Locale:
-    """The pseudo-locale: every English text through :func:`pseudo`, from English's lines."""
-    texts = _pseudo_tree(_mapping(english.texts))
-    return replace(english, lang=PSEUDO, language="Pseudo", texts=texts, flat=dict(_leaves(texts)))
-
-
-def pseudo(text: str) -> str:
-    """``text`` with accented letters and 40 % longer, in brackets that show where a box cut
-    it short; ``{placeholders}`` are kept. Each word grows by repeating its vowels, so words
-    get longer as in a long language and lines break as they would. A text of capitals alone
-    (a row of position letters: ``ABCDE``) keeps its length, since each letter stands for one
-    position."""
-    if text.isalpha() and text.isupper():
-        return text.translate(_ACCENTED)
-    grown = [_grown(part) if not _PLACEHOLDER.fullmatch(part) else part for part in _split(text)]
-    return f"[{''.join(grown)}]"
-
-
-def _split(text: str) -> list[str]:
-    return [part for part in _PLACEHOLDER.split(text) if part]
-
-
-def _grown(words: str) -> str:
-    """Accented words, each :data:`PSEUDO_GROWTH` longer (rounded up, one letter at least)."""
-    return re.sub(r"[^\W\d_]+", lambda match: _longer(match[0].translate(_ACCENTED)), words)
-
-
-def _longer(word: str) -> str:
-    extra = max(1, round(len(word) * PSEUDO_GROWTH + 0.49))
-    vowels = [ch for ch in word if ch.lower() in _VOWELS] or [word[-1]]
-    return word + "".join(vowels[i % len(vowels)].lower() for i in range(extra))
-
-
-def _pseudo_tree(node: Mapping) -> Mapping:
-    made = _empty_like(node)
-    for key, value in node.items():
-        if isinstance(value, Plural):
-            forms = {c: _pseudo_text(form) for c, form in value.forms.items()}
-            made[key] = Plural(forms, value.file, value.line, value.key)
-        elif isinstance(value, Text):
-            made[key] = _pseudo_text(value)
-        elif isinstance(value, Mapping):
-            made[key] = _pseudo_tree(value)
-    return made
-
-
-def _pseudo_text(text: Text) -> Text:
-    words = text if text.key == "language" else pseudo(text)
-    return Text(words, text.file, text.line, text.key)
-
-
-def _mapping(texts: Any) -> Mapping:
-    """A loaded locale's texts (a :class:`Locale` holds them as a plain ``dict`` type)."""
-    assert isinstance(texts, Mapping)
-    return texts
-
-
-def _empty_like(node: Mapping) -> Mapping:
-    made = Mapping()
-    made.line, made.lines = node.line, dict(node.lines)
-    return made
-
-
-def _copy(node: Mapping) -> Mapping:
-    made = _empty_like(node)
-    for key, value in node.items():
-        made[key] = _copy(value) if isinstance(value, Mapping) else value
-    return made
-
-
 def _load_locale(
     path: Path, file: str, root: Path, log: ProblemLog, unprintable: Unprintable | None
 ) -> Locale | None:
@@ -295,14 +193,6 @@ def _overlay(texts: Any, extra: Any) -> None:
             continue
         texts[key] = value
         texts.lines.setdefault(key, extra.line_of(key))
-
-
-def _leaves(node: Any, prefix: str = "") -> Iterator[tuple[str, Text]]:
-    for key, value in node.items():
-        if isinstance(value, Mapping):
-            yield from _leaves(value, f"{prefix}{key}.")
-        elif isinstance(value, Text):
-            yield f"{prefix}{key}", value
 
 
 @dataclass
@@ -367,100 +257,3 @@ def _text(value: Any, path: str, line: int, reading: _Reading) -> Text | None:
     if reading.unprintable and (fault := reading.unprintable(value)):
         reading.log.add(line, path, fault)
     return Text(value, reading.file, line, path)
-
-
-@dataclass(frozen=True)
-class _Slips:
-    """The misspelt keys of each language (by key, the key it meant: empty when none is
-    close), and those no locale holds but by a slip: no text of the game, wherever a fallback
-    or the pseudo-locale copies them to."""
-
-    meant: dict[str, dict[str, str]]
-    stray: set[str]
-
-
-def _odd_keys(locales: dict[str, Locale], log: ProblemLog) -> _Slips:
-    """The keys a locale holds that the other locales show to be a slip, each reported once,
-    at its own line: a key beside which a close key that more locales hold is missing (more
-    files have ``title`` where this one has ``titel``; in a tie, the key English has wins),
-    or a key no other locale has and English lacks (translated from no English text)."""
-    votes = Counter(key for locale in locales.values() for key in locale.flat)
-    english = locales.get(SOURCE)
-    odd: dict[str, dict[str, str]] = {}
-    for lang, locale in locales.items():
-        lacks = [key for key in votes if key not in locale.flat]
-        top = max((votes[key] for key in lacks), default=0)  # no slip for a key held by more
-        for key, text in locale.flat.items():
-            near = english if locale is not english else None
-            meant = _meant(key, votes, lacks, near) if votes[key] <= top else ""
-            if meant:
-                hint = suggestion(_beside(key, meant))
-            elif votes[key] == 1 and english is not None and locale is not english:
-                close = closest(key, english.flat)
-                hint = suggestion(_beside(key, close)) if close else ""
-                hint = hint or f" ({english.file} has no such text)"
-            else:
-                continue
-            odd.setdefault(lang, {})[key] = meant
-            log.problems.append(Problem(text.file, text.line, key, f"unknown key{hint}"))
-    slips = Counter(key for keys in odd.values() for key in keys)
-    return _Slips(odd, {key for key, count in slips.items() if count == votes[key]})
-
-
-def _meant(key: str, votes: Counter[str], lacks: list[str], english: Locale | None) -> str:
-    """The key that ``key`` is probably a slip for: the closest of the keys its locale
-    ``lacks`` that more locales hold (or as many, English among them: ``english``, unless
-    the locale is English's); empty for none."""
-    stronger = [
-        other
-        for other in lacks
-        if votes[other] > votes[key]
-        or (english is not None and votes[other] == votes[key] and other in english.flat)
-    ]
-    return (closest(key, stronger) if stronger else None) or ""
-
-
-def _beside(key: str, meant: str) -> str:
-    """``meant`` as the hint for a misspelt ``key`` names it: by its last part when the two
-    sit side by side (``text`` for ``abilities.protect.txt``), as a data file's hint names a
-    field of the same record; else whole."""
-    parent, _, last = meant.rpartition(".")
-    return last if parent and key.rpartition(".")[0] == parent else meant
-
-
-def _check_translations_complete(
-    locales: dict[str, Locale], slips: _Slips, log: ProblemLog, required: Collection[str] | None
-) -> dict[str, Draft]:
-    """A text present in one locale and absent from another is a missing translation (the
-    problem names where the English has it, else the first language that does): a problem of
-    each language ``required`` names (every one when ``None``, English always), else what
-    makes the language a draft, with how many texts it has. A misspelt key (``slips``) is no
-    text of the game, and the key it meant is not missing where it is misspelt."""
-    having: dict[str, list[Locale]] = {}
-    for lang, locale in locales.items():
-        for key in locale.flat:
-            if key not in slips.meant.get(lang, {}) and key not in slips.stray:
-                having.setdefault(key, []).append(locale)
-    drafts: dict[str, Draft] = {}
-    for lang, locale in locales.items():
-        meant = set(slips.meant.get(lang, {}).values())
-        lacks = [key for key in having if key not in locale.flat and key not in meant]
-        missing = [_missing(locale, key, having[key]) for key in lacks]
-        if required is None or lang in required or lang == SOURCE:
-            log.problems += missing
-        elif lacks:
-            has = sum(1 for key in having if key in locale.flat)
-            drafts[lang] = Draft(lang, locale.file, has, len(having), tuple(missing))
-    return drafts
-
-
-def _missing(locale: Locale, key: str, having: list[Locale]) -> Problem:
-    """``key`` missing from ``locale``, at the file of the key's own folder (an expansion's,
-    when an expansion has the text), naming where the English (or else the first language
-    that has it) has it."""
-    first = next((other for other in having if other.lang == SOURCE), having[0])
-    source = first.flat[key]  # the English, where it has the text: it is translated
-    folder, _, name = source.file.rpartition("/")
-    file = f"{folder}/{locale.lang}.yaml"
-    line = locale.line_for(key) if file == locale.file else 0
-    return Problem(file, line, key, f"{MISSING} ({name}:{source.line} has it)")

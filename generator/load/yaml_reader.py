@@ -27,7 +27,7 @@ MAX_BYTES = 4 * 1024 * 1024
 """The largest text file read (a PO file of a translation)."""
 MAX_YAML_BYTES = 1024 * 1024
 """The largest YAML file read: the largest shipped one is under 20 KB, a deck of the most cards
-a deck may hold (:data:`generator.load.catalog.MAX_DECK_CARDS`) under 200 KB. PyYAML reads about
+a deck may hold (:data:`generator.load.card_files.MAX_DECK_CARDS`) under 200 KB. PyYAML reads about
 half a megabyte a second on a busy machine, so this keeps any one file to a couple of seconds."""
 MAX_DEPTH = 32
 """The deepest nesting of mappings and lists (the shipped data uses 5)."""

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.geometry.imposition import Run, Sheet, SheetStyle, Slot, fit_grid, plan
+from generator.geometry.imposition import Sheet, SheetStyle, Slot, fit_grid
 from generator.geometry.shapes import Rect
+from generator.geometry.sheet_plan import Run, plan
 from generator.geometry.sizes import CardSize, Paper
 from generator.model import Card, Deck, Game
 from generator.options import Options

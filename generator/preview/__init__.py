@@ -4,6 +4,8 @@ Top to bottom: :mod:`~generator.preview.check` loads, validates and renders the 
 pipeline's own steps, the one place that knows them); :mod:`~generator.preview.state` keeps the
 last check, the last good faces and a version number that tells the page when to reload;
 :mod:`~generator.preview.watcher` re-checks in a background thread when a data, locale or
-template file is saved; :mod:`~generator.preview.page` writes the HTML; and
-:mod:`~generator.preview.server` serves it from the standard library's HTTP server.
+template file is saved; :mod:`~generator.preview.page` writes the HTML;
+:mod:`~generator.preview.server` serves it from the standard library's HTTP server, reading each
+request's head within limits (:mod:`~generator.preview.request_head`); and
+:mod:`~generator.preview.running` puts them together for as long as ``pnp serve`` runs.
 """
