@@ -6,6 +6,6 @@ last check, the last good faces and a version number that tells the page when to
 :mod:`~generator.preview.watcher` re-checks in a background thread when a data, locale or
 template file is saved; :mod:`~generator.preview.page` writes the HTML;
 :mod:`~generator.preview.server` serves it from the standard library's HTTP server, reading each
-request's head within limits (:mod:`~generator.preview.request_head`); and
+request's head within limits (:mod:`~generator.preview.connection`); and
 :mod:`~generator.preview.running` puts them together for as long as ``pnp serve`` runs.
 """
