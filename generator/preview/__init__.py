@@ -1,8 +1,9 @@
 """``pnp serve``: a live preview of one game's cards in the browser, checked again on every save.
 
-Top to bottom: :mod:`~generator.preview.check` loads, validates and renders the game (the
-pipeline's own steps, the one place that knows them); :mod:`~generator.preview.state` keeps the
-last check, the last good faces and a version number that tells the page when to reload;
+Top to bottom: :mod:`~generator.preview.check` has the game loaded and judged by the front
+door (:mod:`generator.pipeline.front`), then renders and preflights it as a build would;
+:mod:`~generator.preview.state` keeps the last check, the last good faces and a version number
+that tells the page when to reload;
 :mod:`~generator.preview.watcher` re-checks in a background thread when a data, locale or
 template file is saved; :mod:`~generator.preview.page` writes the HTML;
 :mod:`~generator.preview.server` serves it from the standard library's HTTP server, reading each

@@ -1,8 +1,9 @@
 """One check of the previewed game: what ``pnp validate`` does for it, keeping the faces.
 
 The preview shows what a build would print and reports what a build would refuse, so it runs
-the pipeline's own steps (load, the game's rules, every face in every language, every output
-kind's preflight on every paper) in the order the pipeline runs them, stopping where it stops.
+the pipeline's own steps in the order the pipeline runs them, stopping where it stops: the
+game loaded and judged by its rules through the front door (:func:`~generator.pipeline.front.
+loaded`), every face in every language, every output kind's preflight on every paper.
 """
 
 from __future__ import annotations
