@@ -171,6 +171,18 @@ def test_rules_usage_error(pnp) -> None:
     assert "invalid choice: 'fly'" in result.err
 
 
+def test_list_names_a_game_folder_without_a_game_file_as_a_usage_mistake(
+    data: DataCopy, pnp
+) -> None:
+    (data.root / "gears" / "game.yaml").unlink()
+    (data.root / "gears" / "game.yaml").mkdir()
+    result = pnp("list", "--data", data.root)
+    assert (result.code, result.err) == (
+        2,
+        f"pnp: error: --data {data.root}: no gears/game.yaml there\n",
+    )
+
+
 def test_pnp_alone_lists_its_commands(pnp) -> None:
     result = pnp()
     assert result.code == 2

@@ -1,13 +1,17 @@
 """The package's imports go down the stages of the pipeline, and form no cycle.
 
-The pipeline reads one way (load -> validate -> render -> assemble -> write, the commands on
-top), and the games plug into it: an import up the stages (:data:`STAGES`) means some layer knows
-about one above it, which is how an engine came to be imported by the loader that feeds it.
+A build runs load -> validate -> render -> assemble -> write, and the code is layered to match
+(:data:`STAGES`, bottom to top, the commands on top), but for one thing: a game's engine sits
+above the drawing stages, since it describes its rules summary with them. An import up the
+stages means some layer knows about one above it, which is how an engine came to be imported by
+the loader that feeds it.
 Every import counts, wherever it is written: at module level, under ``if TYPE_CHECKING:`` and
 inside functions, since each is a dependency even when Python would forgive it at run time.
 An import is an edge to the module it names; the parent packages Python initialises on the way
 are not (a package whose ``__init__`` gathers its own modules would otherwise cycle with each
-of them).
+of them). A module imported by a name computed at run time is not seen: the registry imports
+each game's engine and, when first asked, its ``pnp rules`` queries that way
+(:mod:`generator.games.registry`), the one place that does.
 """
 
 from __future__ import annotations

@@ -538,6 +538,24 @@ def test_export_refuses_what_is_not_a_language_to_translate(
     assert not out.exists()
 
 
+def test_export_refuses_a_text_the_fonts_cannot_draw(
+    pnp: Pnp, data: DataCopy, tmp_path: Path
+) -> None:
+    """A translator is told at the locale's line, before a PO file is written, as a build would
+    tell them: the text would vanish from the print."""
+    file = "three_by_three/locales/de.yaml"
+    data.edit(file, "  chess: Schach\n", "  chess: Schach \U0001f600\n")
+    line = data.line_of(file, "chess: Schach")
+    out = tmp_path / "po"
+    result = pnp("i18n", "export", "three_by_three", "--data", data.root, "--out", out)
+    assert (result.code, result.err) == (
+        1,
+        f"{file}:{line}: modes.chess: '\U0001f600' (U+1F600) cannot be drawn by the project's "
+        "fonts and would vanish from the print\n1 problem found.\n",
+    )
+    assert not out.exists()
+
+
 # --- reading a PO file in linear time ---------------------------------------------------------
 
 EVERY_FIELD_CONTINUED = r"""# the header's comment

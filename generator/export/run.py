@@ -13,13 +13,13 @@ from generator.export.job import ExportJob, fitted
 from generator.export.pdf import Pdf
 from generator.export.targets import Target
 from generator.export.tts import Tts
-from generator.games.registry import ENGINES
 from generator.languages import AS_WRITTEN, Languages
 from generator.load.expansions import Expansion
 from generator.options import Options, file_name
 from generator.outputs.base import Output
 from generator.palettes import STANDARD
 from generator.pipeline.build import check
+from generator.pipeline.front import engine_of
 from generator.problems import DataError, Problem
 from generator.render.faces import render_faces
 from generator.render.store import ArtStore
@@ -90,7 +90,7 @@ def export(request: ExportRequest) -> Exported:
                     options=Options(palette=game.palette),
                     writer=writer,
                     game=fit.game,
-                    engine=ENGINES[game.id],  # the check found it
+                    engine=engine_of(game.id),  # the check found it
                     lang=lang,
                     faces=faces,
                     arts=arts,

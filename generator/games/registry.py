@@ -17,7 +17,7 @@ from typing import Any
 
 from generator.games.base import GameEngine
 from generator.games.queries import RulesCommands
-from generator.games.shipped import SHIPPED
+from generator.games.shipped import REGISTERED, SHIPPED
 
 
 def _load(module: str, name: str) -> Any:
@@ -65,10 +65,12 @@ def registered(engine: GameEngine, commands: RulesCommands | None = None) -> Ite
     if engine.id in ENGINES:
         raise ValueError(f"a game {engine.id!r} is registered already")
     ENGINES[engine.id] = engine
+    REGISTERED[engine.id] = (type(engine).__module__, type(engine).__qualname__)
     if commands is not None:
         _COMMANDS[engine.id] = commands
     try:
         yield
     finally:
         del ENGINES[engine.id]
+        del REGISTERED[engine.id]
         _COMMANDS.pop(engine.id, None)

@@ -46,6 +46,13 @@ _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff]")
 ends the card's document), and none is a letter to print."""
 
 
+Unprintable = Callable[[str], str | None]
+"""What of a text the print cannot show, in a problem's words (``None``: all of it prints).
+The loader asks, at each text's own line; the render stage, which knows the fonts, answers
+(:func:`generator.render.fonts.unprintable`, handed in by the front door and the translation
+round trip). A caller that only reads the texts for a note asks nothing."""
+
+
 def load_locales(
     data_dir: Path,
     game_id: str,
@@ -53,12 +60,14 @@ def load_locales(
     log: ProblemLog,
     languages: Languages = AS_WRITTEN,
     complete: bool = True,
+    unprintable: Unprintable | None = None,
 ) -> dict[str, Locale]:
     """The game's locale files, each expansion's laid over them key by key (a language only an
     expansion has is its own), with the languages ``languages`` asks to be made; ``complete``:
     whether a text one language has and another lacks is a problem in every language (it is,
-    but for a translator exporting the texts still to translate)."""
-    locales = read_locales(data_dir, game_id, expansions, log)
+    but for a translator exporting the texts still to translate). A text ``unprintable`` finds
+    fault with is a problem at its line."""
+    locales = read_locales(data_dir, game_id, expansions, log, unprintable)
     if not complete:
         return _made(locales, languages)
     return printed_locales(locales, log, languages, None)[0]
@@ -80,13 +89,6 @@ def printed_locales(
     locales = _made(written, languages)
     drafts = check_translations_complete(locales, slips, log, required)
     return {lang: locale for lang, locale in locales.items() if lang not in drafts}, drafts
-
-
-Unprintable = Callable[[str], str | None]
-"""What of a text the print cannot show, in a problem's words (``None``: all of it prints).
-The loader asks, at each text's own line; the render stage, which knows the fonts, answers
-(:func:`generator.render.fonts.unprintable`, handed in by the front door). A caller that only
-reads the texts (a note, a translator's export) asks nothing."""
 
 
 def read_locales(

@@ -32,9 +32,9 @@ from generator.palettes import STANDARD
 from generator.pipeline.checking import Checking, Games, Preflight
 from generator.pipeline.fastpath import Built, identity, remember_build
 from generator.pipeline.front import found_engine
-from generator.pipeline.inputs import game_inputs
+from generator.pipeline.inputs import GameInputs, game_inputs
 from generator.pipeline.printing import Printing
-from generator.pipeline.remembered import Verdict, check_key, verdict
+from generator.pipeline.remembered import Verdict, remember_verdict, verdict
 from generator.pipeline.request import EVERY_PAPER, BuildRequest, Vision
 from generator.pipeline.tasks import Tasks
 from generator.problems import Problem, UsageError
@@ -83,7 +83,7 @@ def validate(
     store = Cache(cache) if cache else None
     papers = tuple(options.paper.name for options in wanted)
     kinds = outputs.kinds_identity()
-    keys: dict[str, str] = {}
+    inputs: dict[str, GameInputs] = {}
     known: dict[str, Verdict] = {}
     every = requested_games(data_dir, names)
     for name in every:
@@ -91,9 +91,8 @@ def validate(
         if store is None or isinstance(engine, Problem):
             continue
         laid = of_game(expansions, name)
-        inputs = game_inputs(data_dir, name, identity(engine), laid, languages)
-        keys[name] = check_key(inputs, papers, kinds)
-        if (found := verdict(store, inputs, papers, kinds)) is not None:
+        inputs[name] = game_inputs(data_dir, name, identity(engine), laid, languages)
+        if (found := verdict(store, inputs[name], papers, kinds)) is not None:
             known[name] = found
     unknown = tuple(name for name in every if name not in known)
     vision = Vision(cache)
@@ -106,8 +105,8 @@ def validate(
         decks = tuple((deck.id, len(deck.cards)) for deck in game.decks)
         notes = tuple(game.left_out((), "check", named=False))
         known[game.id] = Verdict(game.name, decks, tuple(game.locales), notes)
-        if store is not None and game.id in keys:
-            store.put(keys[game.id], known[game.id].pack())
+        if store is not None and game.id in inputs:
+            remember_verdict(store, inputs[game.id], papers, kinds, known[game.id])
     return [known[name] for name in every]
 
 

@@ -13,11 +13,10 @@ Either way, what the build before it wrote and it does not is removed (:func:`sw
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import NamedTuple
 
-from generator.games.shipped import SHIPPED
+from generator.games.shipped import REGISTERED, SHIPPED
 from generator.languages import AS_WRITTEN, Languages
 from generator.load.expansions import Expansion, of_game
 from generator.options import Options
@@ -25,22 +24,26 @@ from generator.pipeline.inputs import GameInputs, game_inputs
 from generator.pipeline.remembered import (
     Verdict,
     build_key,
+    build_notes,
     digest_of,
     listed,
-    listing,
     options_key,
+    remember_build_listing,
     verdict,
 )
 from generator.pipeline.sweep import sweep
-from generator.runtime.cache import MAX_LISTED, Cache, json_payload, key
+from generator.runtime.cache import Cache
 from generator.runtime.folders import discover_games
 from generator.runtime.versions import SHIPPED_KINDS, engine_version
 from generator.runtime.writer import Writer, Written, output_folder_problem
 
 
 def engine_of(game: str) -> str | None:
-    """Which rule engine a shipped game has, as :func:`engine_version` names it, read without
-    importing it; ``None`` for any other game (a test's own goes the long way)."""
+    """Which rule engine ``game`` has, as :func:`engine_version` names it, read without
+    importing it (a shipped game's, or one registered for a while); ``None`` for any other
+    name, which goes the long way and is explained there."""
+    if game in REGISTERED:
+        return engine_version(*REGISTERED[game])
     shipped = next((s for s in SHIPPED if s.game == game), None)
     return engine_version(f"{shipped.module}.engine", shipped.engine) if shipped else None
 
@@ -98,7 +101,7 @@ def restore(
         return None
     entry = build_key(inputs, langs, options_key(printings), SHIPPED_KINDS)
     files = listed(entry, out, cache)
-    notes = cache.parsed(key("notes", entry), _notes, MAX_LISTED)
+    notes = build_notes(cache, entry)
     if files is None or notes is None:
         return None
     writer = Writer(out)
@@ -112,14 +115,6 @@ def restore(
     removed = sweep([(file, digest) for file, digest, _ in files], out, printings, cache)
     restored = [file._replace(changed=file.path in changed) for file, _, _ in files]
     return Built(restored, removed, notes)
-
-
-def _notes(entry: bytes) -> tuple[str, ...] | None:
-    """The notes a build gave, if ``entry`` is what :func:`remember_build` keeps of them."""
-    notes = json_payload(entry)
-    if not isinstance(notes, list) or not all(isinstance(note, str) for note in notes):
-        return None
-    return tuple(notes)
 
 
 def remember_build(
@@ -138,12 +133,10 @@ def remember_build(
     files = [(file, digest_of(file.path, out)) for file in written]
     found = [(file, made) for file, made in files if made is not None]
     removed = sweep(found, out, printings, cache)
-    kept = all(cache.path(key("file", made)).is_file() for _, made in found)
-    if kept and len(found) == len(files):
+    if len(found) == len(files):  # else a file was not kept: this build is not answered later
         entry = build_key(inputs, langs, options_key(printings), kinds)
-        cache.put(key("notes", entry), json.dumps(notes).encode())
-        cache.put(entry, listing(found, out))
-    return removed  # else a file was not kept: this build cannot be answered from the cache
+        remember_build_listing(cache, entry, found, out, notes)
+    return removed
 
 
 def verdicts(

@@ -72,8 +72,7 @@ def checked_game(
     """:func:`loaded`, for a command that works on the one game of ``engine`` as a user would
     print it (a proof, a report, a rules query); raises :class:`DataError` with every
     problem."""
-    if not (data_dir / engine.id / "game.yaml").is_file():
-        raise UsageError(f"--data {data_dir}: no {engine.id}/game.yaml there")
+    _require_game_file(data_dir, engine.id)
     game, problems = loaded(data_dir, engine.id, engine, expansions, languages)
     if problems:
         raise DataError(problems)
@@ -92,9 +91,17 @@ def every_game(data_dir: Path, expansions: tuple[Expansion, ...] = ()) -> list[G
         if isinstance(engine, Problem):
             problems.append(engine)
             continue
+        _require_game_file(data_dir, name)
         game, found = loaded(data_dir, name, engine, of_game(expansions, name))
         games.append(game)
         problems += found
     if problems:
         raise DataError(problems)
     return games
+
+
+def _require_game_file(data_dir: Path, game_id: str) -> None:
+    """A game folder whose ``game.yaml`` is not a file is a ``--data`` that names no such game
+    (a usage mistake), for a command that works on games a user would print."""
+    if not (data_dir / game_id / "game.yaml").is_file():
+        raise UsageError(f"--data {data_dir}: no {game_id}/game.yaml there")

@@ -25,11 +25,8 @@ from generator.pipeline.fastpath import identity
 from generator.pipeline.inputs import GameInputs, game_inputs
 from generator.pipeline.remembered import (
     Listed,
-    checked_key,
-    drafts_entry,
     listed,
     output_key,
-    rendered_key,
 )
 from generator.pipeline.request import BuildRequest
 from generator.pipeline.tasks import Found, Stage, Tasks
@@ -71,7 +68,7 @@ class Printing(Next):
         engine_id, languages = identity(engine), self.games.languages
         inputs = game_inputs(self.games.data_dir, name, engine_id, laid, languages)
         self.inputs[name] = inputs
-        drafts = remembered.drafts(self.cache.get(checked_key(inputs)))
+        drafts = remembered.checked_drafts(self.cache, inputs)
         if drafts is None or any(lang in drafts for lang in self.request.langs):
             return False  # every language is checked, even those not printed
         langs = self._langs(name, inputs.languages(), drafts)
@@ -92,14 +89,14 @@ class Printing(Next):
         without a problem before from the same inputs, and every output in that language is
         in the cache (a translator's edit in one language renders only that one)."""
         inputs = self.inputs[game]
-        if self.cache.get(rendered_key(inputs, lang)) is None:
+        if not remembered.rendered_before(self.cache, inputs, lang):
             return False
         wanted = lang in self.request.langs or not self.request.langs
         made = range(len(self.outputs))
         return not wanted or all(self._lookup(inputs, lang, index) is not None for index in made)
 
     def rendered(self, game: str, lang: str) -> None:
-        self.cache.put(rendered_key(self.inputs[game], lang), b"ok")
+        remembered.remember_rendered(self.cache, self.inputs[game], lang)
 
     def _lookup(self, inputs: GameInputs, lang: str, index: int) -> Listed | None:
         """The files of output ``index`` (of :attr:`BuildRequest.outputs`) as the cache has
@@ -119,7 +116,7 @@ class Printing(Next):
         """Draw the faces of ``checked`` not drawn yet; write what needs none at once."""
         game = checked.game
         inputs = self.inputs[game.id]
-        self.cache.put(checked_key(inputs), drafts_entry(game.drafts))
+        remembered.remember_checked(self.cache, inputs, game.drafts)
         self._left_out(game.id, game.drafts)
         arts = ArtStore(self.cache)
         if self.request.options.only_expansion:
@@ -172,7 +169,7 @@ class Printing(Next):
         try:
             return chosen(game, self.request.langs, ships, drafts, "build")
         except UsageError as error:
-            self.tasks.misused(str(error))
+            self.tasks.misused(str(error), once=True)
         except DataError as error:
             self.tasks.found(game, Found(Stage.LOAD), error.problems)
         return []

@@ -86,15 +86,40 @@ def verdict(
     return cache.parsed(check_key(inputs, papers, kinds), Verdict.unpack, MAX_LISTED)
 
 
+def remember_verdict(
+    cache: Cache, inputs: GameInputs, papers: tuple[str, ...], kinds: str, said: Verdict
+) -> None:
+    cache.put(check_key(inputs, papers, kinds), said.pack())
+
+
+def checked_drafts(cache: Cache, inputs: GameInputs) -> dict[str, Draft] | None:
+    """The translations in progress of a game whose every file, in every language, passed
+    the check of a build with these inputs; ``None`` if none did."""
+    return drafts(cache.get(checked_key(inputs)))
+
+
+def remember_checked(cache: Cache, inputs: GameInputs, found: Mapping[str, Draft]) -> None:
+    cache.put(checked_key(inputs), drafts_entry(found))
+
+
+def rendered_before(cache: Cache, inputs: GameInputs, lang: str) -> bool:
+    """Whether every face of a language rendered without a problem from these inputs."""
+    return cache.get(rendered_key(inputs, lang)) is not None
+
+
+def remember_rendered(cache: Cache, inputs: GameInputs, lang: str) -> None:
+    cache.put(rendered_key(inputs, lang), b"ok")
+
+
 def checked_key(inputs: GameInputs) -> str:
     """A game whose every file, in every language, passed the check of a build: its entry
     holds the game's translations in progress (:func:`drafts_entry`)."""
     return key("checked", inputs.all())
 
 
-def drafts_entry(drafts: Mapping[str, Draft]) -> bytes:
+def drafts_entry(found: Mapping[str, Draft]) -> bytes:
     """A game's translations in progress, as its checked entry keeps them."""
-    return json.dumps([[d.lang, d.file, d.has, d.texts] for d in drafts.values()]).encode()
+    return json.dumps([[d.lang, d.file, d.has, d.texts] for d in found.values()]).encode()
 
 
 def drafts(entry: bytes | None) -> dict[str, Draft] | None:
@@ -253,4 +278,37 @@ def remember(
         made = hashlib.sha256(data).hexdigest()
         cache.put(key("file", made), data)
         files.append((file, made))
+    cache.put(entry, listing(files, out))
+
+
+def build_notes(cache: Cache, entry: str) -> tuple[str, ...] | None:
+    """The notes the build listed under ``entry`` gave (:func:`remember_build_listing`)."""
+    return cache.parsed(key("notes", entry), _notes, MAX_LISTED)
+
+
+def _notes(entry: bytes) -> tuple[str, ...] | None:
+    notes = json_payload(entry)
+    if not isinstance(notes, list) or not all(isinstance(note, str) for note in notes):
+        return None
+    return tuple(notes)
+
+
+def remember_build_listing(
+    cache: Cache, entry: str, files: list[tuple[Written, str]], out: Path, notes: tuple[str, ...]
+) -> bool:
+    """List a finished build's files (each with its digest) and its notes under ``entry``, if
+    the cache kept the bytes of every one of them; whether it did."""
+    if not all(cache.path(key("file", made)).is_file() for _, made in files):
+        return False
+    cache.put(key("notes", entry), json.dumps(notes).encode())
+    cache.put(entry, listing(files, out))
+    return True
+
+
+def wrote_items(cache: Cache, entry: str) -> list[dict[str, Any]]:
+    """What the builds before wrote, as :func:`remember_wrote` listed it under ``entry``."""
+    return cache.parsed(entry, items, MAX_LISTED) or []
+
+
+def remember_wrote(cache: Cache, entry: str, files: list[tuple[Written, str]], out: Path) -> None:
     cache.put(entry, listing(files, out))

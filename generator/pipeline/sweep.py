@@ -9,8 +9,8 @@ import contextlib
 from pathlib import Path, PurePosixPath
 
 from generator.options import CARDS, Options
-from generator.pipeline.remembered import digest_of, items, listing
-from generator.runtime.cache import MAX_LISTED, Cache, key
+from generator.pipeline.remembered import digest_of, remember_wrote, wrote_items
+from generator.runtime.cache import Cache, key
 from generator.runtime.writer import Written
 
 
@@ -42,7 +42,7 @@ def sweep(
     for folder in dict.fromkeys(folder for folder, _, _ in wrote):
         for paper, printed in groups:
             entry = _wrote_key(out, folder, paper, options, printed)
-            for item in cache.parsed(entry, items, MAX_LISTED) or []:
+            for item in wrote_items(cache, entry):
                 path = out / item["path"]
                 if item["path"] in made or not item["path"].startswith(f"{folder}/"):
                     continue
@@ -50,7 +50,7 @@ def sweep(
                     with contextlib.suppress(OSError):
                         path.unlink()
                         removed.append(path)
-            cache.put(entry, listing(wrote.get((folder, paper, printed), []), out))
+            remember_wrote(cache, entry, wrote.get((folder, paper, printed), []), out)
     for path in removed:
         _remove_empty(path.parent, out / _folder(path, out))
     return removed

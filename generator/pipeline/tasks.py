@@ -118,8 +118,10 @@ class Tasks:
         if problems:
             self.problems[game].append((where, problems))
 
-    def misused(self, what: str) -> None:
-        if what not in self.usage:
+    def misused(self, what: str, once: bool = False) -> None:
+        """Keep a usage mistake; ``once``: unless it is kept already (a language asked for
+        that several games lack is said once)."""
+        if not (once and what in self.usage):
             self.usage.append(what)
 
     def of_game(self, game: str) -> list[Problem]:

@@ -13,12 +13,12 @@ from pathlib import Path
 
 from generator.games.balance import Labels, Measure, Sampling
 from generator.games.base import GameEngine
-from generator.games.registry import ENGINES, find_engine
+from generator.games.registry import ENGINES
 from generator.load.catalog import requested_games
 from generator.load.expansions import Expansion
 from generator.model import Game
-from generator.pipeline.front import checked_game
-from generator.problems import UsageError
+from generator.pipeline.front import checked_game, found_engine
+from generator.problems import Problem, UsageError
 from generator.report.table import Report, as_json, as_text, compare
 from generator.runtime.workers import Workers, default_jobs
 from generator.runtime.writer import Writer
@@ -58,8 +58,8 @@ def measure(game: Game, lang: str, sampling: Sampling) -> list[Measure]:
 
 def _engine(game_id: str) -> GameEngine:
     """The engine of a game that has a balance report."""
-    engine = find_engine(game_id)
-    if engine is None or type(engine).balance is GameEngine.balance:
+    engine = found_engine(game_id)
+    if isinstance(engine, Problem) or type(engine).balance is GameEngine.balance:
         measured = [g for g, e in ENGINES.items() if type(e).balance is not GameEngine.balance]
         raise UsageError(f"{game_id} has no balance report (games with one: {', '.join(measured)})")
     return engine

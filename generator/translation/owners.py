@@ -17,6 +17,7 @@ from generator.load.expansions import Expansion
 from generator.load.locales import load_locales
 from generator.model import Locale
 from generator.problems import Problem, ProblemLog
+from generator.render.fonts import unprintable
 
 
 @dataclass(frozen=True)
@@ -93,7 +94,10 @@ def load_owned(owner: Owner, problems: list[Problem]) -> Owned | None:
     is asked for, not a problem here); ``None``, and a problem, when it has no English."""
     found: list[Problem] = []
     laid = (owner.expansion,) if owner.expansion else ()
-    locales = load_locales(owner.data_dir, owner.game, laid, ProblemLog("", found), complete=False)
+    log = ProblemLog("", found)
+    locales = load_locales(
+        owner.data_dir, owner.game, laid, log, complete=False, unprintable=unprintable
+    )
     problems += found
     mine = {lang: _own(owner, locale) for lang, locale in locales.items()}
     own = {lang: locale for lang, locale in mine.items() if locale.flat}
