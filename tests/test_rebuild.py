@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator import DEFAULT_DATA_DIR
-from generator.load.catalog import discover_games
+from generator.runtime.folders import discover_games
 from tests.conftest import PRINTED, Built, build_once
 
 

@@ -27,7 +27,6 @@ from generator.cli.arguments import (
 from generator.cli.display import Bar, PlainProgress, print_notes, summarise
 from generator.cli.exits import EXIT_OK
 from generator.options import on_papers
-from generator.pipeline import fastpath
 from generator.runtime.cache import Cache
 from generator.runtime.writer import output_folder_problem
 
@@ -61,6 +60,8 @@ def add(commands: Commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from generator.pipeline import fastpath  # not for pnp --help: it reads no card data
+
     start = time.perf_counter()
     options = printing_options(args)
     names, expansions = games_and_expansions(args)

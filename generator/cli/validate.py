@@ -21,7 +21,6 @@ from generator.cli.display import print_notes
 from generator.cli.exits import EXIT_OK
 from generator.geometry.sizes import PAPERS
 from generator.options import Options
-from generator.pipeline import fastpath
 from generator.runtime.cache import Cache
 
 
@@ -39,6 +38,8 @@ def add(commands: Commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from generator.pipeline import fastpath  # not for pnp --help: it reads no card data
+
     papers = tuple(args.paper) or tuple(PAPERS)
     cache = Cache(cache_folder(args))
     names, expansions = games_and_expansions(args)
