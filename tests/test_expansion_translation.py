@@ -104,12 +104,14 @@ def test_a_language_the_game_lacks_is_the_expansion_s_to_translate_whole(
 
 
 def test_an_expansion_without_texts_of_its_own_is_skipped_not_a_failure(
-    pnp: Callable[..., Result], tmp_path: Path
+    pnp: Callable[..., Result], data: DataCopy, tmp_path: Path
 ) -> None:
-    """Its cards print in the game's words: the game's own texts still go out."""
+    """Its cards print in the game's words: the game's own texts still go out, and come back
+    with the expansion given only so that the import is checked with it."""
     tasks = Path(__file__).parent / "expansions" / "three-by-three-tasks"
     out = tmp_path / "po"
-    made = pnp("i18n", "export", "three_by_three", "--with", tasks, "--lang", "de", "--out", out)
+    given = ("--with", tasks, "--data", data.root)
+    made = pnp("i18n", "export", "three_by_three", *given, "--lang", "de", "--out", out)
     assert (made.code, made.err) == (0, "")
     assert made.out.splitlines()[0] == (
         "--with three-by-three-tasks: no texts of its own (no locales/en.yaml): skipped"
@@ -118,3 +120,6 @@ def test_an_expansion_without_texts_of_its_own_is_skipped_not_a_failure(
         "de.po",
         "three_by_three.pot",
     ]
+    imported = pnp("i18n", "import", out / "three_by_three" / "de.po", *given)
+    assert (imported.code, imported.err) == (0, "")
+    assert imported.out.splitlines()[-1] == "three_by_three+three-by-three-tasks: ok"

@@ -15,7 +15,7 @@ from generator.languages import SOURCE
 from generator.load.expansions import Expansion
 from generator.problems import Problem
 from generator.runtime.folders import discover_games
-from generator.translation.owners import Owned, Owner, load_owned
+from generator.translation.owners import Owner, Owners
 from generator.translation.plurals import po_plurals
 from generator.translation.po import Translated, po_file, read_po
 from generator.translation.run import export
@@ -48,10 +48,9 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
 
 
 @pytest.fixture(scope="module")
-def games() -> dict[str, Owned]:
+def games() -> Owners:
     """The shipped games' texts, as the import reads them."""
-    owners = [Owner(DEFAULT_DATA_DIR, game) for game in discover_games(DEFAULT_DATA_DIR)]
-    return {owner.name: found for owner in owners if (found := load_owned(owner, []))}
+    return Owners([Owner(DEFAULT_DATA_DIR, game) for game in discover_games(DEFAULT_DATA_DIR)], [])
 
 
 @pytest.mark.parametrize(
@@ -105,12 +104,12 @@ def test_the_header_names_no_date_of_its_own(exported: list[Path], tmp_path: Pat
     assert pot.metadata["Language"] == SOURCE
 
 
-def ukrainian_po(games: dict[str, Owned]) -> polib.POFile:
+def ukrainian_po(games: Owners) -> polib.POFile:
     owned = games["break_the_code"]
     return po_file(owned.owner, owned.english, owned.own["uk"], {}, {})
 
 
-def read_back(made: polib.POFile, path: Path, games: dict[str, Owned]) -> Translated:
+def read_back(made: polib.POFile, path: Path, games: Owners) -> Translated:
     path.write_text(str(made), "utf-8")
     problems: list[Problem] = []
     translated = read_po(path, path.name, games, problems)
@@ -119,7 +118,7 @@ def read_back(made: polib.POFile, path: Path, games: dict[str, Owned]) -> Transl
 
 
 def test_the_forms_go_out_as_msgstr_and_come_back_with_the_fraction_form_kept(
-    games: dict[str, Owned], tmp_path: Path
+    games: Owners, tmp_path: Path
 ) -> None:
     """Ukrainian ``one``, ``few`` and ``many`` are ``msgstr[0]`` to ``[2]``; ``other``, the form
     of 2,5, has none, and comes back as the locale file has it while the forms of whole numbers
@@ -133,7 +132,7 @@ def test_the_forms_go_out_as_msgstr_and_come_back_with_the_fraction_form_kept(
 
 
 def test_a_changed_plural_text_gives_fractions_the_form_of_two_to_four(
-    games: dict[str, Owned], tmp_path: Path
+    games: Owners, tmp_path: Path
 ) -> None:
     """A fraction's form kept from the file would still say the old words."""
     made = ukrainian_po(games)
@@ -151,9 +150,7 @@ def rewritten(made: polib.POFile, **header: str) -> polib.POFile:
     return made
 
 
-def test_a_header_poedit_or_weblate_rewrote_is_read(
-    games: dict[str, Owned], tmp_path: Path
-) -> None:
+def test_a_header_poedit_or_weblate_rewrote_is_read(games: Owners, tmp_path: Path) -> None:
     made = rewritten(
         ukrainian_po(games),
         **{
@@ -168,7 +165,7 @@ def test_a_header_poedit_or_weblate_rewrote_is_read(
     assert translated.texts[RATING] == games["break_the_code"].own["uk"].flat[RATING].forms  # type: ignore[attr-defined]
 
 
-def test_a_file_of_cldr_s_four_forms_still_imports(games: dict[str, Owned], tmp_path: Path) -> None:
+def test_a_file_of_cldr_s_four_forms_still_imports(games: Owners, tmp_path: Path) -> None:
     """What pnp wrote before it wrote gettext's formulas: Russian ``msgstr[3]`` is ``other``."""
     cldr = (
         "nplurals=4; plural=((n%10==1 && n%100!=11) ? 0 : (n%10>=2 && n%10<=4 && "
@@ -183,7 +180,7 @@ def test_a_file_of_cldr_s_four_forms_still_imports(games: dict[str, Owned], tmp_
 
 
 def test_a_formula_that_merges_two_forms_is_refused_at_its_line(
-    games: dict[str, Owned], tmp_path: Path
+    games: Owners, tmp_path: Path
 ) -> None:
     made = rewritten(ukrainian_po(games), **{"Plural-Forms": "nplurals=2; plural=(n != 1);"})
     path = tmp_path / "uk.po"
@@ -201,14 +198,14 @@ def test_a_formula_that_merges_two_forms_is_refused_at_its_line(
     ]
 
 
-def test_an_empty_plural_header_is_a_missing_one(games: dict[str, Owned], tmp_path: Path) -> None:
+def test_an_empty_plural_header_is_a_missing_one(games: Owners, tmp_path: Path) -> None:
     """msginit and Poedit may write ``Plural-Forms:`` with nothing after it: pnp's formula."""
     made = rewritten(ukrainian_po(games), **{"Plural-Forms": ""})
     assert read_back(made, tmp_path / "uk.po", games) is not None
 
 
 def test_an_overlong_plural_header_is_refused_before_it_is_read(
-    games: dict[str, Owned], tmp_path: Path
+    games: Owners, tmp_path: Path
 ) -> None:
     """A stranger's header of spaces once took minutes to match; now its length refuses it."""
     header = "nplurals=2; plural=n" + " " * 20_000 + "x"

@@ -22,7 +22,7 @@ from generator.model import Locale
 from generator.problems import Problem, ProblemLog
 from generator.runtime.folders import discover_games
 from generator.translation import reader, run
-from generator.translation.owners import Owner, load_owned
+from generator.translation.owners import Owner, Owners
 from generator.translation.po import english_of, read_po
 from generator.translation.yaml_file import _folded, updated
 from tests.conftest import DataCopy, Result
@@ -486,12 +486,20 @@ def test_an_untranslated_po_file_writes_no_new_language(
 def test_a_game_without_english_does_not_stop_another_s_import(
     pnp: Pnp, data: DataCopy, tmp_path: Path
 ) -> None:
-    export(pnp, data, tmp_path / "po", "three_by_three", "--lang", "ru")
+    """Only the games the PO files name are read; the broken one is refused where named."""
+    export(pnp, data, tmp_path / "po", "three_by_three", "gears", "--lang", "ru")
     (data.root / "gears/locales/en.yaml").unlink()
     result = pnp("i18n", "import", tmp_path / "po/three_by_three/ru.po", "--data", data.root)
-    assert result.code == 1
-    assert "Traceback" not in result.err and "internal error" not in result.err
-    assert result.err.startswith("gears/locales/en.yaml: no English locale")
+    assert (result.code, result.err, result.out.splitlines()[-1]) == (0, "", "three_by_three: ok")
+    result = pnp("i18n", "import", tmp_path / "po/gears/ru.po", "--data", data.root)
+    assert (result.code, result.err.splitlines()[:2]) == (
+        1,
+        [
+            f"{tmp_path / 'po/gears/ru.po'}:14: header: X-Pnp-Game: the texts of gears cannot be "
+            "read: see the problems listed with this one",
+            "gears/locales/en.yaml: no English locale: texts are translated from it",
+        ],
+    )
 
 
 def test_a_text_under_an_unquoted_number_key_is_changed_in_place() -> None:
@@ -726,9 +734,9 @@ def test_entries_the_game_lacks_are_each_reported_in_one_pass(
 
     monkeypatch.setattr(polib.POFile, "find", counted)
     problems: list[Problem] = []
-    owned = load_owned(Owner(DEFAULT_DATA_DIR, "gears"), problems)
-    assert owned is not None
-    translated = read_po(path, "ru.po", {"gears": owned}, problems)
+    translated = read_po(
+        path, "ru.po", Owners([Owner(DEFAULT_DATA_DIR, "gears")], problems), problems
+    )
     assert searches[0] <= 1  # the header's entry, once
     assert translated is not None and translated.texts == {"colours.red": "Алая"}
     assert problems == [

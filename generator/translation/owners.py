@@ -9,6 +9,7 @@ expansion's own, whose file must hold every text of the merged game: its PO file
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -118,3 +119,34 @@ def _own(owner: Owner, locale: Locale) -> Locale:
     mine = f"{owner.expansion.name}/"
     texts = {key: text for key, text in locale.flat.items() if text.file.startswith(mine)}
     return replace(locale, file=owner.file(locale.lang), flat=texts)
+
+
+class Owners(Mapping[str, Owned]):
+    """The texts of each owner, by name, loaded when first asked for: an import reads only the
+    texts its PO files translate, so an expansion given with ``--with`` only for the check
+    after the import may have none of its own, and a mistake in another game's files does not
+    stop it. An owner without English is missing (its problem goes to ``problems``)."""
+
+    def __init__(self, owners: Iterable[Owner], problems: list[Problem]) -> None:
+        self.owners = {owner.name: owner for owner in owners}
+        self.problems = problems
+        self._loaded: dict[str, Owned | None] = {}
+
+    @property
+    def games(self) -> list[str]:
+        """The games' names (an expansion's texts are not a game's), none of them loaded."""
+        return [name for name, owner in self.owners.items() if owner.expansion is None]
+
+    def __getitem__(self, name: str) -> Owned:
+        if name not in self._loaded:
+            self._loaded[name] = load_owned(self.owners[name], self.problems)
+        found = self._loaded[name]
+        if found is None:
+            raise KeyError(name)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.owners)
+
+    def __len__(self) -> int:
+        return len(self.owners)

@@ -36,7 +36,7 @@ from generator.load.yaml_reader import read_text
 from generator.model import Locale, Plural, Text
 from generator.problems import Problem, ProblemLog, clipped
 from generator.translation import reader
-from generator.translation.owners import Owned, Owner
+from generator.translation.owners import Owned, Owner, Owners
 from generator.translation.plurals import PoPlurals, po_plurals, read_plural_forms
 from generator.translation.sources import English
 
@@ -169,9 +169,7 @@ def _form(translated: Text | None, category: str) -> str:
     return str(translated.form(category) if isinstance(translated, Plural) else translated)
 
 
-def read_po(
-    path: Path, shown: str, owned: Mapping[str, Owned], problems: list[Problem]
-) -> Translated | None:
+def read_po(path: Path, shown: str, owned: Owners, problems: list[Problem]) -> Translated | None:
     """The translations of the PO file at ``path`` (named ``shown`` in problems), checked
     against the English of the game or expansion whose texts they are (``owned``: by name);
     ``None`` when it cannot be read at all."""
@@ -251,18 +249,21 @@ class _Header(NamedTuple):
     plurals: PoPlurals
 
 
-def _header(metadata: Mapping[str, str], owned: Mapping[str, Owned]) -> _Header | tuple[str, str]:
+def _header(metadata: Mapping[str, str], owned: Owners) -> _Header | tuple[str, str]:
     """What the header says, or the field that is wrong and what is wrong with it. Poedit and
     Weblate rewrite a header: they may write the language as ``de_DE`` and the plural formula
     their own way (a file without one is read by pnp's)."""
     game = metadata.get(GAME_HEADER, "")
     expansion = metadata.get(EXPANSION_HEADER, "")
     lang = metadata.get("Language", "").replace("_", "-")
-    games = [name for name, texts in owned.items() if texts.owner.expansion is None]
-    if game not in games:
-        known = ", ".join(games) or "none"
+    if game not in owned.games:
+        known = ", ".join(owned.games) or "none"
         return GAME_HEADER, f"{game!r} is not a game of the card data (its games: {known})"
-    texts_of = owned.get(expansion or game)
+    named = expansion or game
+    texts_of = owned.get(named)
+    if texts_of is None and named in owned.owners:
+        field = EXPANSION_HEADER if expansion else GAME_HEADER
+        return field, f"the texts of {named} cannot be read: see the problems listed with this one"
     if texts_of is None or texts_of.owner.game != game:
         what = f"{expansion!r}, an expansion of {game}: give its folder with --with DIR"
         return EXPANSION_HEADER, what

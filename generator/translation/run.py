@@ -33,7 +33,7 @@ from generator.problems import DataError, Problem, ProblemLog, UsageError
 from generator.runtime.folders import discover_games
 from generator.runtime.reading import links_out, size
 from generator.runtime.writer import OutputError, Writer
-from generator.translation.owners import Owned, Owner, load_owned
+from generator.translation.owners import Owned, Owner, Owners, load_owned
 from generator.translation.po import Translated, english_of, po_file, read_po
 from generator.translation.sources import FOLDER, English, read_sources, sources_file, sources_text
 from generator.translation.yaml_file import file_text, updated
@@ -195,7 +195,7 @@ def import_files(
     problems: list[Problem] = []
     owners = [Owner(data_dir, game) for game in discover_games(data_dir)]
     owners += [Owner(data_dir, expansion.game, expansion) for expansion in expansions]
-    owned = {owner.name: found for owner in owners if (found := load_owned(owner, problems))}
+    owned = Owners(owners, problems)
     read = [(path, read_po(path, str(path), owned, problems)) for path in files]
     kept: dict[tuple[str, str], dict[str, English]] = {}
     for _, translated in read:
