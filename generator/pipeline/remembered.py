@@ -75,7 +75,7 @@ def build_key(inputs: list[GameInputs], langs: tuple[str, ...], options: str, ki
     )
 
 
-def check_key(inputs: GameInputs, papers: tuple[str, ...], kinds: str) -> str:
+def _check_key(inputs: GameInputs, papers: tuple[str, ...], kinds: str) -> str:
     return key("check", inputs.all(), kinds, *papers)
 
 
@@ -83,61 +83,61 @@ def verdict(
     cache: Cache, inputs: GameInputs, papers: tuple[str, ...], kinds: str
 ) -> Verdict | None:
     """What ``pnp validate`` said of a game when its inputs were these, if it passed."""
-    return cache.parsed(check_key(inputs, papers, kinds), Verdict.unpack, MAX_LISTED)
+    return cache.parsed(_check_key(inputs, papers, kinds), Verdict.unpack, MAX_LISTED)
 
 
 def remember_verdict(
     cache: Cache, inputs: GameInputs, papers: tuple[str, ...], kinds: str, said: Verdict
 ) -> None:
-    cache.put(check_key(inputs, papers, kinds), said.pack())
+    cache.put(_check_key(inputs, papers, kinds), said.pack())
 
 
 def checked_drafts(cache: Cache, inputs: GameInputs) -> dict[str, Draft] | None:
     """The translations in progress of a game whose every file, in every language, passed
     the check of a build with these inputs; ``None`` if none did."""
-    return drafts(cache.get(checked_key(inputs)))
+    return _drafts(cache.get(_checked_key(inputs)))
 
 
 def remember_checked(cache: Cache, inputs: GameInputs, found: Mapping[str, Draft]) -> None:
-    cache.put(checked_key(inputs), drafts_entry(found))
+    cache.put(_checked_key(inputs), _drafts_entry(found))
 
 
 def rendered_before(cache: Cache, inputs: GameInputs, lang: str) -> bool:
     """Whether every face of a language rendered without a problem from these inputs."""
-    return cache.get(rendered_key(inputs, lang)) is not None
+    return cache.get(_rendered_key(inputs, lang)) is not None
 
 
 def remember_rendered(cache: Cache, inputs: GameInputs, lang: str) -> None:
-    cache.put(rendered_key(inputs, lang), b"ok")
+    cache.put(_rendered_key(inputs, lang), b"ok")
 
 
-def checked_key(inputs: GameInputs) -> str:
+def _checked_key(inputs: GameInputs) -> str:
     """A game whose every file, in every language, passed the check of a build: its entry
-    holds the game's translations in progress (:func:`drafts_entry`)."""
+    holds the game's translations in progress (:func:`_drafts_entry`)."""
     return key("checked", inputs.all())
 
 
-def drafts_entry(found: Mapping[str, Draft]) -> bytes:
+def _drafts_entry(found: Mapping[str, Draft]) -> bytes:
     """A game's translations in progress, as its checked entry keeps them."""
     return json.dumps([[d.lang, d.file, d.has, d.texts] for d in found.values()]).encode()
 
 
-def drafts(entry: bytes | None) -> dict[str, Draft] | None:
+def _drafts(entry: bytes | None) -> dict[str, Draft] | None:
     """The translations in progress a checked entry holds; ``None`` without one (or with
-    what :func:`drafts_entry` does not write)."""
+    what :func:`_drafts_entry` does not write)."""
     fields = json_payload(entry) if entry is not None else None
     if not isinstance(fields, list):
         return None
     try:
-        drafts = [
+        found = [
             Draft(str(lang), str(file), int(has), int(texts)) for lang, file, has, texts in fields
         ]
     except (ValueError, TypeError):  # not four fields, or a count that is no number
         return None
-    return {draft.lang: draft for draft in drafts}
+    return {draft.lang: draft for draft in found}
 
 
-def rendered_key(inputs: GameInputs, lang: str) -> str:
+def _rendered_key(inputs: GameInputs, lang: str) -> str:
     """A language whose faces all rendered without a problem (the check of it)."""
     return key("rendered", inputs.language(lang))
 
@@ -155,24 +155,24 @@ Listed = list[tuple[Written, str, "bytes | None"]]
 output folder's copy differs."""
 
 
-def listing(files: list[tuple[Written, str]], out: Path) -> bytes:
+def _listing(files: list[tuple[Written, str]], out: Path) -> bytes:
     """The list of files (each with the digest of its bytes) to keep in the cache: where each
     lies under ``out``, its digest, kind, paper, pages, cards, pages saved, and the ink and
     side of each page."""
-    items = [
+    entries = [
         {"path": file.path.relative_to(out).as_posix(), "digest": digest, "kind": file.kind}
         | {"paper": file.paper, "pages": file.pages, "cards": file.cards, "saved": file.saved}
         | {"ink": [list(page) for page in file.ink], "sides": list(file.sides)}
         for file, digest in files
     ]
-    return json.dumps(items, sort_keys=True).encode()
+    return json.dumps(entries, sort_keys=True).encode()
 
 
 def listed(entry: str, out: Path, cache: Cache) -> Listed | None:
-    """The files the :func:`listing` under ``entry`` names, under ``out``; ``None`` without a
-    listing (or with one that is not what :func:`listing` writes), or if the cache has lost
+    """The files the :func:`_listing` under ``entry`` names, under ``out``; ``None`` without a
+    listing (or with one that is not what :func:`_listing` writes), or if the cache has lost
     (or holds other bytes than) a file the output folder lacks."""
-    found = cache.parsed(entry, items, MAX_LISTED)
+    found = cache.parsed(entry, _items, MAX_LISTED)
     if found is None:
         return None
     files: Listed = []
@@ -209,19 +209,19 @@ _LISTED = {
     "ink": list,
     "sides": list,
 }
-"""The fields of a file in a :func:`listing`, with their types."""
+"""The fields of a file in a :func:`_listing`, with their types."""
 SIDES = ("", FRONT, BACK)
 """What a page of a listed file may be (:attr:`Written.sides`)."""
 
 
-def items(entry: bytes) -> list[dict[str, Any]] | None:
+def _items(entry: bytes) -> list[dict[str, Any]] | None:
     """The files of a listing, if it is one: a cache entry with the right digest may still
     hold anything (an entry of another kind, a stranger's bytes), which is a miss, never a
     crash. Each path must be a relative path down into the output folder."""
-    items = json_payload(entry)
-    if not isinstance(items, list):
+    entries = json_payload(entry)
+    if not isinstance(entries, list):
         return None
-    for item in items:
+    for item in entries:
         if not isinstance(item, dict) or set(item) != set(_LISTED):
             return None
         if any(type(item[name]) is not kind for name, kind in _LISTED.items()):
@@ -230,12 +230,12 @@ def items(entry: bytes) -> list[dict[str, Any]] | None:
             return None
         if not (all(map(_ink, item["ink"])) and all(side in SIDES for side in item["sides"])):
             return None
-    paths = [item["path"] for item in items]
-    return items if len(set(paths)) == len(paths) else None
+    paths = [item["path"] for item in entries]
+    return entries if len(set(paths)) == len(paths) else None
 
 
 def _ink(page: object) -> bool:
-    """Whether ``page`` is a page's ink as :func:`listing` writes it: two numbers."""
+    """Whether ``page`` is a page's ink as :func:`_listing` writes it: two numbers."""
     return (
         isinstance(page, list)
         and len(page) == 2
@@ -244,7 +244,7 @@ def _ink(page: object) -> bool:
 
 
 def _down(path: str) -> bool:
-    """Whether ``path`` is a plain relative path (as :func:`listing` writes it: no ``..``,
+    """Whether ``path`` is a plain relative path (as :func:`_listing` writes it: no ``..``,
     ``.`` or doubled ``/``, nothing a terminal would take as a command) that stays below the
     folder it is joined to."""
     plain = PurePosixPath(path)
@@ -278,7 +278,7 @@ def remember(
         made = hashlib.sha256(data).hexdigest()
         cache.put(key("file", made), data)
         files.append((file, made))
-    cache.put(entry, listing(files, out))
+    cache.put(entry, _listing(files, out))
 
 
 def build_notes(cache: Cache, entry: str) -> tuple[str, ...] | None:
@@ -301,14 +301,14 @@ def remember_build_listing(
     if not all(cache.path(key("file", made)).is_file() for _, made in files):
         return False
     cache.put(key("notes", entry), json.dumps(notes).encode())
-    cache.put(entry, listing(files, out))
+    cache.put(entry, _listing(files, out))
     return True
 
 
 def wrote_items(cache: Cache, entry: str) -> list[dict[str, Any]]:
     """What the builds before wrote, as :func:`remember_wrote` listed it under ``entry``."""
-    return cache.parsed(entry, items, MAX_LISTED) or []
+    return cache.parsed(entry, _items, MAX_LISTED) or []
 
 
 def remember_wrote(cache: Cache, entry: str, files: list[tuple[Written, str]], out: Path) -> None:
-    cache.put(entry, listing(files, out))
+    cache.put(entry, _listing(files, out))
