@@ -64,17 +64,18 @@ def test_list(pnp) -> None:
 
 
 def test_list_refuses_a_game_it_cannot_check_with_every_problem(data: DataCopy, pnp) -> None:
-    """A listing counts valid decks only: a broken deck and a game without rules both fail it."""
+    """A listing counts valid decks only: a broken deck and a game described wrongly (no engine
+    of its own, and no decks described in its game.yaml) both fail it."""
     data.edit("game_of_trains/decks/wagons.yaml", "{number: 3, ability", "{numbr: 3, ability")
     (data.root / "mygame").mkdir()
     (data.root / "mygame" / "game.yaml").write_text("id: mygame\n", encoding="utf-8")
     result = pnp("list", "--data", data.root)
     assert (result.code, result.out) == (1, "")
-    assert result.err.splitlines()[:3] == [
+    assert result.err.splitlines()[:4] == [
         "game_of_trains/decks/wagons.yaml:8: wagons[2].number: missing",
         "game_of_trains/decks/wagons.yaml:8: wagons[2].numbr: unknown key (did you mean 'number'?)",
-        "mygame/game.yaml: no rule engine for 'mygame' (the project has: game_of_trains, "
-        "gears, three_by_three, break_the_code, gear_and_piston)",
+        "mygame/game.yaml:1: decks: missing",
+        "mygame/game.yaml:1: id: unknown key (known keys: players, decks, handouts, rules)",
     ]
 
 

@@ -88,10 +88,15 @@ def schemas(data_dir: Path, names: tuple[str, ...]) -> dict[str, dict[str, Any]]
     their path under the output folder (``gears/game.schema.json``)."""
     files: dict[str, dict[str, Any]] = {}
     for game_id in requested_games(data_dir, names):
-        engine = engine_of(game_id)
+        engine = engine_of(data_dir, game_id)
         english = english_texts(data_dir, game_id)
         shapes = game_schemas(
-            game_id, engine.card_fields, english, engine.data_files, engine.command_files
+            game_id,
+            engine.card_fields,
+            english,
+            engine.data_files,
+            engine.command_files,
+            engine.designed,
         )
         for name, schema in shapes.items():
             files[f"{game_id}/{name}"] = schema

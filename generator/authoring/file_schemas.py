@@ -20,9 +20,10 @@ from generator.authoring.record_schemas import (
     field_schema,
     record_schema,
 )
+from generator.authoring.rule_schemas import OWN_FIELDS, designed_decks, rules_schema
 from generator.language_rules import CATEGORIES
-from generator.load.expansion_fields import COPIES, EXPANSION_FIELDS, FIELD_FIELDS, REMOVED
-from generator.load.game_fields import GAME_FIELDS, HANDOUT_FIELDS
+from generator.load.expansion_fields import COPIES, EXPANSION_FIELDS, REMOVED
+from generator.load.game_fields import DESIGNED_GAME_FIELDS, GAME_FIELDS, HANDOUT_FIELDS
 from generator.load.names import FILE_NAME
 from generator.load.schema import DataFile, Field
 from generator.palettes import COLOUR, COLOUR_NAME, INK_SAVER, PALETTE_NAME, STANDARD
@@ -36,18 +37,31 @@ _PLAIN_FILE_NAME = rf"^(?!.*\.\.)(?:{FILE_NAME.pattern})$"
 
 
 def game_schema(
-    title: str, card_fields: Mapping[str, Mapping[str, Field]], deck_names: Mapping[str, str]
+    title: str,
+    card_fields: Mapping[str, Mapping[str, Field]],
+    deck_names: Mapping[str, str],
+    designed: bool = False,
 ) -> dict[str, Any]:
-    """``game.yaml``: the players, every deck the engine knows, the handouts."""
+    """``game.yaml``: the players, every deck the engine knows, the handouts; for a game
+    ``designed`` in data, its decks' fields and its rules too."""
+    handouts = {
+        "propertyNames": {"pattern": _PLAIN_FILE_NAME},
+        "additionalProperties": record_schema(HANDOUT_FIELDS, {"template": TEMPLATE}),
+    }
+    if designed:
+        shapes = {
+            "decks": designed_decks(card_fields, deck_names),
+            "rules": rules_schema(list(card_fields)),
+        }
+        body = record_schema(DESIGNED_GAME_FIELDS, {**shapes, "handouts": handouts})
+        return _document(
+            f"{title}: game.yaml", "The game's players, decks, rules and handouts.", body
+        )
     specs = {
         deck: {"description": deck_names[deck], **deck_spec_schema(fields)}
         for deck, fields in card_fields.items()
     }
     decks = closed(specs, card_fields)
-    handouts = {
-        "propertyNames": {"pattern": _PLAIN_FILE_NAME},
-        "additionalProperties": record_schema(HANDOUT_FIELDS, {"template": TEMPLATE}),
-    }
     body = record_schema(GAME_FIELDS, {"decks": decks, "handouts": handouts})
     return _document(f"{title}: game.yaml", "The game's players, decks and handouts.", body)
 
@@ -93,12 +107,7 @@ def expansion_schema(
         }
         for deck in card_fields
     }
-    own_fields = {
-        "type": "object",
-        "minProperties": 1,
-        "additionalProperties": record_schema(FIELD_FIELDS),
-    }
-    own_deck = deck_spec_schema({}, own_fields=own_fields)
+    own_deck = deck_spec_schema({}, own_fields=OWN_FIELDS)
     shapes = {
         "game": {"enum": [game_id]},
         "decks": {**closed(specs, ()), "additionalProperties": own_deck},
@@ -179,6 +188,7 @@ def game_schemas(
     english: Mapping[str, Any] | None,
     data_files: Mapping[str, DataFile] | None = None,
     command_files: Mapping[str, DataFile] | None = None,
+    designed: bool = False,
 ) -> dict[str, dict[str, Any]]:
     """Every schema of a game, by its path under the game's schema folder. ``english``: the
     game's English texts, which name the game and its decks and describe the locale's keys;
@@ -189,7 +199,7 @@ def game_schemas(
     named = texts.get("decks")
     named = named if isinstance(named, Mapping) else {}
     deck_names = {deck: str(named.get(deck) or deck) for deck in card_fields}
-    files = {"game.schema.json": game_schema(title, card_fields, deck_names)}
+    files = {"game.schema.json": game_schema(title, card_fields, deck_names, designed)}
     for deck, fields in card_fields.items():
         deck_title = f"{title}: {deck_names[deck]} (decks/{deck}.yaml)"
         files[f"decks/{deck}.schema.json"] = deck_schema(deck_title, deck, fields)

@@ -1,4 +1,4 @@
-"""``pnp new expansion``: start an expansion from a working example."""
+"""``pnp new game`` and ``pnp new expansion``: start one from a working example."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from generator.cli.exits import EXIT_OK
 
 
 def add(commands: Commands) -> None:
-    new_cmd = commands.add_parser("new", help="start an expansion from a working example")
+    new_cmd = commands.add_parser("new", help="start a game or an expansion from a working example")
     kinds = new_cmd.add_subparsers(dest="what", required=True, metavar="WHAT")
     expansion_cmd = kinds.add_parser("expansion", help="an expansion of a game, ready to build")
     expansion_cmd.add_argument("name", metavar="NAME", help="its folder's name")
@@ -27,6 +27,28 @@ def add(commands: Commands) -> None:
         help="the card data whose game it extends (default: the shipped games)",
     )
     expansion_cmd.set_defaults(run=run)
+    game_cmd = kinds.add_parser("game", help="a game of your own, rules and all, without Python")
+    game_cmd.add_argument("name", metavar="NAME", help="its id: a lower-case name, like my_game")
+    game_cmd.add_argument(
+        "--dir",
+        type=Path,
+        default=Path("."),
+        metavar="DIR",
+        help="the project folder: card_data/NAME/, templates/NAME/ and schemas/NAME/ go in it "
+        "(default: here)",
+    )
+    game_cmd.set_defaults(run=run_game)
+
+
+def run_game(args: argparse.Namespace) -> int:
+    from generator.authoring.new_game import new_game
+
+    card_data, templates, _ = new_game(args.name, args.dir)
+    data = card_data.parent
+    print(f"wrote {card_data}/, {templates}/ and its editor schemas; try:")
+    for command in ("validate", "build", "serve"):
+        print(f"  pnp {command} {args.name} --data {data}")
+    return EXIT_OK
 
 
 def run(args: argparse.Namespace) -> int:

@@ -90,7 +90,7 @@ def export(request: ExportRequest) -> Exported:
                     options=Options(palette=game.palette),
                     writer=writer,
                     game=fit.game,
-                    engine=engine_of(game.id),  # the check found it
+                    engine=engine_of(request.data_dir, game.id),  # the check found it
                     lang=lang,
                     faces=faces,
                     arts=arts,

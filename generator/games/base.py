@@ -56,6 +56,15 @@ class GameEngine:
     card_fields: ClassVar[dict[str, dict[str, Field]]]
     """For each deck the game knows, the fields of one card."""
 
+    designed: ClassVar[bool] = False
+    """Whether the game is described in data, its decks' fields and rules in ``game.yaml``
+    (:mod:`generator.games.designed`), rather than by an engine in Python."""
+
+    def rules_problems(self) -> list[Problem]:
+        """What is wrong with the rules as the game describes them, found before any card is
+        read: nothing, for rules written in Python."""
+        return []
+
     def validate(self, game: Game) -> list[Problem]:
         """Problems with the deck set as a whole: every deck of :attr:`card_fields` must be in
         the game, and then obey :meth:`validate_decks`."""

@@ -38,9 +38,13 @@ def find_engine(game_id: str) -> GameEngine | None:
 
 
 def no_engine(game_id: str) -> str:
-    """What is wrong with a game the project has no rule engine for: said the same wherever a
+    """What is wrong with a game folder that has neither a rule engine in pnp nor a
+    ``game.yaml`` file describing one (a folder of that name, say): said the same wherever a
     game is looked up (a game needs its engine before anything of it is loaded)."""
-    return f"no rule engine for {game_id!r} (the project has: {', '.join(ENGINES)})"
+    return (
+        f"not a file: a game of its own describes its decks and rules in game.yaml (pnp new "
+        f"game writes one); pnp's own games are {', '.join(ENGINES)}"
+    )
 
 
 def find_commands(game_id: str) -> RulesCommands | None:

@@ -39,3 +39,7 @@ REGISTERED: dict[str, tuple[str, str]] = {}
 """The games known for a while besides those shipped (a test's fixture game, see
 :func:`generator.games.registry.registered`), by name: the module and class of each one's
 engine, so a build with nothing to do is answered for them as for the shipped ones."""
+
+DESIGNED = ("generator.games.designed.engine", "DesignedGame")
+"""The module and class of the engine of every game described in data (its ``game.yaml``
+says its rules), named without importing it."""

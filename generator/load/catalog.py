@@ -25,7 +25,7 @@ from generator.languages import AS_WRITTEN, Languages
 from generator.load.cards import load_decks
 from generator.load.deck_specs import CardSchema, deck_specs, template_exists
 from generator.load.expansions import Expansion, Layer
-from generator.load.game_fields import GAME_FIELDS, HANDOUT_FIELDS
+from generator.load.game_fields import DESIGNED_GAME_FIELDS, GAME_FIELDS, HANDOUT_FIELDS
 from generator.load.locales import Unprintable, printed_locales, read_locales
 from generator.load.names import file_name_problem
 from generator.load.palettes import load_palettes
@@ -65,7 +65,8 @@ def load_game(
     directory = data_dir / game_id
     log = ProblemLog(f"{game_id}/game.yaml", problems)
     raw = load_yaml(directory / "game.yaml", log, data_dir)
-    spec = read_record(raw, "", 1, GAME_FIELDS, log) if raw is not None else None
+    keys = DESIGNED_GAME_FIELDS if schema.designed else GAME_FIELDS
+    spec = read_record(raw, "", 1, keys, log) if raw is not None else None
     layers = [Layer.read(expansion, log) for expansion in expansions]
     own = [folder for expansion in reversed(expansions) if (folder := expansion.templates)]
     templates = Templates((*own, game_templates(data_dir, game_id)))

@@ -35,6 +35,12 @@ class CardSchema(Protocol):
     @property
     def card_fields(self) -> MappingABC[str, MappingABC[str, Field]]: ...
 
+    @property
+    def designed(self) -> bool:
+        """Whether the game's own decks say what their cards hold (``fields:``, as an
+        expansion's own deck does): a game described in data, with no engine in Python."""
+        ...
+
 
 @dataclass
 class DeckSpec:
@@ -90,7 +96,12 @@ def _new_deck(
     expansion) one of the expansion's own, whose cards hold what its ``fields:`` says."""
     where, line = f"decks.{clipped(str(deck_id))}", decks.line_of(deck_id)
     node = decks[deck_id]
-    own = designer and isinstance(node, Mapping) and "fields" in node
+    own = (designer or schema.designed) and isinstance(node, Mapping) and "fields" in node
+    if schema.designed and not designer and isinstance(node, Mapping) and not own:
+        log.add(
+            line, where, "say what the deck's cards hold under fields: (the game's rules are data)"
+        )
+        return None
     if deck_id not in schema.card_fields and not own:
         known = ", ".join(schema.card_fields)
         hint = (
@@ -101,7 +112,7 @@ def _new_deck(
         log.add(line, where, f"unknown deck for {game_id} (known: {known}){hint}")
         return None
     spec = read_record(node, where, line, DESIGNED_DECK_FIELDS if own else DECK_FIELDS, log)
-    fields = _own_fields(node, where, log) if own else schema.card_fields.get(deck_id)
+    fields = own_fields(node, where, log) if own else schema.card_fields.get(deck_id)
     if spec is None or fields is None or not _told_apart(spec, fields, where, log):
         return None
     size = _read_size(node, where, log)
@@ -111,8 +122,9 @@ def _new_deck(
     return DeckSpec(str(deck_id), spec, size, log.file, line, card_id_at, fields, not designer)
 
 
-def _own_fields(node: Mapping, where: str, log: ProblemLog) -> dict[str, Field] | None:
-    """The fields of a deck an expansion invents, as ``fields:`` describes them."""
+def own_fields(node: Mapping, where: str, log: ProblemLog) -> dict[str, Field] | None:
+    """The fields of a deck an expansion invents, or of a game described in data, as
+    ``fields:`` describes them."""
     given, line = node["fields"], node.line_of("fields")
     if not isinstance(given, Mapping) or not given:
         log.add(line, f"{where}.fields", "expected a mapping of field names to what they hold")

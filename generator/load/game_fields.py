@@ -8,6 +8,7 @@ from __future__ import annotations
 from generator.geometry.sizes import SHAPES
 from generator.load.expansion_fields import OWN_DECK, TELL_APART
 from generator.load.names import FILE_NAME
+from generator.load.rule_fields import RULES
 from generator.load.schema import Field
 from generator.load.yaml_reader import Mapping
 from generator.problems import shown
@@ -28,6 +29,8 @@ GAME_FIELDS = {
         help="Pages printed once per language beside the cards (a player screen), by id.",
     ),
 }
+DESIGNED_GAME_FIELDS = {**GAME_FIELDS, "rules": RULES}
+"""The keys of a game described in data (no engine in Python): its rules too."""
 HANDOUT_SIZES = (20.0, 1000.0)
 """The smallest and largest side of a handout's own size, mm: a side under 20 mm is a card's
 job; over a metre is no table's board, and its pieces would be hundreds of pages."""

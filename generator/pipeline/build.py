@@ -87,7 +87,7 @@ def validate(
     known: dict[str, Verdict] = {}
     every = requested_games(data_dir, names)
     for name in every:
-        engine = found_engine(name)
+        engine = found_engine(data_dir, name)
         if store is None or isinstance(engine, Problem):
             continue
         laid = of_game(expansions, name)

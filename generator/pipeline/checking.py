@@ -83,7 +83,7 @@ class Checking:
 
     def start(self) -> None:
         for name in self.games.names:
-            engine = found_engine(name)
+            engine = found_engine(self.games.data_dir, name)
             if isinstance(engine, Problem):
                 self.tasks.found(name, Found(Stage.LOAD), [engine])
             elif not self.then.restored(name, engine):

@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
-from generator.games.shipped import REGISTERED, SHIPPED
+from generator.games.shipped import DESIGNED, REGISTERED, SHIPPED
 from generator.languages import AS_WRITTEN, Languages
 from generator.load.expansions import Expansion, of_game
 from generator.options import Options
@@ -38,14 +38,20 @@ from generator.runtime.versions import SHIPPED_KINDS, engine_version
 from generator.runtime.writer import Writer, Written, output_folder_problem
 
 
-def engine_of(game: str) -> str | None:
+def engine_of(data_dir: Path, game: str) -> str | None:
     """Which rule engine ``game`` has, as :func:`engine_version` names it, read without
-    importing it (a shipped game's, or one registered for a while); ``None`` for any other
-    name, which goes the long way and is explained there."""
+    importing it: a shipped game's, one registered for a while, or the generic engine of a
+    game described in data (its rules are in ``game.yaml``, one of the game's inputs);
+    ``None`` for a folder without ``game.yaml``, which goes the long way and is explained
+    there."""
     if game in REGISTERED:
         return engine_version(*REGISTERED[game])
     shipped = next((s for s in SHIPPED if s.game == game), None)
-    return engine_version(f"{shipped.module}.engine", shipped.engine) if shipped else None
+    if shipped is not None:
+        return engine_version(f"{shipped.module}.engine", shipped.engine)
+    if (data_dir / game / "game.yaml").is_file():
+        return engine_version(*DESIGNED)
+    return None
 
 
 def identity(engine: object) -> str:
@@ -67,7 +73,7 @@ def requested(
         return None
     found = []
     for name in names or games:
-        engine = engine_of(name)
+        engine = engine_of(data_dir, name)
         if engine is None:
             return None
         found.append(game_inputs(data_dir, name, engine, of_game(expansions, name), languages))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.games.base import GameEngine
+from generator.games.designed.engine import DesignedGame
 from generator.games.registry import find_engine, no_engine
 from generator.languages import AS_WRITTEN, Languages
 from generator.load.catalog import load_game
@@ -23,17 +24,22 @@ from generator.render.fonts import unprintable
 from generator.runtime.folders import discover_games
 
 
-def found_engine(game_id: str) -> GameEngine | Problem:
-    """The rule engine of ``game_id``, or, for a game folder the project has none for, the
-    problem of its ``game.yaml`` (a command over many games reports it among the others')."""
+def found_engine(data_dir: Path, game_id: str) -> GameEngine | Problem:
+    """The rule engine of ``game_id``: pnp's own for a game it ships (or a test registered),
+    else the one its ``game.yaml`` describes in data; for a game folder with no ``game.yaml``,
+    the problem (a command over many games reports it among the others')."""
     engine = find_engine(game_id)
-    return Problem(f"{game_id}/game.yaml", 0, "", no_engine(game_id)) if engine is None else engine
+    if engine is not None:
+        return engine
+    if (data_dir / game_id / "game.yaml").is_file():
+        return DesignedGame.read(data_dir, game_id)
+    return Problem(f"{game_id}/game.yaml", 0, "", no_engine(game_id))
 
 
-def engine_of(game_id: str) -> GameEngine:
+def engine_of(data_dir: Path, game_id: str) -> GameEngine:
     """The rule engine of ``game_id``, for a command about one game: without one, the name is
     a usage mistake (the project has no such game), in the same words."""
-    engine = found_engine(game_id)
+    engine = found_engine(data_dir, game_id)
     if isinstance(engine, Problem):
         raise UsageError(engine.what)
     return engine
@@ -54,7 +60,7 @@ def loaded(
     A translation in progress that a preview shows (``previewed``) is a problem for each text
     it lacks, found before the rules run. Unless ``judged``, the rules do not run at all (the
     comments of an exported translation need the texts, not a verdict)."""
-    problems: list[Problem] = []
+    problems = engine.rules_problems()
     game = load_game(data_dir, game_id, engine, problems, expansions, languages, unprintable)
     if draft := game.drafts.get(previewed):
         problems += [draft.progress("preview"), *draft.missing]
@@ -87,7 +93,7 @@ def every_game(data_dir: Path, expansions: tuple[Expansion, ...] = ()) -> list[G
     games: list[Game] = []
     problems: list[Problem] = []
     for name in discover_games(data_dir):
-        engine = found_engine(name)
+        engine = found_engine(data_dir, name)
         if isinstance(engine, Problem):
             problems.append(engine)
             continue

@@ -56,7 +56,7 @@ def check_game(
     before the rest: the designer sees the change in a third of the time. A translation in
     progress is left out, with a line saying so, unless it is language ``first`` (asked for
     by name): then each text it lacks is a problem, as in a build of it."""
-    engine = found_engine(game_id)
+    engine = found_engine(data_dir, game_id)
     if isinstance(engine, Problem):
         yield Checked(None, problems=(engine,))
         return

@@ -146,7 +146,7 @@ def proof(request: ProofRequest, style: Style = STYLE) -> Proofs:
 
 
 def _load(request: ProofRequest, name: str) -> tuple[Game, GameEngine]:
-    engine = engine_of(name)
+    engine = engine_of(request.data_dir, name)
     laid = of_game(request.expansions, name)
     game = checked_game(request.data_dir, engine, laid, request.languages)
     return game.in_palette(request.palette), engine

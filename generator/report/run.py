@@ -31,7 +31,7 @@ def load(data_dir: Path, game_id: str, expansions: tuple[Expansion, ...] = ()) -
     ``pnp validate`` accepts), with ``expansions`` laid over it in order. Raises
     :class:`DataError` with every problem."""
     requested_games(data_dir, (game_id,))
-    return checked_game(data_dir, _engine(game_id), expansions)
+    return checked_game(data_dir, _engine(data_dir, game_id), expansions)
 
 
 def report(
@@ -52,13 +52,13 @@ def measure(game: Game, lang: str, sampling: Sampling) -> list[Measure]:
     """The engine's measures of ``game``, labelled in ``lang``."""
     if lang not in game.locales:
         raise UsageError(f"--lang {lang}: {game.id} has {', '.join(sorted(game.locales))}")
-    engine = _engine(game.id)
+    engine = _engine(game.directory.parent, game.id)
     return engine.balance(game, Labels(game, game.locales[lang], engine.name_of), sampling)
 
 
-def _engine(game_id: str) -> GameEngine:
+def _engine(data_dir: Path, game_id: str) -> GameEngine:
     """The engine of a game that has a balance report."""
-    engine = found_engine(game_id)
+    engine = found_engine(data_dir, game_id)
     if isinstance(engine, Problem) or type(engine).balance is GameEngine.balance:
         measured = [g for g, e in ENGINES.items() if type(e).balance is not GameEngine.balance]
         raise UsageError(f"{game_id} has no balance report (games with one: {', '.join(measured)})")

@@ -41,7 +41,7 @@ def printed_where(data_dir: Path) -> Comments:
     it), by key."""
 
     def comments(owner: Owner) -> dict[str, str]:
-        engine = found_engine(owner.game)
+        engine = found_engine(data_dir, owner.game)
         if isinstance(engine, Problem):
             return {}
         laid = (owner.expansion,) if owner.expansion else ()
