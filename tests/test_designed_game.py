@@ -1,0 +1,237 @@
+"""A game described in data (issue 35): ``pnp new game`` writes one that works, and each kind of
+rule its ``game.yaml`` may state is checked with the exact message, at the exact line.
+
+The rules are judged in-process through the front door (:func:`front.loaded`), which is what
+every command runs; one test goes through ``pnp validate`` for the exit code and the output.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from generator.authoring.new_game import new_game
+from generator.games.designed.engine import DesignedGame
+from generator.pipeline.front import found_engine, loaded
+
+GAME = "mygame"
+HEROES = """heroes:
+  - {id: blaze, number: 1, power: 3, element: fire}
+  - {id: brook, number: 2, power: 2, element: water}
+  - {id: flint, number: 3, power: 4, element: earth}
+  - {id: ember, number: 4, power: 2, element: fire}
+"""
+"""Four heroes every rule below accepts (players 2-4: a hero for each)."""
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """A new game, the scaffold's, with the four heroes above."""
+    new_game(GAME, tmp_path)
+    write(tmp_path, "decks/heroes.yaml", HEROES)
+    return tmp_path
+
+
+def write(project: Path, name: str, text: str) -> None:
+    (project / "card_data" / GAME / name).write_text(text, encoding="utf-8")
+
+
+def with_rules(project: Path, *rules: str) -> None:
+    """``game.yaml`` with its rules replaced by ``rules``, one per line from line 28 on."""
+    path = project / "card_data" / GAME / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    head = text[: text.index("rules:\n")]
+    assert head.count("\n") == 26, "the rules start on line 28 of the scaffold's game.yaml"
+    path.write_text(head + "rules:\n" + "".join(f"  - {rule}\n" for rule in rules), "utf-8")
+
+
+def problems(project: Path) -> list[str]:
+    data = project / "card_data"
+    engine = found_engine(data, GAME)
+    assert isinstance(engine, DesignedGame)
+    _, found = loaded(data, GAME, engine)
+    return [str(problem) for problem in sorted(found)]
+
+
+HEROES_FILE = f"{GAME}/decks/heroes.yaml"
+
+
+def test_the_new_game_validates_with_a_rule_of_every_kind(tmp_path: Path, pnp) -> None:
+    result = pnp("new", "game", GAME, "--dir", tmp_path)
+    assert result.code == 0, result.err
+    game_yaml = (tmp_path / "card_data" / GAME / "game.yaml").read_text(encoding="utf-8")
+    for kind in ("cards:", "unique:", "numbered:", "refers:", "total:", "spread:", "where:"):
+        assert kind in game_yaml.split("rules:")[1], kind
+    result = pnp("validate", GAME, "--data", tmp_path / "card_data")
+    assert (result.code, result.err) == (0, "")
+    assert result.out.startswith(f"{GAME}: ok (5 heroes, 6 quests; locales de, en)")
+
+
+def test_a_broken_rule_fails_validate_naming_the_rule(project: Path, pnp) -> None:
+    with_rules(project, "{deck: heroes, name: one power each, unique: power}")
+    result = pnp("validate", GAME, "--data", project / "card_data")
+    assert result.code == 1
+    assert result.err == (
+        "mygame/decks/heroes.yaml:5: heroes[3].power: 2 is already used by heroes[1] "
+        "(line 3) (rule 'one power each', mygame/game.yaml:28)\n1 problem found.\n"
+    )
+
+
+def test_cards_in_total_and_where_a_field_has_a_value(project: Path) -> None:
+    with_rules(
+        project,
+        "{deck: heroes, cards: 5}",
+        "{deck: heroes, cards: {at_least: 3}, where: {element: [fire, earth]}}",
+        "{deck: heroes, cards: {at_most: 1}, where: {element: fire}}",
+        "{deck: heroes, cards: {at_least: players}, where: {element: water}}",
+    )
+    assert problems(project) == [
+        f"{HEROES_FILE}:1: heroes: 1 cards with element water: the rule wants at least 4 (one "
+        "for each player) (rule 'cards at_least players', mygame/game.yaml:31)",
+        f"{HEROES_FILE}:1: heroes: 2 cards with element fire: the rule wants at most 1 (rule "
+        "'cards at_most 1', mygame/game.yaml:30)",
+        f"{HEROES_FILE}:1: heroes: 4 cards: the rule wants exactly 5 (rule 'cards 5', "
+        "mygame/game.yaml:28)",
+    ]
+
+
+def test_unique_values_alone_and_together(project: Path) -> None:
+    with_rules(project, "{deck: heroes, unique: power}", "{deck: heroes, unique: [element, power]}")
+    write(
+        project,
+        "decks/heroes.yaml",
+        HEROES.replace("power: 4, element: earth", "power: 3, element: fire"),
+    )
+    assert problems(project) == [
+        f"{HEROES_FILE}:4: heroes[2]: element 'fire' and power 3 together are already used by "
+        "heroes[0] (line 2) (rule 'unique element and power', mygame/game.yaml:29)",
+        f"{HEROES_FILE}:4: heroes[2].power: 3 is already used by heroes[0] (line 2) (rule "
+        "'unique power', mygame/game.yaml:28)",
+        f"{HEROES_FILE}:5: heroes[3].power: 2 is already used by heroes[1] (line 3) (rule "
+        "'unique power', mygame/game.yaml:28)",
+    ]
+
+
+def test_numbered_one_to_n_each_once(project: Path) -> None:
+    with_rules(project, "{deck: heroes, numbered: number}")
+    broken = HEROES.replace("number: 2,", "number: 1,").replace("number: 4,", "number: 9,")
+    write(project, "decks/heroes.yaml", broken)
+    said = "(every number 1-4 once) (rule 'numbered number', mygame/game.yaml:28)"
+    assert problems(project) == [
+        f"{HEROES_FILE}:1: heroes: number 2, 4 missing {said}",
+        f"{HEROES_FILE}:3: heroes[1].number: 1 is already used by heroes[0] (line 2) "
+        "(rule 'numbered number', mygame/game.yaml:28)",
+        f"{HEROES_FILE}:5: heroes[3].number: 9 is not between 1 and 4 {said}",
+    ]
+
+
+def test_a_value_naming_a_card_of_another_deck(project: Path) -> None:
+    with_rules(project, "{deck: quests, refers: {field: hero, to: heroes, by: id}}")
+    assert problems(project) == [
+        f"{GAME}/decks/quests.yaml:7: quests[4].hero: 'mist' is not the id of a card of heroes "
+        "(blaze, brook, flint, ember) (rule 'refers field hero, to heroes, by id', "
+        "mygame/game.yaml:28)",
+    ]
+
+
+def test_a_total_over_the_cards_within_bounds(project: Path) -> None:
+    with_rules(
+        project,
+        "{deck: heroes, total: {of: power, at_most: 10}}",
+        "{deck: heroes, name: fire is strong, total: {of: power, at_least: 6},"
+        " where: {element: fire}}",
+    )
+    assert problems(project) == [
+        f"{HEROES_FILE}:1: heroes: the power of the cards adds up to 11: the rule wants at most "
+        "10 (rule 'total of power, at_most 10', mygame/game.yaml:28)",
+        f"{HEROES_FILE}:1: heroes: the power of the cards with element fire adds up to 5: the "
+        "rule wants at least 6 (rule 'fire is strong', mygame/game.yaml:29)",
+    ]
+
+
+def test_a_value_spread_over_the_deck(project: Path) -> None:
+    with_rules(
+        project,
+        "{deck: heroes, spread: {field: element, in_a_row: 1, order: number}}",
+        "{deck: heroes, spread: {field: element, within: 2}}",
+    )
+    write(project, "decks/heroes.yaml", HEROES.replace("element: water", "element: fire"))
+    assert problems(project) == [
+        f"{HEROES_FILE}:1: heroes: no card from the 1st to the 2nd has element 'earth': the "
+        "rule wants it on one of any 2 in a row (rule 'spread field element, within 2', "
+        "mygame/game.yaml:29)",
+        f"{HEROES_FILE}:3: heroes[1].element: 'fire' on 2 cards in a row (by number): the rule "
+        "allows 1 alike in a row (rule 'spread field element, in_a_row 1, order number', "
+        "mygame/game.yaml:28)",
+    ]
+
+
+def test_a_rule_written_wrongly_is_told_at_its_line_with_the_cards_problems(project: Path) -> None:
+    with_rules(
+        project,
+        "{deck: villains, unique: id}",
+        "{deck: heroes, unique: nme}",
+        "{deck: heroes, numbered: id}",
+        "{deck: heroes, unique: id, numbered: number}",
+        "{deck: heroes, total: {of: element, at_most: 3}}",
+        "{deck: heroes, cards: 3, where: {element: air}}",
+        "{deck: heroes, spread: {field: element}}",
+    )
+    write(project, "decks/heroes.yaml", HEROES.replace("power: 2", "power: 7", 1))
+    assert problems(project) == [
+        f"{HEROES_FILE}:3: heroes[1].power: 7 is above the maximum 5",
+        "mygame/game.yaml:28: rules[0].deck: 'villains' is not a deck of the game (decks: "
+        "heroes, quests)",
+        "mygame/game.yaml:29: rules[1].unique: 'nme' is not a field of heroes (fields: id, "
+        "number, power, element)",
+        "mygame/game.yaml:30: rules[2].numbered: id holds a text; the rule needs an integer",
+        "mygame/game.yaml:31: rules[3]: a rule asks one thing of: cards, unique, numbered, "
+        "refers, total, spread (it gives unique, numbered)",
+        "mygame/game.yaml:32: rules[4].total.of: element holds a text; the rule needs a number",
+        "mygame/game.yaml:33: rules[5].where.element: 'air' is not one of: fire, water, earth",
+        "mygame/game.yaml:34: rules[6].spread: expected in_a_row, within or both",
+    ]
+
+
+def test_the_editor_schema_takes_the_new_game_and_refuses_a_rule_of_two_kinds(
+    tmp_path: Path,
+) -> None:
+    new_game(GAME, tmp_path)
+    schema = json.loads((tmp_path / "schemas" / GAME / "game.schema.json").read_text("utf-8"))
+    import yaml
+
+    game = yaml.safe_load((tmp_path / "card_data" / GAME / "game.yaml").read_text("utf-8"))
+    validator = jsonschema.Draft7Validator(schema)
+    assert list(validator.iter_errors(game)) == []
+    game["rules"].append({"deck": "heroes", "unique": "id", "numbered": "number"})
+    assert [error.json_path for error in validator.iter_errors(game)] == ["$.rules[9]"]
+    game["rules"][-1] = {"deck": "villains", "unique": "id"}
+    assert [error.json_path for error in validator.iter_errors(game)] == ["$.rules[9].deck"]
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("My Game", "game name 'My Game': a lower-case id of letters, digits and _, like my_game"),
+        ("gears", "gears is one of pnp's own games: choose another name"),
+    ],
+)
+def test_new_game_refuses_a_name_it_cannot_use(
+    tmp_path: Path, pnp, name: str, message: str
+) -> None:
+    result = pnp("new", "game", name, "--dir", tmp_path)
+    assert (result.code, result.out, result.err) == (2, "", f"pnp: error: {message}\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_new_game_never_writes_over_a_game(project: Path, pnp) -> None:
+    result = pnp("new", "game", GAME, "--dir", project)
+    target = project / "card_data" / GAME
+    assert (result.code, result.err) == (
+        2,
+        f"pnp: error: {target} already exists: choose another name or --dir\n",
+    )
+    assert (target / "decks" / "heroes.yaml").read_text(encoding="utf-8") == HEROES
