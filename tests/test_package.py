@@ -243,3 +243,25 @@ def test_the_readmes_car_example_and_the_help_pnp_calibrate_names_work_installed
     section = installed.pnp("help", "calibrating-duplex-backs")
     assert section.startswith("### Calibrating duplex backs\n")
     assert list(installed.empty.iterdir()) == []
+
+
+def test_installed_pnp_makes_a_game_of_its_own_that_validates_builds_and_exports(
+    installed: Installed, tmp_path: Path
+) -> None:
+    """Issue 35: ``pnp new game`` from a wheel writes a project whose game has no engine in
+    Python, and every command a designer runs works on it."""
+    project = tmp_path / "project"
+    installed.pnp("new", "game", "mygame", "--dir", project)
+    data = project / "card_data"
+    assert installed.pnp("validate", "mygame", "--data", data).startswith("mygame: ok (")
+    out = tmp_path / "out"
+    installed.pnp("build", "mygame", "--data", data, "--lang", "en", "--out", out)
+    assert sorted(p.name for p in (out / "mygame" / "en").iterdir()) == [
+        "cards-a4.pdf",
+        "rules-summary-a4.pdf",
+    ]
+    installed.pnp("export", "tgc", "mygame", "--data", data, "--lang", "en", "--out", out)
+    assert any((out / "tgc").rglob("*.png"))
+    installed.pnp("i18n", "export", "mygame", "--data", data, "--lang", "de", "--out", out)
+    assert (out / "mygame" / "de.po").is_file()
+    assert list(installed.empty.iterdir()) == []
