@@ -8,6 +8,7 @@ every command runs; one test goes through ``pnp validate`` for the exit code and
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import jsonschema
@@ -17,6 +18,7 @@ from generator.authoring.new_game import new_game
 from generator.games.designed.engine import DesignedGame
 from generator.pipeline.front import found_engine, loaded
 
+REPO = Path(__file__).resolve().parent.parent
 GAME = "mygame"
 HEROES = """heroes:
   - {id: blaze, number: 1, power: 3, element: fire}
@@ -235,3 +237,58 @@ def test_new_game_never_writes_over_a_game(project: Path, pnp) -> None:
         f"pnp: error: {target} already exists: choose another name or --dir\n",
     )
     assert (target / "decks" / "heroes.yaml").read_text(encoding="utf-8") == HEROES
+
+
+TRAINS_RULES = """
+rules:
+  - {deck: wagons, numbered: number}
+  - {deck: wagons, cards: {at_least: 84}}
+  - {deck: wagons, spread: {field: ability, within: 16, order: number}}
+%s
+  - {deck: locomotives, unique: colour}
+  - {deck: locomotives, unique: mark}
+  - {deck: locomotives, cards: {at_least: players}}
+"""
+"""Game of Trains' card-level checks in the vocabulary: every wagon number once, each ability
+on its share of the wagons and spread over the numbers, a locomotive per player, each its own
+colour and mark (what it cannot say: that a colour is a player colour of the palette)."""
+SHARES = {"swap-adjacent": 11, "swap-over-one": 11, "move-left-2": 11, "move-right-2": 11}
+ABILITIES = [*SHARES, "remove-left", "remove-middle", "remove-right", "protect"]
+
+
+def test_the_vocabulary_states_game_of_trains_card_checks(tmp_path: Path) -> None:
+    """Game of Trains' data as a game described in data, its engine's card checks written as
+    rules: the shipped cards pass them, and a wagon given another ability fails them as it
+    fails the engine ("swap-adjacent is on 10 wagons, the game needs at least 11")."""
+    data = tmp_path / "card_data"
+    shutil.copytree(REPO / "card_data" / "game_of_trains", data / "trains")
+    shutil.copytree(REPO / "templates" / "game_of_trains", tmp_path / "templates" / "trains")
+    fields = {
+        "wagons": "number: {type: integer, minimum: 1, maximum: 999}\n      ability: "
+        f"{{type: text, choices: [{', '.join(ABILITIES)}]}}",
+        "locomotives": "id: {type: text}\n      colour: {type: text}\n      mark: "
+        "{type: text, choices: [circle, square, triangle, diamond]}",
+    }
+    game_yaml = data / "trains" / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    for deck, described in fields.items():
+        card_id = text.index("card_id", text.index(f"  {deck}:"))
+        end = text.index("\n", card_id) + 1
+        text = text[:end] + f"    fields:\n      {described}\n" + text[end:]
+    shares = "\n".join(
+        f"  - {{deck: wagons, cards: {{at_least: {SHARES.get(ability, 10)}}}, "
+        f"where: {{ability: {ability}}}}}"
+        for ability in ABILITIES
+    )
+    game_yaml.write_text(text + TRAINS_RULES % shares, encoding="utf-8")
+    engine = found_engine(data, "trains")
+    assert isinstance(engine, DesignedGame) and len(engine.rules) == 14
+    assert loaded(data, "trains", engine)[1] == []
+
+    wagons = data / "trains" / "decks" / "wagons.yaml"
+    cards = wagons.read_text(encoding="utf-8")
+    wagons.write_text(cards.replace("ability: swap-adjacent", "ability: protect", 1), "utf-8")
+    assert [str(problem) for problem in loaded(data, "trains", engine)[1]] == [
+        "trains/decks/wagons.yaml:1: wagons: 10 cards with ability swap-adjacent: the rule wants "
+        "at least 11 (rule 'cards at_least 11', trains/game.yaml:28)",
+    ]
