@@ -84,7 +84,8 @@ class Icons:
                 self._drawn[name] = self._render(name)
             except IconError as error:
                 path = shown(self.files[name], self.templates)
-                self._drawn[name] = Problem(path, error.line, "icon", error.what)
+                what = error.what.removeprefix(f"{path}: ").removeprefix(f"{path} ")
+                self._drawn[name] = Problem(path, error.line, "icon", what)
         return self._drawn[name]
 
     def _render(self, name: str) -> Icon:
@@ -93,6 +94,8 @@ class Icons:
             with self.sandbox.spending(budget):
                 template = self.sandbox.get_template(f"{FOLDER}/{name}{SUFFIX}")
                 svg = _bounded(template.generate(palette=self.palette))
+        except IconError:
+            raise
         except jinja2.TemplateSyntaxError as error:
             raise IconError(clipped(error.message or str(error), 300), error.lineno) from None
         except Exception as error:  # a stranger's template: its failures are its own
