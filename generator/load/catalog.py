@@ -26,6 +26,7 @@ from generator.load.cards import load_decks
 from generator.load.deck_specs import CardSchema, deck_specs, template_exists
 from generator.load.expansions import Expansion, Layer
 from generator.load.game_fields import DESIGNED_GAME_FIELDS, GAME_FIELDS, HANDOUT_FIELDS
+from generator.load.icons import icon_problems
 from generator.load.locales import Unprintable, printed_locales, read_locales
 from generator.load.names import file_name_problem
 from generator.load.palettes import load_palettes
@@ -83,6 +84,7 @@ def load_game(
         if "handouts" in raw:
             handouts = _load_handouts(data_dir, game_id, templates, raw["handouts"], log)
     written = read_locales(data_dir, game_id, expansions, log, unprintable)
+    problems += icon_problems(written, templates)
     locales, drafts = printed_locales(written, log, languages)
     palettes = load_palettes(data_dir, game_id, expansions, log)
     names = tuple(expansion.name for expansion in expansions)

@@ -19,7 +19,7 @@ _ACCENTED = str.maketrans(
     "AaCcDdEeGgHhIiJjKkLlNnOoRrSsTtUuWwYyZz",
     "ÅåÇçĎďÉéĜĝĤĥÎîĴĵĶķĹĺÑñÖöŔŕŠšŤťÛûŴŵÝýŽž",
 )
-_PLACEHOLDER = re.compile(r"(\{[A-Za-z_][A-Za-z0-9_]*\})")
+_PLACEHOLDER = re.compile(r"(\{[A-Za-z_][A-Za-z0-9_]*\}|\{icon:[^{}]*\})")
 _VOWELS = "aeiouyåéîöûý"
 
 
@@ -57,10 +57,10 @@ def pseudo_locale(english: Locale) -> Locale:
 
 def pseudo(text: str) -> str:
     """``text`` with accented letters and 40 % longer, in brackets that show where a box cut
-    it short; ``{placeholders}`` are kept. Each word grows by repeating its vowels, so words
-    get longer as in a long language and lines break as they would. A text of capitals alone
-    (a row of position letters: ``ABCDE``) keeps its length, since each letter stands for one
-    position."""
+    it short; ``{placeholders}`` and ``{icon:NAME}`` are kept. Each word grows by repeating
+    its vowels, so words get longer as in a long language and lines break as they would. A
+    text of capitals alone (a row of position letters: ``ABCDE``) keeps its length, since each
+    letter stands for one position."""
     if text.isalpha() and text.isupper():
         return text.translate(_ACCENTED)
     grown = [_grown(part) if not _PLACEHOLDER.fullmatch(part) else part for part in _split(text)]

@@ -10,6 +10,12 @@ would be formatted by ``str.format`` but is printed as written here. Around a va
 given that is the designer's mistake (they meant the value), so the checks of locale texts and
 PO files report it (:func:`formatted_problem`); around any other word it prints as written,
 like every other brace.
+
+One placeholder names no value: ``{icon:NAME}``, the icon ``NAME`` of the game drawn inline at
+the text's size (``templates/<game>/icons/NAME.svg.j2``, :mod:`generator.render.icons`). It is
+the only form after a name that means something; a text that is printed where no icon can be
+drawn (the rules summary) leaves its icons out (:func:`without_icons`), so a text should name
+what an icon shows in words too ("Most {icon:comfort} comfort symbols").
 """
 
 from __future__ import annotations
@@ -24,6 +30,9 @@ PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 FORMATTED = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)([.\[!:](?:[^{}]|\{[^{}]*\})*)\}")
 """A name with what ``str.format`` would do to its value after it: an attribute (``.real``),
 an index (``[0]``), a conversion (``!r``) or a format spec (``:>5``, ``:{width}``)."""
+ICON = re.compile(r"\{icon:([^{}]*)\}")
+"""An icon of the game, by its name: ``{icon:coin}``."""
+_SPACED_ICON = re.compile(r"[ \t]*\{icon:[^{}]*\}([ \t]*)")
 
 
 def placeholders(text: str) -> list[str]:
@@ -38,11 +47,28 @@ def fill(text: str, values: Mapping[str, Any]) -> str:
     )
 
 
+def icons(text: str) -> list[str]:
+    """The names of the icons a text draws (``{icon:NAME}``), in order."""
+    return ICON.findall(text)
+
+
+def without_icons(text: str) -> str:
+    """``text`` without its icons, for print that draws none: an icon and the spaces before it
+    go, so "Most {icon:comfort} comfort" reads "Most comfort" (and "{icon:coin} 3", "3")."""
+    return (
+        _SPACED_ICON.sub(lambda match: " " if match.start() and match[1] else "", text).strip(" \t")
+        if ICON.search(text)
+        else text
+    )
+
+
 def formatted_problem(text: str, names: Collection[str]) -> str | None:
     """What is wrong with the first placeholder of ``text`` that names one of ``names`` (the
     values the text is given) with a format spec, a conversion, an attribute or an index:
     nothing fills it, so it would print as written."""
-    match = next((m for m in FORMATTED.finditer(text) if m[1] in names), None)
+    match = next(
+        (m for m in FORMATTED.finditer(text) if m[1] in names and not ICON.fullmatch(m[0])), None
+    )
     if match is None:
         return None
     return (

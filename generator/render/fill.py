@@ -32,6 +32,7 @@ from typing import NamedTuple
 
 from generator.model import Text
 from generator.render.fonts import Font, text_width
+from generator.render.inline import width as inline_width
 from generator.render.safe_area import TextBox
 from generator.render.text import words, wrap
 
@@ -111,14 +112,26 @@ class Asked(NamedTuple):
     line_height: float
     max_lines: int | None
     printed: float | None
+    marked: str | None = None
+    """The text with its icons' marks, as it was fitted (``None``: it draws no icon)."""
+    icons: tuple[float, ...] = ()
+    """The advance of each icon it draws, in font sizes (:mod:`~generator.render.inline`)."""
 
 
 def box_fill(asked: Asked) -> BoxFill:
     """The fill of one recorded call."""
     box, font = asked.box, asked.font
     content = "\n".join(asked.paragraphs)
+    fitted = content if asked.marked is None else asked.marked
     fill, lines, capacity = measure(
-        content, font, box.width, box.height, asked.size, asked.line_height, asked.max_lines
+        fitted,
+        font,
+        box.width,
+        box.height,
+        asked.size,
+        asked.line_height,
+        asked.max_lines,
+        asked.icons,
     )
     keys = tuple(
         LocaleKey(paragraph.key, paragraph.file, paragraph.line)
@@ -152,10 +165,11 @@ def measure(
     size: float,
     line_height: float = 1.15,
     max_lines: int | None = None,
+    icons: tuple[float, ...] = (),
 ) -> tuple[float, int, int]:
     """The fill of ``content`` in the box at ``size`` (see the module), the lines the box
     holds and its capacity in characters; measured once per text and box (a text recurs on
-    many cards)."""
+    many cards). ``icons``: the advance of each icon whose mark it holds."""
     if min(size, width, height, line_height) <= 0:  # a stranger's template: no box to fill
         return (math.inf if words(content) else 0.0), 0, 0
     step = size * line_height
@@ -166,7 +180,7 @@ def measure(
         return 0.0, held, capacity
 
     def measured(line: str, at: float) -> float:
-        return text_width(line, font, at)
+        return inline_width(line, font, at, icons)
 
     lines = content.split("\n") if held <= 1 else wrap(content, width, size, measured)
     if lines is None:  # a word wider than the box

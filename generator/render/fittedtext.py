@@ -14,7 +14,7 @@ from jinja2.exceptions import SecurityError
 
 from generator.render.budget import MAX_STEPS, STEPS
 from generator.render.fonts import Font, missing_glyphs
-from generator.render.fonts import text_width as measure_width
+from generator.render.inline import width
 from generator.render.text import fit, wrap
 
 CACHED_TEXT = 2_000
@@ -34,17 +34,20 @@ class _Measure:
     """Text widths in one font, counting the characters measured. Fitting measures each line
     as it grows, word by word, at each size it tries: a long text in a wide box at a tiny
     ``min_size`` measures billions of characters. Past :data:`MAX_STEPS` (all a face may take)
-    the fitting stops; the count is the fitting's steps on the face's budget."""
+    the fitting stops; the count is the fitting's steps on the face's budget. An icon's mark
+    (:mod:`~generator.render.inline`) is measured as the icon's box: ``icons`` holds each
+    icon's advance, in font sizes."""
 
-    def __init__(self, face: Font) -> None:
+    def __init__(self, face: Font, icons: tuple[float, ...] = ()) -> None:
         self.face = face
+        self.icons = icons
         self.characters = 0
 
     def __call__(self, text: str, size: float) -> float:
         self.characters += len(text)
         if self.characters > MAX_STEPS:
             raise SecurityError(STEPS)
-        return measure_width(text, self.face, size)
+        return width(text, self.face, size, self.icons)
 
 
 P = ParamSpec("P")
@@ -85,10 +88,12 @@ def fit_text(
     min_size: float,
     line_height: float,
     max_lines: int | None,
+    icons: tuple[float, ...] = (),
 ) -> tuple[Fitted | None, int]:
     """Text fitted to its box (``None`` if it fits no size), with the characters fitting
-    measured, which every face fitting it is charged."""
-    measure = _Measure(face)
+    measured, which every face fitting it is charged; ``icons``: the advance of each icon whose
+    mark the text holds (:mod:`~generator.render.inline`)."""
+    measure = _Measure(face, icons)
     fitted = fit(content, width, height, size, min_size, measure, line_height, max_lines)
     if fitted is None:
         return None, measure.characters
@@ -97,12 +102,14 @@ def fit_text(
 
 
 @_remembered_when_short(256)
-def overflowing_text(content: str, face: Font, width: float, size: float) -> tuple[Fitted, int]:
-    """Text that fits no size, wrapped at ``size`` as if the box were as tall as it needs (a
-    word wider than the box on a line of its own), to show how far it runs out; with the
-    characters measured."""
-    measure = _Measure(face)
-    lines = tuple(wrap(content, width, size, measure, wide_words=True) or ())
+def overflowing_text(
+    content: str, face: Font, box: float, size: float, icons: tuple[float, ...] = ()
+) -> tuple[Fitted, int]:
+    """Text that fits no size, wrapped at ``size`` as if the box (``box`` wide) were as tall as
+    it needs (a word wider than the box on a line of its own), to show how far it runs out;
+    with the characters measured."""
+    measure = _Measure(face, icons)
+    lines = tuple(wrap(content, box, size, measure, wide_words=True) or ())
     widths = tuple(measure(line, size) for line in lines)
     return Fitted(size, lines, widths), measure.characters
 

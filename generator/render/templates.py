@@ -34,6 +34,7 @@ from generator.render.budget import Budget
 from generator.render.facechecks import FaceChecks
 from generator.render.fill import BoxFill, box_fill
 from generator.render.geometry import Geometry
+from generator.render.icons import Icons
 from generator.render.loader import MAX_TEMPLATES, ProjectLoader
 from generator.render.safe_area import FaceTree
 from generator.render.sandbox import Sandbox, template_range
@@ -92,6 +93,7 @@ class CardRenderer(FaceChecks):
         self.game = game
         self.locale = locale
         self.fitter = TextFitter(overflow)
+        self.fitter.icons = Icons(game.templates, environment(game.templates), game.colours)
         self._template_problems = Tally()
 
     @property

@@ -17,12 +17,16 @@ import jinja2
 from markupsafe import Markup, escape
 
 from generator.languages import PSEUDO, PSEUDO_GROWTH
+from generator.load.icons import unknown_icon
+from generator.load.placeholders import icons as icon_names
 from generator.model import Card, Deck, Handout, Text
 from generator.problems import Problem
 from generator.render.budget import TEXT_STEPS, Budget
 from generator.render.fill import Asked
 from generator.render.fittedtext import fit_text, glyphs_missing, overflowing_text
 from generator.render.fonts import FAMILIES, cap_height, describe_characters, find_font
+from generator.render.icons import Icon, Icons
+from generator.render.inline import Drawn, icon_size, icon_width, marked, runs, unmarked
 from generator.render.operationsizes import paragraphs_size
 from generator.render.safe_area import BOX_ATTRIBUTE, TextBox
 from generator.render.sandboxcalls import counts_itself
@@ -62,6 +66,8 @@ class TextFitter:
         self.boxes: list[TextBox] = []
         self.asked: list[Asked] = []
         self.overflow = overflow
+        self.icons: Icons | None = None
+        """The game's icons, which its texts may draw (``{icon:NAME}``)."""
 
     @property
     def problems(self) -> list[Problem]:
@@ -111,7 +117,9 @@ class TextFitter:
             raise jinja2.TemplateRuntimeError(
                 f"no shipped font {font!r} ({weight}); use one of {', '.join(sorted(FAMILIES))}"
             )
-        missing = glyphs_missing(content, face)
+        content, icons = self._inline(content, source)
+        advances = tuple(icon_width(icon.aspect) for icon in icons)
+        missing = glyphs_missing(unmarked(content), face)
         if missing:
             self._report(
                 source,
@@ -120,14 +128,25 @@ class TextFitter:
             )
         smallest = min_size or size
         fitted, measured = fit_text(
-            content, face, width, height, size, smallest, line_height, max_lines
+            content, face, width, height, size, smallest, line_height, max_lines, advances
         )
         budget.step(measured)
         box = TextBox(x, y, width, height, *_template_line())
         self.boxes.append(box)
         printed = None if fitted is None else fitted.size
         self.asked.append(
-            Asked(box, tuple(paragraphs), face, size, smallest, line_height, max_lines, printed)
+            Asked(
+                box,
+                tuple(paragraphs),
+                face,
+                size,
+                smallest,
+                line_height,
+                max_lines,
+                printed,
+                content if icons else None,
+                advances,
+            )
         )
         if fitted is None:
             self._report(
@@ -137,13 +156,21 @@ class TextFitter:
             )
             if not self.overflow:
                 return Markup("")
-            fitted, measured = overflowing_text(content, face, width, smallest)
+            fitted, measured = overflowing_text(content, face, width, smallest, advances)
             budget.step(measured)
         step = fitted.size * line_height
         cap = cap_height(face) * fitted.size
         reach = sum(map(abs, (x, y, width, height, cap, fitted.size)))  # no number drawn is larger
         reach += max(map(abs, fitted.widths), default=0) + (2 * len(fitted.lines) + 2) * abs(step)
-        made = _drawn_size(fitted.lines, reach, font, weight, fill, underline)
+        lines = [runs(line, advances) if icons else [line] for line in fitted.lines]
+        texts = [part for line in lines for part in line if isinstance(part, str)]
+        made = _drawn_size(texts, reach, font, weight, fill, underline)
+        made += sum(
+            icon_size(icons[part], reach, fill)
+            for line in lines
+            for part in line
+            if isinstance(part, int)
+        )
         budget.make(made + len(f'{BOX_ATTRIBUTE}="{len(self.boxes) - 1}" '), "text()")
         top = y + (height - step * len(fitted.lines)) * VALIGN[valign]
         elements = []
@@ -151,11 +178,15 @@ class TextFitter:
             left = x + (width - line_width) * ALIGN[align]
             baseline = top + step * index + (step + cap) / 2
             mark = f'{BOX_ATTRIBUTE}="{len(self.boxes) - 1}" ' if index == 0 else ""
-            elements.append(
-                f'<text {mark}x="{left:.3f}" y="{baseline:.3f}" font-family="{font}" '
-                f'font-weight="{weight}" font-size="{fitted.size:.3f}" fill="{escape(fill)}">'
-                f"{escape(line)}</text>"
-            )
+            if any(isinstance(part, int) for part in lines[index]):
+                drawn = Drawn(face, fitted.size, fill, icons, advances)
+                elements.append(drawn.line(lines[index], left, baseline, mark))
+            else:
+                elements.append(
+                    f'<text {mark}x="{left:.3f}" y="{baseline:.3f}" font-family="{font}" '
+                    f'font-weight="{weight}" font-size="{fitted.size:.3f}" '
+                    f'fill="{escape(fill)}">{escape(line)}</text>'
+                )
             if underline:
                 elements.append(
                     f'<rect x="{left:.3f}" y="{baseline + fitted.size * 0.1:.3f}" '
@@ -163,6 +194,24 @@ class TextFitter:
                     f'height="{fitted.size * 0.08:.3f}" fill="{escape(fill)}"/>'
                 )
         return Markup("\n".join(elements))
+
+    def _inline(self, content: str, source: Text | None) -> tuple[str, tuple[Icon, ...]]:
+        """``content`` with the icons it draws marked (:mod:`~generator.render.inline`), and
+        those icons; an icon the game lacks, or whose file cannot be drawn, is reported (at
+        the text's line, or the icon file's) and stays as written."""
+        names = dict.fromkeys(icon_names(content)) if "{icon:" in content else {}
+        if not names or self.icons is None:
+            return content, ()
+        drawn: dict[str, Icon] = {}
+        for name in names:
+            if name not in self.icons.files:
+                self._report(source, unknown_icon(name, self.icons.templates, [*self.icons.files]))
+            elif isinstance(icon := self.icons.icon(name), Icon):
+                drawn[name] = icon
+            else:
+                self.tally.add((f"{icon.file}:{icon.line}", icon.what), icon)
+        text, order = marked(content, {name: icon.aspect for name, icon in drawn.items()})
+        return text, tuple(drawn[name] for name in order)
 
     def _remedy(self) -> str:
         """What to do about a text too long for its box: shorten it, or, in the

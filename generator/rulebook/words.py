@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from generator.language_rules import COUNT, category, number, signed
-from generator.load.placeholders import fill, formatted_problem, placeholders
+from generator.load.placeholders import fill, formatted_problem, placeholders, without_icons
 from generator.model import Locale, Plural
 from generator.problems import Problem
 
@@ -79,7 +79,9 @@ def wording_problems(locale: Locale, wording: Wording, numbered: tuple[str, ...]
 class Words:
     """``words(key, **values)``: the locale's text with the values filled in, numbers written
     the language's way, in the plural form ``count`` calls for. (Characters the fonts lack are
-    reported when the locale is loaded, like every printed word.)"""
+    reported when the locale is loaded, like every printed word.) A summary draws no icon:
+    a text's ``{icon:NAME}`` is left out (:func:`~generator.load.placeholders.without_icons`),
+    so a text names in words what its icons show."""
 
     def __init__(self, locale: Locale) -> None:
         self.locale = locale
@@ -90,7 +92,8 @@ class Words:
             raise KeyError(f"{self.locale.file}: {key} is not declared in the summary's wording")
         if isinstance(text, Plural):
             text = text.form(category(self.locale.lang, values[COUNT]))
-        return fill(text, {name: self._shown(value) for name, value in values.items()})
+        filled = fill(text, {name: self._shown(value) for name, value in values.items()})
+        return without_icons(filled)
 
     def number(self, value: float, decimals: int | None = None) -> str:
         """A number as the language writes it (``0,75`` in Russian)."""

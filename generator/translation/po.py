@@ -31,7 +31,7 @@ import polib
 from generator.language_rules import COUNT, categories
 from generator.languages import SOURCE
 from generator.load.locales import language_problem
-from generator.load.placeholders import formatted_problem, placeholders
+from generator.load.placeholders import formatted_problem, icons, placeholders
 from generator.load.yaml_reader import read_text
 from generator.model import Locale, Plural, Text
 from generator.problems import Problem, ProblemLog, clipped
@@ -136,7 +136,7 @@ def _entry(
         occurrences=[(text.file, str(text.line))],
         comment=comment,
     )
-    if any(placeholders(form) for form in _forms(english)):
+    if any(placeholders(form) or icons(form) for form in _forms(english)):
         entry.flags.append(BRACES)
     translated = target.text(key) if target else None
     if isinstance(english, dict):
@@ -280,7 +280,7 @@ def _entry_problem(entry: polib.POEntry, english: Locale, plurals: PoPlurals) ->
     """What is wrong with an entry: one pnp did not write, or a translation that loses or
     invents a ``{value}`` (the check ``msgfmt -c`` makes of ``python-brace-format``; a plural
     form may leave out its ``{count}``, as "one" often does), or formats one (``{count:>5}``,
-    which would print as written)."""
+    which would print as written), or draws other icons than the English."""
     if not entry.msgctxt:
         return "no msgctxt: pnp names each text by its key there"
     text = english.text(entry.msgctxt)
@@ -294,11 +294,14 @@ def _entry_problem(entry: polib.POEntry, english: Locale, plurals: PoPlurals) ->
             f"{PLURAL_HEADER} header gives {plurals.lang} ({', '.join(plurals.slots)})"
         )
     values = {name for form in _forms(english_of(text)) for name in placeholders(form)}
+    drawn = {name for form in _forms(english_of(text)) for name in icons(form)}
     for translated in _translated_forms(entry):
         if translated:
             used = set(placeholders(translated))
-            problem = formatted_problem(translated, values) or _values_problem(
-                used, values, bool(entry.msgid_plural)
+            problem = (
+                formatted_problem(translated, values)
+                or _values_problem(used, values, bool(entry.msgid_plural))
+                or _icons_problem(set(icons(translated)), drawn)
             )
             if problem:
                 return problem
@@ -311,6 +314,17 @@ def _values_problem(used: set[str], values: set[str], plural: bool) -> str | Non
         return f"{{{unknown[0]}}} is not a value of this text (the English has {listed})"
     if lost := sorted(values - used - ({COUNT} if plural else set())):
         return f"{{{lost[0]}}} is missing: the translation must show every value ({listed})"
+    return None
+
+
+def _icons_problem(used: set[str], drawn: set[str]) -> str | None:
+    """A translation draws the icons its English does (``{icon:NAME}``), no other: the English
+    names only icons the game has, and a symbol the English shows is part of what it says."""
+    listed = ", ".join(f"{{icon:{name}}}" for name in sorted(drawn)) or "none"
+    if unknown := sorted(used - drawn):
+        return f"{{icon:{unknown[0]}}} is not an icon of this text (the English has {listed})"
+    if lost := sorted(drawn - used):
+        return f"{{icon:{lost[0]}}} is missing: the translation must draw every icon ({listed})"
     return None
 
 
