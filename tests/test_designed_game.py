@@ -91,7 +91,7 @@ def test_cards_in_total_and_where_a_field_has_a_value(project: Path) -> None:
         "{deck: heroes, cards: {at_least: players}, where: {element: water}}",
     )
     assert problems(project) == [
-        f"{HEROES_FILE}:1: heroes: 1 cards with element water: the rule wants at least 4 (one "
+        f"{HEROES_FILE}:1: heroes: 1 card with element water: the rule wants at least 4 (one "
         "for each player) (rule 'cards at_least players', mygame/game.yaml:31)",
         f"{HEROES_FILE}:1: heroes: 2 cards with element fire: the rule wants at most 1 (rule "
         "'cards at_most 1', mygame/game.yaml:30)",
@@ -256,13 +256,20 @@ SHARES = {"swap-adjacent": 11, "swap-over-one": 11, "move-left-2": 11, "move-rig
 ABILITIES = [*SHARES, "remove-left", "remove-middle", "remove-right", "protect"]
 
 
+def shipped_copy(project: Path, game: str, name: str) -> Path:
+    """A shipped game's card data and templates copied into ``project`` as the game ``name``,
+    which pnp has no engine for; its card data folder."""
+    data = project / "card_data"
+    shutil.copytree(REPO / "card_data" / game, data / name)
+    shutil.copytree(REPO / "templates" / game, project / "templates" / name)
+    return data
+
+
 def test_the_vocabulary_states_game_of_trains_card_checks(tmp_path: Path) -> None:
     """Game of Trains' data as a game described in data, its engine's card checks written as
     rules: the shipped cards pass them, and a wagon given another ability fails them as it
     fails the engine ("swap-adjacent is on 10 wagons, the game needs at least 11")."""
-    data = tmp_path / "card_data"
-    shutil.copytree(REPO / "card_data" / "game_of_trains", data / "trains")
-    shutil.copytree(REPO / "templates" / "game_of_trains", tmp_path / "templates" / "trains")
+    data = shipped_copy(tmp_path, "game_of_trains", "trains")
     fields = {
         "wagons": "number: {type: integer, minimum: 1, maximum: 999}\n      ability: "
         f"{{type: text, choices: [{', '.join(ABILITIES)}]}}",
@@ -291,4 +298,50 @@ def test_the_vocabulary_states_game_of_trains_card_checks(tmp_path: Path) -> Non
     assert [str(problem) for problem in loaded(data, "trains", engine)[1]] == [
         "trains/decks/wagons.yaml:1: wagons: 10 cards with ability swap-adjacent: the rule wants "
         "at least 11 (rule 'cards at_least 11', trains/game.yaml:28)",
+    ]
+
+
+TILES = """    fields:
+      number: {type: integer, minimum: 0, maximum: 9}
+      colour: {type: text, choices: [black, white, green]}
+      copy: {type: integer, required: false, minimum: 1, maximum: 2}
+"""
+TILES_RULES = """rules:
+  - {deck: tiles, cards: 20}
+  - {deck: tiles, cards: 2, where: {colour: green}}
+  - {deck: tiles, cards: 2, where: {number: 5, colour: green}}
+  - {deck: tiles, cards: 9, where: {colour: black}}
+  - {deck: tiles, cards: 9, where: {colour: white}}
+  - {deck: tiles, unique: [number, colour], where: {colour: [black, white]}}
+  - {deck: tiles, cards: 0, where: {number: 5, colour: [black, white]}}
+"""
+"""Break the Code's tiles in the vocabulary: 0-9 in black and in white, but both 5s green."""
+
+
+def test_the_vocabulary_states_break_the_codes_tiles(tmp_path: Path) -> None:
+    """The shipped tiles (the questions left out: what a question checks needs a solver) pass
+    the tiles' rules written as data; a green 5 turned black fails them."""
+    data = shipped_copy(tmp_path, "break_the_code", "codes")
+    (data / "codes" / "decks" / "questions.yaml").unlink()
+    game_yaml = data / "codes" / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    text = text[: text.index("  questions:")] + text[text.index("handouts:") :]
+    card_id = text.index("\n", text.index("card_id")) + 1
+    game_yaml.write_text(text[:card_id] + TILES + text[card_id:] + TILES_RULES, "utf-8")
+    engine = found_engine(data, "codes")
+    assert isinstance(engine, DesignedGame) and loaded(data, "codes", engine)[1] == []
+    tiles = data / "codes" / "decks" / "tiles.yaml"
+    cards = tiles.read_text(encoding="utf-8")
+    tiles.write_text(
+        cards.replace("{number: 5, colour: green, copy: 2}", "{number: 5, colour: black}")
+    )
+    assert [str(problem).split(": ", 1)[1] for problem in loaded(data, "codes", engine)[1]] == [
+        "tiles: 1 card with colour green: the rule wants exactly 2 (rule 'cards 2', "
+        "codes/game.yaml:27)",
+        "tiles: 1 card with number 5 and colour green: the rule wants exactly 2 (rule "
+        "'cards 2', codes/game.yaml:28)",
+        "tiles: 10 cards with colour black: the rule wants exactly 9 (rule 'cards 9', "
+        "codes/game.yaml:29)",
+        "tiles: 1 card with number 5 and colour black or white: the rule wants exactly 0 "
+        "(rule 'cards 0', codes/game.yaml:32)",
     ]

@@ -101,11 +101,12 @@ class Count:
     bounds: Bounds
 
     def problems(self, chosen: Chosen, game: Game) -> list[Problem]:
-        deck, cards = chosen.deck, chosen.cards
-        broken = self.bounds.broken(len(cards), game)
-        return (
-            [] if broken is None else [deck_problem(deck, f"{len(cards)} {chosen.named}: {broken}")]
-        )
+        count = len(chosen.cards)
+        broken = self.bounds.broken(count, game)
+        if broken is None:
+            return []
+        named = chosen.named.replace("cards", "card", 1) if count == 1 else chosen.named
+        return [deck_problem(chosen.deck, f"{count} {named}: {broken}")]
 
 
 @dataclass(frozen=True)
