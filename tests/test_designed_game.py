@@ -13,7 +13,9 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+import yaml
 
+import generator.pipeline.build
 from generator.authoring.new_game import new_game
 from generator.games.designed.engine import DesignedGame
 from generator.pipeline.front import found_engine, loaded
@@ -203,7 +205,6 @@ def test_the_editor_schema_takes_the_new_game_and_refuses_a_rule_of_two_kinds(
 ) -> None:
     new_game(GAME, tmp_path)
     schema = json.loads((tmp_path / "schemas" / GAME / "game.schema.json").read_text("utf-8"))
-    import yaml
 
     game = yaml.safe_load((tmp_path / "card_data" / GAME / "game.yaml").read_text("utf-8"))
     validator = jsonschema.Draft7Validator(schema)
@@ -345,3 +346,25 @@ def test_the_vocabulary_states_break_the_codes_tiles(tmp_path: Path) -> None:
         "tiles: 1 card with number 5 and colour black or white: the rule wants exactly 0 "
         "(rule 'cards 0', codes/game.yaml:32)",
     ]
+
+
+def test_a_rebuild_of_a_game_described_in_data_is_answered_by_the_fast_path(
+    project: Path, pnp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The generic engine is named without importing it, so a rebuild with nothing changed is
+    answered from the cache, as for a shipped game; a changed rule is not."""
+    args = ("build", GAME, "--data", project / "card_data", "--lang", "en")
+    args += ("--out", project / "out", "--cache", project / "cache")
+    with_rules(project, "{deck: heroes, cards: 4}")
+    assert pnp(*args).code == 0
+    build = generator.pipeline.build.build
+    monkeypatch.setattr(generator.pipeline.build, "build", None)  # called, it would fail
+    assert pnp(*args).out.splitlines()[-2].startswith("all 2 files up to date: ")
+    monkeypatch.setattr(generator.pipeline.build, "build", build)
+    with_rules(project, "{deck: heroes, cards: 3}")
+    result = pnp(*args)
+    assert (result.code, result.err.splitlines()[0]) == (
+        1,
+        f"{HEROES_FILE}:1: heroes: 4 cards: the rule wants exactly 3 (rule 'cards 3', "
+        "mygame/game.yaml:28)",
+    )
