@@ -48,6 +48,7 @@ def run_game(args: argparse.Namespace) -> int:
     print(f"wrote {card_data}/, {templates}/ and its editor schemas; try:")
     for command in ("validate", "build", "serve"):
         print(f"  pnp {command} {args.name} --data {data}")
+    print("pnp help your-own-game says what goes where, and every kind of rule.")
     return EXIT_OK
 
 
