@@ -94,9 +94,9 @@ def test_cards_in_total_and_where_a_field_has_a_value(project: Path) -> None:
     )
     assert problems(project) == [
         f"{HEROES_FILE}:1: heroes: 1 card with element water: the rule wants at least 4 (one "
-        "for each player) (rule 'cards at_least players', mygame/game.yaml:31)",
+        "for each player) (rule 'cards at_least players where element water', mygame/game.yaml:31)",
         f"{HEROES_FILE}:1: heroes: 2 cards with element fire: the rule wants at most 1 (rule "
-        "'cards at_most 1', mygame/game.yaml:30)",
+        "'cards at_most 1 where element fire', mygame/game.yaml:30)",
         f"{HEROES_FILE}:1: heroes: 4 cards: the rule wants exactly 5 (rule 'cards 5', "
         "mygame/game.yaml:28)",
     ]
@@ -213,12 +213,20 @@ def test_the_editor_schema_takes_the_new_game_and_refuses_a_rule_of_two_kinds(
     assert [error.json_path for error in validator.iter_errors(game)] == ["$.rules[9]"]
     game["rules"][-1] = {"deck": "villains", "unique": "id"}
     assert [error.json_path for error in validator.iter_errors(game)] == ["$.rules[9].deck"]
+    game["rules"][-1] = {"deck": "heroes", "cards": "players"}
+    assert list(validator.iter_errors(game)) == []
+    game["rules"][-1] = {"deck": "heroes", "spread": {"field": "element"}}
+    assert [error.json_path for error in validator.iter_errors(game)] == ["$.rules[9].spread"]
 
 
 @pytest.mark.parametrize(
     ("name", "message"),
     [
-        ("My Game", "game name 'My Game': a lower-case id of letters, digits and _, like my_game"),
+        (
+            "My Game",
+            "game name 'My Game': a lower-case letter, then up to 39 lower-case letters, digits "
+            "and _, like my_game",
+        ),
         ("gears", "gears is one of pnp's own games: choose another name"),
     ],
 )
@@ -298,7 +306,7 @@ def test_the_vocabulary_states_game_of_trains_card_checks(tmp_path: Path) -> Non
     wagons.write_text(cards.replace("ability: swap-adjacent", "ability: protect", 1), "utf-8")
     assert [str(problem) for problem in loaded(data, "trains", engine)[1]] == [
         "trains/decks/wagons.yaml:1: wagons: 10 cards with ability swap-adjacent: the rule wants "
-        "at least 11 (rule 'cards at_least 11', trains/game.yaml:28)",
+        "at least 11 (rule 'cards at_least 11 where ability swap-adjacent', trains/game.yaml:28)",
     ]
 
 
@@ -337,14 +345,14 @@ def test_the_vocabulary_states_break_the_codes_tiles(tmp_path: Path) -> None:
         cards.replace("{number: 5, colour: green, copy: 2}", "{number: 5, colour: black}")
     )
     assert [str(problem).split(": ", 1)[1] for problem in loaded(data, "codes", engine)[1]] == [
-        "tiles: 1 card with colour green: the rule wants exactly 2 (rule 'cards 2', "
-        "codes/game.yaml:27)",
-        "tiles: 1 card with number 5 and colour green: the rule wants exactly 2 (rule "
-        "'cards 2', codes/game.yaml:28)",
-        "tiles: 10 cards with colour black: the rule wants exactly 9 (rule 'cards 9', "
-        "codes/game.yaml:29)",
-        "tiles: 1 card with number 5 and colour black or white: the rule wants exactly 0 "
-        "(rule 'cards 0', codes/game.yaml:32)",
+        "tiles: 1 card with colour green: the rule wants exactly 2 (rule 'cards 2 where colour "
+        "green', codes/game.yaml:27)",
+        "tiles: 1 card with number 5 and colour green: the rule wants exactly 2 (rule 'cards 2 "
+        "where number 5, colour green', codes/game.yaml:28)",
+        "tiles: 10 cards with colour black: the rule wants exactly 9 (rule 'cards 9 where colour "
+        "black', codes/game.yaml:29)",
+        "tiles: 1 card with number 5 and colour black or white: the rule wants exactly 0 (rule "
+        "'cards 0 where number 5, colour black or white', codes/game.yaml:32)",
     ]
 
 
@@ -367,4 +375,41 @@ def test_a_rebuild_of_a_game_described_in_data_is_answered_by_the_fast_path(
         1,
         f"{HEROES_FILE}:1: heroes: 4 cards: the rule wants exactly 3 (rule 'cards 3', "
         "mygame/game.yaml:28)",
+    )
+
+
+def test_rules_read_rightly_run_beside_those_written_wrongly(project: Path) -> None:
+    """A rule that can never hold is told at its line, and the others still judge the cards."""
+    with_rules(
+        project,
+        "{deck: heroes, cards: 3}",
+        "{deck: heroes, cards: {at_least: 5, at_most: 2}}",
+        "{deck: heroes, unique: [power, power]}",
+        "{deck: quests, refers: {field: reward, to: heroes}}",
+        "{deck: heroes, total: {of: power, exactly: " + "9" * 400 + "}}",
+        "{deck: quests, refers: {field: hero, to: heroes}, where: {number: 1}}",
+    )
+    assert problems(project) == [
+        f"{HEROES_FILE}:1: heroes: 4 cards: the rule wants exactly 3 (rule 'cards 3', "
+        "mygame/game.yaml:28)",
+        f"{HEROES_FILE}:1: heroes: the power of the cards adds up to 11: the rule wants exactly "
+        "a number of more than 18 digits (rule 'total of power, exactly "
+        + "9" * 400
+        + "', mygame/game.yaml:32)",
+        f"{GAME}/decks/quests.yaml:3: quests[0].hero: 'blaze' is not the id of a card of heroes "
+        "(hero-blaze, hero-brook, hero-flint, hero-ember) (rule 'refers field hero, to heroes "
+        "where number 1', mygame/game.yaml:33)",
+        "mygame/game.yaml:29: rules[1].cards: at_least 5 is more than at_most 2",
+        "mygame/game.yaml:30: rules[2].unique: a field is named twice: name each once",
+        "mygame/game.yaml:31: rules[3].refers.field: reward holds an integer and the card ids "
+        "of heroes a text: a value never names a card",
+    ]
+
+
+def test_a_game_yaml_that_is_not_a_mapping_is_a_problem_not_a_crash(project: Path, pnp) -> None:
+    write(project, "game.yaml", "- players: 2-4\n")
+    result = pnp("validate", GAME, "--data", project / "card_data")
+    assert (result.code, result.err.splitlines()[0]) == (
+        1,
+        "mygame/game.yaml:1: expected a mapping of players, decks, handouts, rules, got a list",
     )

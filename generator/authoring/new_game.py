@@ -37,7 +37,8 @@ def new_game(name: str, parent: Path) -> list[Path]:
     ``schemas/`` folders, beside any other game there); the folders written."""
     if not GAME_ID.fullmatch(name):
         raise UsageError(
-            f"game name {name!r}: a lower-case id of letters, digits and _, like my_game"
+            f"game name {name!r}: a lower-case letter, then up to 39 lower-case letters, "
+            "digits and _, like my_game"
         )
     if name in {game.game for game in SHIPPED}:
         raise UsageError(f"{name} is one of pnp's own games: choose another name")
@@ -55,12 +56,25 @@ def new_game(name: str, parent: Path) -> list[Path]:
             draft = Path(scratch)
             _copy_example(draft, name)
             _write_schemas(draft, name)
-            for folder, target in zip(FOLDERS, targets, strict=True):
-                target.parent.mkdir(exist_ok=True)
-                (draft / folder / name).rename(target)
+            _move(draft, name, targets)
     except OSError as error:  # a full disk, no permission: one line, and nothing left behind
         raise OutputError(f"cannot write {parent}: {error.strerror or error}") from None
     return targets
+
+
+def _move(draft: Path, name: str, targets: list[Path]) -> None:
+    """Move the game's three folders from ``draft`` into place; if one cannot be moved, those
+    moved before it go back (the scratch folder is then removed whole)."""
+    moved: list[tuple[Path, Path]] = []
+    try:
+        for folder, target in zip(FOLDERS, targets, strict=True):
+            target.parent.mkdir(exist_ok=True)
+            (draft / folder / name).rename(target)
+            moved.append((target, draft / folder / name))
+    except OSError:
+        for target, back in moved:
+            target.rename(back)
+        raise
 
 
 def _copy_example(draft: Path, name: str) -> None:

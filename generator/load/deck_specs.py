@@ -97,10 +97,12 @@ def _new_deck(
     where, line = f"decks.{clipped(str(deck_id))}", decks.line_of(deck_id)
     node = decks[deck_id]
     own = (designer or schema.designed) and isinstance(node, Mapping) and "fields" in node
-    if schema.designed and not designer and isinstance(node, Mapping) and not own:
-        log.add(
-            line, where, "say what the deck's cards hold under fields: (the game's rules are data)"
-        )
+    if schema.designed and not designer and not own:
+        if isinstance(node, Mapping):
+            what = "say what the deck's cards hold under fields: (the game's rules are data)"
+            log.add(line, where, what)
+        else:
+            read_record(node, where, line, DESIGNED_DECK_FIELDS, log)
         return None
     if deck_id not in schema.card_fields and not own:
         known = ", ".join(schema.card_fields)

@@ -37,7 +37,8 @@ MOST_IN_A_RUN = 1_000
 """The largest ``in_a_row`` or ``within``: past a deck's most cards it means nothing."""
 
 
-def _bound_problem(value: Any) -> str | None:
+def bound_problem(value: Any) -> str | None:
+    """What is wrong with a bound on how many cards a rule counts, or ``None``."""
     if value == PLAYERS or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
         return None
     return f"expected a whole number of 0 or more, or '{PLAYERS}', got {shown(value)}"
@@ -53,7 +54,7 @@ def _bound(help: str) -> Field:
     return Field(
         object,
         required=False,
-        check=_bound_problem,
+        check=bound_problem,
         help=help,
         json_schema={"anyOf": [{"type": "integer", "minimum": 0}, {"const": PLAYERS}]},
     )

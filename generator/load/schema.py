@@ -25,6 +25,7 @@ _TYPE_NAMES = {
     str: "a text",
     bool: "true or false",
     list: "a list",
+    dict: "a mapping",
 }
 
 

@@ -41,7 +41,7 @@ def engine_of(data_dir: Path, game_id: str) -> GameEngine:
     a usage mistake (the project has no such game), in the same words."""
     engine = found_engine(data_dir, game_id)
     if isinstance(engine, Problem):
-        raise UsageError(engine.what)
+        raise UsageError(str(engine))
     return engine
 
 
@@ -59,14 +59,15 @@ def loaded(
     problem. Rules run only on well-formed data, so a rule never trips over a missing field.
     A translation in progress that a preview shows (``previewed``) is a problem for each text
     it lacks, found before the rules run. Unless ``judged``, the rules do not run at all (the
-    comments of an exported translation need the texts, not a verdict)."""
-    problems = engine.rules_problems()
+    comments of an exported translation need the texts, not a verdict). A rule a game
+    describes wrongly is a problem whatever else is, and the rules it describes rightly run."""
+    problems: list[Problem] = []
     game = load_game(data_dir, game_id, engine, problems, expansions, languages, unprintable)
     if draft := game.drafts.get(previewed):
         problems += [draft.progress("preview"), *draft.missing]
     if judged and not problems:
         problems += engine.validate(game)
-    return game, problems
+    return game, engine.rules_problems() + problems
 
 
 def checked_game(

@@ -9,6 +9,7 @@ the rule is the designer's own and may be what is wrong.
 
 from __future__ import annotations
 
+import math
 import operator
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -86,7 +87,7 @@ class Bounds:
         most = game.players[1]
         for (said, holds), bound in zip(_HOLDS, self._given(), strict=True):
             if bound is not None and not holds(found, most if bound == PLAYERS else bound):
-                shown_bound = f"{most} (one for each player)" if bound == PLAYERS else f"{bound:g}"
+                shown_bound = f"{most} (one for each player)" if bound == PLAYERS else number(bound)
                 return f"the rule wants {said} {shown_bound}"
         return None
 
@@ -146,6 +147,11 @@ class Numbered:
         every = f"(every {self.field} 1-{count} once)"
         numbered = [card for card in cards if card.fields.get(self.field) is not None]
         problems = [
+            Problem(card.file, card.line, f"{card.where}.{self.field}", f"missing {every}")
+            for card in cards
+            if card.fields.get(self.field) is None
+        ]
+        problems += [
             Problem(
                 card.file,
                 card.line,
@@ -181,7 +187,7 @@ class Refers:
         if other is None:
             return []
         named = [card.fields.get(self.by) if self.by else card.id for card in other.cards]
-        what = f"{self.by} of a card of {self.to}" if self.by else f"a card of {self.to}"
+        what = f"{self.by} of a card of {self.to}" if self.by else f"id of a card of {self.to}"
         return [
             Problem(
                 card.file,
@@ -203,11 +209,13 @@ class Total:
 
     def problems(self, chosen: Chosen, game: Game) -> list[Problem]:
         deck, cards = chosen.deck, chosen.cards
-        total = sum(card.fields.get(self.field) or 0 for card in cards)
+        values = [card.fields.get(self.field) or 0 for card in cards]
+        exact = all(isinstance(value, int) for value in values)
+        total = sum(values) if exact else math.fsum(values)  # 0.1 + 0.2 + 0.3 is 0.6
         broken = self.bounds.broken(total, game)
         if broken is None:
             return []
-        what = f"the {self.field} of the {chosen.named} adds up to {total:g}: {broken}"
+        what = f"the {self.field} of the {chosen.named} adds up to {number(total)}: {broken}"
         return [deck_problem(deck, what)]
 
 
@@ -225,47 +233,47 @@ class Spread:
     def problems(self, chosen: Chosen, game: Game) -> list[Problem]:
         deck, cards = chosen.deck, chosen.cards
         row = sorted(cards, key=self._place) if self.order else cards
-        problems = self._runs(row) if self.in_a_row is not None else []
-        return problems + (self._gaps(deck, row) if self.within is not None else [])
+        problems = self._runs(row, self.in_a_row) if self.in_a_row is not None else []
+        return problems + (self._gaps(deck, row, self.within) if self.within is not None else [])
 
     def _place(self, card: Card) -> float:
         value = card.fields.get(self.order)
         return float("inf") if value is None else value
 
-    def _runs(self, row: list[Card]) -> list[Problem]:
+    def _runs(self, row: list[Card], most: int) -> list[Problem]:
         """A problem at the card that makes a run one too long (once per run)."""
         problems, run, before = [], 0, object()
         for card in row:
             value = card.fields.get(self.field)
             run = run + 1 if value == before else 1
             before = value
-            if value is not None and run == (self.in_a_row or 0) + 1:
+            if value is not None and run == most + 1:
                 what = (
                     f"{shown(value)} on {run} cards in a row{self._by()}: the rule allows "
-                    f"{self.in_a_row} alike in a row"
+                    f"{most} alike in a row"
                 )
                 problems.append(Problem(card.file, card.line, f"{card.where}.{self.field}", what))
         return problems
 
-    def _gaps(self, deck: Deck, row: list[Card]) -> list[Problem]:
-        """A problem for each value missing from some ``within`` cards in a row (the first)."""
-        width = self.within or 1
-        values = dict.fromkeys(v for card in row if (v := card.fields.get(self.field)) is not None)
+    def _gaps(self, deck: Deck, row: list[Card], width: int) -> list[Problem]:
+        """A problem for each value missing from some ``width`` cards in a row (the first
+        such run): found from the gaps between the cards that have it, in one pass."""
+        places: dict[Any, list[int]] = {}
+        for index, card in enumerate(row):
+            if (value := card.fields.get(self.field)) is not None:
+                places.setdefault(value, []).append(index)
         problems = []
-        for value in values:
-            for start in range(len(row) - width + 1):
-                window = row[start : start + width]
-                if all(card.fields.get(self.field) != value for card in window):
-                    first, last = (
-                        self._name(window[0], start),
-                        self._name(window[-1], start + width - 1),
-                    )
-                    what = (
-                        f"no card from {first} to {last}{self._by()} has {self.field} "
-                        f"{shown(value)}: the rule wants it on one of any {width} in a row"
-                    )
-                    problems.append(deck_problem(deck, what))
-                    break
+        for value, indices in places.items():
+            gaps = zip([-1, *indices], [*indices, len(row)], strict=True)
+            start = next((before + 1 for before, after in gaps if after - before > width), None)
+            if start is not None:
+                first = self._name(row[start], start)
+                last = self._name(row[start + width - 1], start + width - 1)
+                what = (
+                    f"no card from {first} to {last}{self._by()} has {self.field} "
+                    f"{shown(value)}: the rule wants it on one of any {width} in a row"
+                )
+                problems.append(deck_problem(deck, what))
         return problems
 
     def _by(self) -> str:
@@ -279,9 +287,14 @@ class Spread:
         )
 
 
+def number(value: float) -> str:
+    """A number as a message shows it, exactly: ``12``, ``13.999999``, never ``1.23e+06``."""
+    return shown(value) if isinstance(value, int) else repr(value).removesuffix(".0")
+
+
 def _listed(values: Iterable[Any]) -> str:
     """Values as a message lists them: the first :data:`MOST_LISTED`, then an ellipsis."""
-    shown_values = [str(value) for value in values]
+    shown_values = [str(value) for value in dict.fromkeys(values)]
     more = " …" if len(shown_values) > MOST_LISTED else ""
     return ", ".join(shown_values[:MOST_LISTED]) + more
 

@@ -43,7 +43,8 @@ class DesignedGame(GameEngine):
         no fields here (the loader says why)."""
         file = f"{game_id}/game.yaml"
         raw = load_yaml(data_dir / file, ProblemLog(file), data_dir)
-        raw = raw if isinstance(raw, Mapping) else Mapping()
+        if not isinstance(raw, Mapping):  # the loader says why
+            return cls(game_id, {}, [], [])
         decks = raw.get("decks")
         described = {
             str(deck_id): own_fields(node, "", ProblemLog(file))
@@ -52,9 +53,7 @@ class DesignedGame(GameEngine):
             for deck_id, node in (decks.items() if isinstance(decks, Mapping) else ())
         }
         problems: list[Problem] = []
-        rules = read_rules(
-            raw.get("rules"), raw.line_of("rules"), described, ProblemLog(file, problems)
-        )
+        rules = read_rules(raw.get("rules"), described, ProblemLog(file, problems))
         fields = {deck: own for deck, own in described.items() if own is not None}
         return cls(game_id, fields, rules, problems)
 

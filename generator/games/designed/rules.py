@@ -29,6 +29,7 @@ from generator.load.rule_fields import (
     RULE_FIELDS,
     SPREAD_FIELDS,
     TOTAL_FIELDS,
+    bound_problem,
 )
 from generator.load.schema import Field, read_record
 from generator.load.yaml_reader import Mapping, Sequence
@@ -40,13 +41,10 @@ loader reports; a rule about it is not read)."""
 NUMBERS = (int, float)
 
 
-def read_rules(node: Any, line: int, decks: Decks, log: ProblemLog) -> list[Rule]:
+def read_rules(node: Any, decks: Decks, log: ProblemLog) -> list[Rule]:
     """The rules ``node`` (the value of ``rules:``) gives, each one read whole or not at all;
     every problem logged at its line."""
-    if node is None:
-        return []
-    if not isinstance(node, Sequence):
-        log.add(line, "rules", f"expected a list of rules, got {shown(node)}")
+    if not isinstance(node, Sequence):  # none, or not a list: the loader says so
         return []
     rules = []
     for index, entry in enumerate(node):
@@ -75,18 +73,24 @@ class _Reader:
         kind = kinds[0]
         deck = spec["deck"]
         if deck not in self.decks:
-            what = f"{shown(deck)} is not a deck of the game (decks: {', '.join(self.decks)})"
-            self._add(entry.line_of("deck"), ".deck", what)
+            self._add(entry.line_of("deck"), ".deck", self._no_deck(deck))
             return None
-        if self.decks[deck] is None:
+        if self.decks[deck] is None:  # described wrongly: the loader says how
             return None
         where = self._where(entry, deck)
         at = entry.line_of(kind)
         check = getattr(self, f"_{kind}")(entry[kind], deck, at, f".{kind}")
         if check is None or len(self.log.problems) > self.before:
             return None
-        name = spec["name"] or f"{kind} {_summary(entry[kind])}"
-        return Rule(deck, where, check, name, self.log.file, entry.line)
+        return Rule(
+            deck, where, check, spec["name"] or _name(kind, entry), self.log.file, entry.line
+        )
+
+    def _no_deck(self, deck: Any) -> str:
+        return f"{shown(deck)} is not a deck of the game (decks: {', '.join(self.decks)})"
+
+    def _fields(self, deck: str) -> MappingABC[str, Field]:
+        return self.decks.get(deck) or {}
 
     def _add(self, line: int, where: str, what: str) -> None:
         self.log.add(line, self.where + where, what)
@@ -95,27 +99,31 @@ class _Reader:
         self, name: Any, deck: str, line: int, where: str, kinds: tuple[type, ...] = ()
     ) -> str:
         """``name`` if it is a field of ``deck`` (of one of ``kinds``, when given), else ''."""
-        fields = self.decks[deck] or {}
+        fields = self._fields(deck)
         if not isinstance(name, str) or name not in fields:
             what = f"{shown(name)} is not a field of {deck} (fields: {', '.join(fields)})"
             self._add(line, where, what)
             return ""
         if kinds and fields[name].kind not in kinds:
             wanted = "an integer" if kinds == (int,) else "a number"
-            self._add(line, where, f"{name} holds {_kind(fields[name])}; the rule needs {wanted}")
+            self._add(
+                line, where, f"{name} holds {_kind(fields[name].kind)}; the rule needs {wanted}"
+            )
             return ""
         return name
 
     def _where(self, entry: Mapping, deck: str) -> tuple[tuple[str, tuple[Any, ...]], ...]:
         """The ``where:`` filter: each field with the values it may have."""
         given = entry.get("where") or Mapping()
-        fields = self.decks[deck] or {}
+        fields = self._fields(deck)
         chosen = []
         for name, value in given.items():
             at = given.line_of(name)
             if not self._field(name, deck, at, f".where.{name}"):
                 continue
             values = tuple(value) if isinstance(value, list) else (value,)
+            if not values:
+                self._add(at, f".where.{name}", "expected a value, or a list of values")
             for one in values:
                 if (problem := fields[name].problem_with(one)) is not None:
                     self._add(at, f".where.{name}", problem)
@@ -123,16 +131,22 @@ class _Reader:
         return tuple(chosen)
 
     def _cards(self, value: Any, deck: str, line: int, where: str) -> Check | None:
-        if not isinstance(value, Mapping):
-            value = _as_mapping({"exactly": value}, line)
+        if not isinstance(value, Mapping):  # cards: 12, exactly
+            problem = bound_problem(value)
+            if problem is not None:
+                self._add(line, where, problem)
+            return Count(Bounds(exactly=value)) if problem is None else None
         spec = read_record(value, self.where + where, line, BOUNDS, self.log)
         bounds = self._bounds(spec, line, where)
         return Count(bounds) if bounds is not None else None
 
     def _unique(self, value: Any, deck: str, line: int, where: str) -> Check | None:
         names = value if isinstance(value, list) else [value]
-        if not names:
-            self._add(line, where, "expected a field, or a list of fields")
+        if not names or not all(isinstance(name, str) for name in names):
+            self._add(line, where, f"expected a field, or a list of fields, got {shown(value)}")
+            return None
+        if len(set(names)) < len(names):
+            self._add(line, where, "a field is named twice: name each once")
             return None
         fields = tuple(self._field(name, deck, line, where) for name in names)
         return Unique(fields) if all(fields) else None
@@ -154,7 +168,21 @@ class _Reader:
         if self.decks[other] is None:
             return None
         by = spec["by"] and self._field(spec["by"], other, value.line_of("by"), f"{where}.by")
+        if field and (by or not spec["by"]):
+            self._same_kind(field, deck, by, other, value.line_of("field"), where)
         return Refers(field, other, by)
+
+    def _same_kind(self, field: str, deck: str, by: str, other: str, line: int, where: str) -> None:
+        """A value can name a card of ``other`` only if it is of the kind the names are (a
+        card id is a text)."""
+        kind = self._fields(deck)[field].kind
+        named = self._fields(other)[by].kind if by else str
+        if kind is not named:
+            said = f"the {by} of {other}" if by else f"the card ids of {other}"
+            what = (
+                f"{field} holds {_kind(kind)} and {said} {_kind(named)}: a value never names a card"
+            )
+            self._add(line, f"{where}.field", what)
 
     def _total(self, value: Any, deck: str, line: int, where: str) -> Check | None:
         spec = read_record(value, self.where + where, line, TOTAL_FIELDS, self.log)
@@ -185,18 +213,27 @@ class _Reader:
         if not given or ("exactly" in given and len(given) > 1):
             self._add(line, where, "expected exactly, or at_least and/or at_most")
             return None
+        low, high = given.get("at_least"), given.get("at_most")
+        if isinstance(low, (int, float)) and isinstance(high, (int, float)) and low > high:
+            self._add(line, where, f"at_least {shown(low)} is more than at_most {shown(high)}")
+            return None
         return Bounds(given.get("exactly"), given.get("at_least"), given.get("at_most"))
 
 
-def _as_mapping(values: dict[str, Any], line: int) -> Mapping:
-    """``cards: 12`` read as ``cards: {exactly: 12}``, at its line."""
-    mapping = Mapping(values)
-    mapping.line, mapping.lines = line, dict.fromkeys(values, line)
-    return mapping
+def _kind(kind: type) -> str:
+    return {int: "an integer", float: "a number", bool: "true or false"}.get(kind, "a text")
 
 
-def _kind(field: Field) -> str:
-    return {int: "an integer", float: "a number", bool: "true or false"}.get(field.kind, "a text")
+def _name(kind: str, entry: Mapping) -> str:
+    """What a problem calls a rule its designer gave no name: ``unique name``, ``cards 2 where
+    colour green``."""
+    where = entry.get("where") or {}
+    said = ", ".join(
+        f"{key} {' or '.join(map(str, value)) if isinstance(value, list) else value}"
+        for key, value in where.items()
+    )
+    chosen = f" where {said}" if said else ""
+    return f"{kind} {_summary(entry[kind])}{chosen}"
 
 
 def _summary(value: Any) -> str:
