@@ -101,7 +101,7 @@ def _new_deck(
         log.add(line, where, f"unknown deck for {game_id} (known: {known}){hint}")
         return None
     spec = read_record(node, where, line, DESIGNED_DECK_FIELDS if own else DECK_FIELDS, log)
-    fields = _own_fields(node, where, log) if own else schema.card_fields.get(deck_id)
+    fields = own_fields(node, where, log) if own else schema.card_fields.get(deck_id)
     if spec is None or fields is None or not _told_apart(spec, fields, where, log):
         return None
     size = _read_size(node, where, log)
@@ -111,7 +111,7 @@ def _new_deck(
     return DeckSpec(str(deck_id), spec, size, log.file, line, card_id_at, fields, not designer)
 
 
-def _own_fields(node: Mapping, where: str, log: ProblemLog) -> dict[str, Field] | None:
+def own_fields(node: Mapping, where: str, log: ProblemLog) -> dict[str, Field] | None:
     """The fields of a deck an expansion invents, as ``fields:`` describes them."""
     given, line = node["fields"], node.line_of("fields")
     if not isinstance(given, Mapping) or not given:
