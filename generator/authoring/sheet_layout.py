@@ -19,7 +19,7 @@ from typing import Any
 
 from generator.load.expansion_fields import COPIES
 from generator.load.schema import Field
-from generator.load.sheets import typed
+from generator.load.sheets import CELL_KINDS, typed
 from generator.load.tables import Record, Table
 
 MARK = "# pnp-sheet: "
@@ -49,7 +49,10 @@ class Layout:
 
     @classmethod
     def canonical(cls, fields: MappingABC[str, Field]) -> Layout:
-        return cls([*fields, "copies"])
+        """The deck's fields that a cell can hold, in their order, then ``copies``."""
+        return cls(
+            [name for name, given in fields.items() if given.kind in CELL_KINDS] + ["copies"]
+        )
 
     @classmethod
     def of(cls, table: Table, fields: MappingABC[str, Field]) -> Layout:
