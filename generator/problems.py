@@ -18,17 +18,43 @@ SHOWN_CHARACTERS = 60
 not copy a megabyte of it."""
 
 
+class Cell(int):
+    """A line that also knows its column: where a value of a spreadsheet deck is (its row, the
+    header being row 1, and its column, both from 1, as spreadsheets count). Given as a line to
+    any check, it makes the problem ``file:row:column:`` (:class:`Problem`), so the checks
+    written for YAML report a sheet's cell unchanged."""
+
+    column: int
+
+    def __new__(cls, row: int, column: int) -> Cell:
+        cell = super().__new__(cls, row)
+        cell.column = column
+        return cell
+
+    def __reduce__(self) -> tuple[type[Cell], tuple[int, int]]:
+        return (Cell, (int(self), self.column))
+
+
 @dataclass(frozen=True, order=True)
 class Problem:
-    """One thing wrong in the input, printed as ``file:line: where: what``."""
+    """One thing wrong in the input, printed as ``file:line: where: what``, or
+    ``file:line:column: where: what`` at a spreadsheet's cell (a :class:`Cell` as ``line``
+    gives the column)."""
 
     file: str
     line: int
     where: str
     what: str
+    column: int = 0
+
+    def __post_init__(self) -> None:
+        if isinstance(self.line, Cell):
+            object.__setattr__(self, "column", self.column or self.line.column)
+            object.__setattr__(self, "line", int(self.line))
 
     def __str__(self) -> str:
         location = f"{self.file}:{self.line}" if self.line else self.file
+        location += f":{self.column}" if self.line and self.column else ""
         where, what = clipped(self.where, 200), clipped(self.what, 1000)
         return f"{location}: {where}: {what}" if where else f"{location}: {what}"
 
@@ -58,8 +84,8 @@ class UsageError(Exception):
     """A command-line mistake that argparse cannot see (unknown game, locale...): exit code 2."""
 
 
-def _reading_order(problem: Problem) -> tuple[str, int, str, str]:
-    return (problem.file, problem.line, problem.where, problem.what)
+def _reading_order(problem: Problem) -> tuple[str, int, int, str, str]:
+    return (problem.file, problem.line, problem.column, problem.where, problem.what)
 
 
 class ProblemLog:
@@ -121,13 +147,14 @@ def across_languages(problems: list[Problem]) -> list[Problem]:
     """One problem for a template line that fails the same way in every language: ``wagon-01
     (en, ru, uk)`` rather than three lines. A language is named once, however many decks found
     the problem in it (two decks sharing a back each report the back)."""
-    merged: dict[tuple[str, int, str, str], dict[str, None]] = {}
+    merged: dict[tuple[str, int, str, str, int], dict[str, None]] = {}
     for problem in problems:
         subject, lang = _subject_and_language(problem.where)
-        merged.setdefault((problem.file, problem.line, subject, problem.what), {})[lang] = None
+        at = (problem.file, problem.line, subject, problem.what, problem.column)
+        merged.setdefault(at, {})[lang] = None
     return [
-        Problem(file, line, f"{subject} ({', '.join(langs)})" if all(langs) else subject, what)
-        for (file, line, subject, what), langs in merged.items()
+        Problem(file, line, f"{subject} ({', '.join(langs)})" if all(langs) else subject, what, at)
+        for (file, line, subject, what, at), langs in merged.items()
     ]
 
 

@@ -1,5 +1,5 @@
 """The ``pnp`` command: build, calibrate, export, validate, clean, list, serve, report, i18n,
-proof, new, schema, help, rules.
+proof, new, cards, schema, help, rules.
 
 This module is the entry: it puts the parser together from the commands' modules (one module
 per command, in the order ``pnp --help`` lists them; ``list_games`` and ``help_topics`` are
@@ -27,6 +27,7 @@ from generator import __version__
 from generator.cli import (
     build,
     calibrate,
+    cards,
     clean,
     export,
     help_topics,
@@ -60,6 +61,7 @@ COMMANDS = (
     i18n,
     proof,
     new,
+    cards,
     schema,
     help_topics,
     rules,

@@ -5,15 +5,22 @@ reads them), so data too large costs one problem and no per-card work.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping as MappingABC
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from generator.load.deck_specs import DeckSpec
 from generator.load.expansion_fields import COPIES
 from generator.load.expansions import Layer
+from generator.load.schema import Field
+from generator.load.sheets import SHEET_SUFFIXES, read_sheet
 from generator.load.yaml_reader import Mapping, Sequence, load_yaml
 from generator.problems import ProblemLog
+
+CARD_SUFFIXES = (".yaml", *SHEET_SUFFIXES)
+"""What a deck's card file may be: ``decks/<deck>.yaml``, or a spreadsheet
+(:mod:`generator.load.sheets`)."""
 
 MAX_DECK_CARDS = 2_000
 """The most cards one deck file may stand for, each entry counted with its ``copies`` (so also
@@ -48,18 +55,29 @@ class CardFile:
     """The cards as written; ``None``: the expansion has no such file, or it is unreadable."""
     refused: bool = False
     """Whether the file stands for more than :data:`MAX_DECK_CARDS` cards."""
+    others: list[Path] = field(default_factory=list)
+    """Other files of the same deck in the same folder (``heroes.csv`` beside ``heroes.yaml``):
+    one of them must go."""
 
     @property
     def origin(self) -> str:
         """The expansion the file belongs to; empty for the game's own."""
         return self.layer.expansion.name if self.layer is not None else ""
 
-    def load(self, deck_id: str, log: ProblemLog) -> None:
-        """Parse the file: one key, the deck's id, holding the list of cards (an expansion
-        need not have a file for every deck)."""
+    def load(self, deck_id: str, fields: MappingABC[str, Field], log: ProblemLog) -> None:
+        """Parse the file: one key, the deck's id, holding the list of cards, or a sheet of
+        them (an expansion need not have a file for every deck)."""
         if self.layer is not None and not (self.path.exists() or self.path.is_symlink()):
             return
         file_log = log.for_file(self.label)
+        if self.others:
+            names = " and ".join(path.name for path in [self.path, *self.others])
+            file_log.add(0, "", f"two files hold the deck's cards ({names}): keep one")
+            return
+        if self.path.suffix in SHEET_SUFFIXES:
+            sheet = read_sheet(self.path, deck_id, fields, file_log, self.root)
+            self.entries = None if sheet is None else sheet[1]
+            return
         raw = load_yaml(self.path, file_log, self.root)
         if raw is None:
             return
@@ -76,14 +94,30 @@ class CardFile:
 def card_files(data_dir: Path, game_id: str, spec: DeckSpec, layers: list[Layer]) -> list[CardFile]:
     """The files a deck's cards come from, in order: the game's (if the game has the deck),
     then one per expansion, whether it has the file or not (its removals apply either way)."""
-    name = f"decks/{spec.id}.yaml"
     files = []
     if spec.game:
+        name, others = deck_file(data_dir / game_id, spec.id)
         files.append(CardFile(data_dir / game_id / name, f"{game_id}/{name}", data_dir))
+        files[-1].others = others
     for layer in layers:
         folder = layer.expansion.folder
+        name, others = deck_file(folder, spec.id)
         files.append(CardFile(folder / name, layer.expansion.label(name), folder, layer))
+        files[-1].others = others
     return files
+
+
+def deck_file(folder: Path, deck_id: str) -> tuple[str, list[Path]]:
+    """The card file of a deck in a game's or an expansion's ``folder`` (``decks/<deck>.yaml``
+    when there is none), and any other file of the same deck there."""
+    found = [
+        folder / f"decks/{deck_id}{suffix}"
+        for suffix in CARD_SUFFIXES
+        if (folder / f"decks/{deck_id}{suffix}").exists()
+        or (folder / f"decks/{deck_id}{suffix}").is_symlink()
+    ]
+    first = found[0].name if found else f"{deck_id}.yaml"
+    return f"decks/{first}", found[1:]
 
 
 class Tally:

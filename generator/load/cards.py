@@ -10,7 +10,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from generator.load.card_files import CardFile, Tally, card_files
+from generator.load.card_files import CARD_SUFFIXES, CardFile, Tally, card_files
 from generator.load.deck_specs import CardSchema, DeckSpec
 from generator.load.expansion_fields import COPIES, REMOVED
 from generator.load.expansions import MANIFEST, Layer
@@ -49,7 +49,7 @@ def load_decks(
         files = card_files(data_dir, game_id, spec, layers)
         for card_file in files:
             if not tally.passed:  # past the game's limit, nothing more is read
-                card_file.load(deck_id, log)
+                card_file.load(deck_id, spec.fields, log)
                 tally.count(deck_id, card_file)
         plans.append((spec, _CardReader(deck_id, pattern, spec.fields), files))
     for layer in layers:
@@ -93,7 +93,8 @@ def _unknown_decks(layer: Layer, specs: dict[str, Any], log: ProblemLog) -> None
     """A card file, or a ``remove:`` entry, of an expansion for a deck the game does not have:
     a typo in its name, or a new deck not described under ``decks:``, never silently left
     out (a card meant to go would stay in the game)."""
-    for path in sorted((layer.expansion.folder / "decks").glob("*.yaml")):
+    decks = layer.expansion.folder / "decks"
+    for path in sorted(path for path in decks.glob("*") if path.suffix in CARD_SUFFIXES):
         if path.stem not in specs:
             what = (
                 f"no deck {path.stem!r} in {layer.expansion.game}{did_you_mean(path.stem, specs)} "

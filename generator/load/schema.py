@@ -90,7 +90,7 @@ def read_record(
     for name, field in fields.items():
         if name not in node:
             if field.required:
-                log.add(node.line, _join(where, name), "missing")
+                log.add(node.line_of(name), _join(where, name), "missing")
             values[name] = field.default
             continue
         problem = field.problem_with(node[name])

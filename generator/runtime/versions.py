@@ -28,6 +28,7 @@ LIBRARIES = (
     "reportlab",
     "jinja2",
     "svg.path",
+    "python-calamine",
 )
 FIXED_DATE = "2000-01-01T00:00:00Z"
 
