@@ -20,6 +20,7 @@ from typing import Any
 import yaml
 
 from generator.authoring.sheet_layout import MARK, Layout
+from generator.games.registry import find_engine
 from generator.load.card_files import CardFile
 from generator.load.deck_specs import own_fields
 from generator.load.expansion_fields import COPIES
@@ -27,8 +28,7 @@ from generator.load.expansions import MANIFEST
 from generator.load.schema import Field, unknown_key
 from generator.load.sheets import CELL_KINDS, SHEET_SUFFIXES, read_sheet
 from generator.load.yaml_reader import Mapping, load_yaml, read_text
-from generator.pipeline.front import found_engine
-from generator.problems import DataError, Problem, ProblemLog, UsageError, clipped, shown
+from generator.problems import DataError, ProblemLog, UsageError, clipped, shown
 from generator.runtime.writer import Writer
 
 GAME = "game.yaml"
@@ -141,9 +141,14 @@ def deck_of(path: Path) -> Deck:
 
 
 def _engine_fields(game: str, deck_id: str, path: Path) -> MappingABC[str, Field]:
-    engine = found_engine(game)
-    if isinstance(engine, Problem):
-        raise DataError([engine])
+    """The fields of a deck of one of pnp's own games (a game described in data gives its
+    decks' ``fields:`` in its ``game.yaml``, read above)."""
+    engine = find_engine(game)
+    if engine is None:
+        raise UsageError(
+            f"{path}: {game!r} is not one of pnp's own games, and its deck "
+            f"{deck_id!r} has no fields: in {GAME}"
+        )
     fields = engine.card_fields
     if deck_id not in fields:
         known = ", ".join(fields)
