@@ -67,6 +67,14 @@ class Card:
     where: str
     expansion: str = ""
     """The expansion the card comes from (its folder's name); empty for the game's own."""
+    cells: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    """For a card of a spreadsheet, the cell of each value it gives (a
+    :class:`~generator.problems.Cell`), so a rule about one value points at its cell."""
+
+    def line_of(self, name: str) -> int:
+        """Where the card's value ``name`` is written: its cell in a sheet, else the card's
+        line."""
+        return self.cells.get(name, self.line)
 
     def seen_from(self, file: str) -> str:
         """The card as a problem in ``file`` names it: ``wagons[3] (line 5)``, with its own file

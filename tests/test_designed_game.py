@@ -133,9 +133,10 @@ def test_numbered_one_to_n_each_once(project: Path) -> None:
 
 
 def test_a_value_naming_a_card_of_another_deck(project: Path) -> None:
+    """The example's quests are a CSV deck: a rule about a value names its cell."""
     with_rules(project, "{deck: quests, refers: {field: hero, to: heroes, by: id}}")
     assert problems(project) == [
-        f"{GAME}/decks/quests.yaml:7: quests[4].hero: 'mist' is not the id of a card of heroes "
+        f"{GAME}/decks/quests.csv:6:2: quests[4].hero: 'mist' is not the id of a card of heroes "
         "(blaze, brook, flint, ember) (rule 'refers field hero, to heroes, by id', "
         "mygame/game.yaml:28)",
     ]
@@ -396,7 +397,7 @@ def test_rules_read_rightly_run_beside_those_written_wrongly(project: Path) -> N
         "a number of more than 18 digits (rule 'total of power, exactly "
         + "9" * 400
         + "', mygame/game.yaml:32)",
-        f"{GAME}/decks/quests.yaml:3: quests[0].hero: 'blaze' is not the id of a card of heroes "
+        f"{GAME}/decks/quests.csv:2:2: quests[0].hero: 'blaze' is not the id of a card of heroes "
         "(hero-blaze, hero-brook, hero-flint, hero-ember) (rule 'refers field hero, to heroes "
         "where number 1', mygame/game.yaml:33)",
         "mygame/game.yaml:29: rules[1].cards: at_least 5 is more than at_most 2",

@@ -178,7 +178,8 @@ def repeats(
     for value, card, where in entries:
         if value in first:
             other = first[value].seen_from(card.file)
-            problems.append(Problem(card.file, card.line, where, what(value, other)))
+            at = card.line_of(where.removeprefix(f"{card.where}."))  # a sheet's cell
+            problems.append(Problem(card.file, at, where, what(value, other)))
         else:
             first[value] = card
     return problems

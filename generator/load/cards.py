@@ -18,7 +18,7 @@ from generator.load.names import IdPattern, file_name_problem, parse_id_pattern
 from generator.load.schema import Field, read_record
 from generator.load.yaml_reader import Mapping
 from generator.model import Card, Deck
-from generator.problems import ProblemLog, clipped, did_you_mean, shown
+from generator.problems import Cell, ProblemLog, clipped, did_you_mean, shown
 
 
 def load_decks(
@@ -147,10 +147,22 @@ class _CardReader:
         if (problem := file_name_problem(card_id)) is not None:
             log.add(line, where, f"its card id names its PNG file: {problem}")
             return []
+        cells: dict[str, int] = {
+            str(name): at for name in node if isinstance(at := node.line_of(name), Cell)
+        }
         if copies == 1:
-            return [Card(card_id, self.deck_id, values, file, line, where, origin)]
+            return [Card(card_id, self.deck_id, values, file, line, where, origin, cells)]
         return [
-            Card(f"{card_id}-{n}", self.deck_id, values, file, line, f"{where} (copy {n})", origin)
+            Card(
+                f"{card_id}-{n}",
+                self.deck_id,
+                values,
+                file,
+                line,
+                f"{where} (copy {n})",
+                origin,
+                cells,
+            )
             for n in range(1, copies + 1)
         ]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, Protocol
 
 from generator.games.base import deck_problem, repeats
@@ -58,7 +58,7 @@ class Rule:
         cards = [card for card in deck.cards if self._chosen(card)]
         said = f" (rule '{self.name}', {self.file}:{self.line})"
         found = self.check.problems(Chosen(deck, cards, self._named()), game)
-        return [Problem(p.file, p.line, p.where, p.what + said) for p in found]
+        return [replace(p, what=p.what + said) for p in found]
 
     def _chosen(self, card: Card) -> bool:
         return all(card.fields.get(name) in values for name, values in self.where)
@@ -147,14 +147,19 @@ class Numbered:
         every = f"(every {self.field} 1-{count} once)"
         numbered = [card for card in cards if card.fields.get(self.field) is not None]
         problems = [
-            Problem(card.file, card.line, f"{card.where}.{self.field}", f"missing {every}")
+            Problem(
+                card.file,
+                card.line_of(self.field),
+                f"{card.where}.{self.field}",
+                f"missing {every}",
+            )
             for card in cards
             if card.fields.get(self.field) is None
         ]
         problems += [
             Problem(
                 card.file,
-                card.line,
+                card.line_of(self.field),
                 f"{card.where}.{self.field}",
                 f"{value} is not between 1 and {count} {every}",
             )
@@ -191,7 +196,7 @@ class Refers:
         return [
             Problem(
                 card.file,
-                card.line,
+                card.line_of(self.field),
                 f"{card.where}.{self.field}",
                 f"{shown(value)} is not the {what} ({_listed(named)})",
             )
@@ -252,7 +257,9 @@ class Spread:
                     f"{shown(value)} on {run} cards in a row{self._by()}: the rule allows "
                     f"{most} alike in a row"
                 )
-                problems.append(Problem(card.file, card.line, f"{card.where}.{self.field}", what))
+                problems.append(
+                    Problem(card.file, card.line_of(self.field), f"{card.where}.{self.field}", what)
+                )
         return problems
 
     def _gaps(self, deck: Deck, row: list[Card], width: int) -> list[Problem]:
