@@ -414,3 +414,18 @@ def test_a_game_yaml_that_is_not_a_mapping_is_a_problem_not_a_crash(project: Pat
         1,
         "mygame/game.yaml:1: expected a mapping of players, decks, handouts, rules, got a list",
     )
+
+
+def test_a_card_added_without_its_name_says_which_text_is_missing(project: Path, pnp) -> None:
+    write(
+        project,
+        "decks/heroes.yaml",
+        HEROES + "  - {id: storm, number: 5, power: 1, element: earth}\n",
+    )
+    with_rules(project, "{deck: heroes, unique: id}")
+    result = pnp("validate", GAME, "--data", project / "card_data")
+    assert (result.code, result.err) == (
+        1,
+        "templates/mygame/hero.svg.j2:16: hero-storm (de, en): no 'storm' here (the keys here: "
+        "blaze, brook, flint, ember, mist)\n1 problem found.\n",
+    )

@@ -24,6 +24,7 @@ from generator.render.budget import MAX_CHARACTERS, MAX_STEPS, Budget
 from generator.render.callsizes import FILTER_SIZES
 from generator.render.fittedtext import CACHED_TEXT, fit_text, glyphs_missing, overflowing_text
 from generator.render.loader import MAX_TEMPLATE_BYTES, MAX_TEMPLATE_SOURCE, MAX_TEMPLATES
+from generator.render.sandbox import Sandbox
 from generator.render.templates import CardRenderer, environment
 from generator.render.valuesize import text_size, weight
 from generator.runtime.folders import Templates
@@ -50,7 +51,7 @@ def test_undefined_variable_is_reported_with_template_line(data: DataCopy) -> No
     assert problem.file == "templates/game_of_trains/locomotive.svg.j2"
     assert problem.line > 0
     assert problem.where == "locomotive-red (uk)"
-    assert "has no attribute 'locomotive'" in problem.what
+    assert problem.what.startswith("no 'locomotive' here (the keys here: language, title, ")
 
 
 @pytest.mark.parametrize(
@@ -392,3 +393,12 @@ def test_problems_of_a_face_are_found_reading_each_template_once(
     assert any(what.startswith("and 997 more fonts") for what in shown)
     assert sum("no such file" in what for what in shown) == 3
     assert any(what.startswith("and 1 more file that cannot be used") for what in shown)
+
+
+def test_a_mapping_of_data_gives_its_keys_before_its_methods() -> None:
+    """A deck named ``items`` (or ``keys``, ``values``) is reached as ``t.items``; a mapping's
+    methods still work where it has no such key."""
+    template = Sandbox().from_string(
+        "{{ t.items.sword }} {{ t.keys | length }} {{ t.values() | list | length }}"
+    )
+    assert template.render(t={"items": {"sword": "Sword"}, "keys": [1, 2]}) == "Sword 2 2"

@@ -28,7 +28,10 @@ README = SCAFFOLDS_DIR / "README.md"
 
 
 def scaffolded_games() -> list[str]:
-    return sorted(path.name for path in SCAFFOLDS_DIR.iterdir() if path.is_dir())
+    """The games with an example expansion (``_new_game`` is the example of a new game)."""
+    return sorted(
+        path.name for path in SCAFFOLDS_DIR.iterdir() if path.is_dir() and path.name[0] != "_"
+    )
 
 
 def new_expansion(name: str, game: str, parent: Path, data_dir: Path = DEFAULT_DATA_DIR) -> Path:

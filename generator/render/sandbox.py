@@ -25,6 +25,7 @@ from jinja2.loaders import split_template_path
 from jinja2.runtime import markup_join, str_join
 from markupsafe import Markup, escape
 
+from generator.problems import clipped, did_you_mean
 from generator.render.budget import CALL_STEPS, Budget, compare, counted
 from generator.render.compiler import CountingGenerator
 from generator.render.operationsizes import sliced_size
@@ -211,17 +212,43 @@ class Sandbox(CountedCalls):
         self.budget.make(sum(map(len, chunks)), "collecting output")
         return "".join(chunks)
 
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        """``obj.attribute``; on a mapping of data (a locale's texts, a card, a palette) its
+        key first, so a deck named ``items`` is ``t.items``, not a mapping's method; a key it
+        lacks says which keys it has, where the template asks (a card added without its text:
+        ``t.heroes[card.id]``)."""
+        if not isinstance(obj, dict):
+            return super().getattr(obj, attribute)
+        if attribute in obj:
+            return self.getitem(obj, attribute)
+        if hasattr(dict, attribute):
+            return super().getattr(obj, attribute)
+        return self.undefined(hint=missing_key(obj, attribute), obj=obj, name=attribute)
+
     def getitem(self, obj: Any, argument: Any) -> Any:
         """``obj[argument]``: a key that is not a number or a text counted as what hashing it
-        reads."""
+        reads; a text key a mapping lacks says which keys it has."""
         if not isinstance(argument, (int, str)):
             self.budget.read(argument)
+        if isinstance(obj, dict) and isinstance(argument, str) and argument not in obj:
+            return self.undefined(hint=missing_key(obj, argument), obj=obj, name=argument)
         return super().getitem(obj, argument)
 
     def sliced(self, obj: Any, part: slice) -> Any:
         """``obj[a:b:c]``, counted as what it copies (Jinja slices without :meth:`getitem`)."""
         self.budget.make(sliced_size(obj, part), "slicing")
         return obj[part]
+
+
+def missing_key(mapping: dict[Any, Any], key: str) -> str:
+    """What a template is told when it asks a mapping of data for a key it lacks: the key and
+    the keys it has (a text a card needs and a locale lacks, a misspelt colour)."""
+    names = [str(name) for name in mapping]
+    if hint := did_you_mean(key, names):
+        return f"no {key!r} here{hint}"
+    keys = ", ".join(clipped(name, 40) for name in names[:12])
+    more = ", ..." if len(mapping) > 12 else ""
+    return f"no {key!r} here (the keys here: {keys}{more})" if keys else f"no {key!r} here"
 
 
 def template_range(*args: int) -> range:
