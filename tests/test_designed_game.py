@@ -314,8 +314,8 @@ def test_the_vocabulary_states_game_of_trains_card_checks(tmp_path: Path) -> Non
 TILES = """    fields:
       number: {type: integer, minimum: 0, maximum: 9}
       colour: {type: text, choices: [black, white, green]}
-      copy: {type: integer, required: false, minimum: 1, maximum: 2}
 """
+GREEN_FIVES = "{number: 5, colour: green}\n  - {number: 5, colour: green, copy: 2}"
 TILES_RULES = """rules:
   - {deck: tiles, cards: 20}
   - {deck: tiles, cards: 2, where: {colour: green}}
@@ -336,24 +336,27 @@ def test_the_vocabulary_states_break_the_codes_tiles(tmp_path: Path) -> None:
     game_yaml = data / "codes" / "game.yaml"
     text = game_yaml.read_text(encoding="utf-8")
     text = text[: text.index("  questions:")] + text[text.index("handouts:") :]
+    text = text.replace("{number}-{colour}-{copy}", "{number}-{colour}")  # copies: 2 numbers them
     card_id = text.index("\n", text.index("card_id")) + 1
     game_yaml.write_text(text[:card_id] + TILES + text[card_id:] + TILES_RULES, "utf-8")
-    engine = found_engine(data, "codes")
-    assert isinstance(engine, DesignedGame) and loaded(data, "codes", engine)[1] == []
     tiles = data / "codes" / "decks" / "tiles.yaml"
     cards = tiles.read_text(encoding="utf-8")
+    tiles.write_text(cards.replace(GREEN_FIVES, "{number: 5, colour: green, copies: 2}"), "utf-8")
+    engine = found_engine(data, "codes")
+    assert isinstance(engine, DesignedGame) and loaded(data, "codes", engine)[1] == []
     tiles.write_text(
-        cards.replace("{number: 5, colour: green, copy: 2}", "{number: 5, colour: black}")
+        cards.replace(GREEN_FIVES, "{number: 5, colour: green}\n  - {number: 5, colour: black}"),
+        "utf-8",
     )
     assert [str(problem).split(": ", 1)[1] for problem in loaded(data, "codes", engine)[1]] == [
         "tiles: 1 card with colour green: the rule wants exactly 2 (rule 'cards 2 where colour "
-        "green', codes/game.yaml:27)",
+        "green', codes/game.yaml:26)",
         "tiles: 1 card with number 5 and colour green: the rule wants exactly 2 (rule 'cards 2 "
-        "where number 5, colour green', codes/game.yaml:28)",
+        "where number 5, colour green', codes/game.yaml:27)",
         "tiles: 10 cards with colour black: the rule wants exactly 9 (rule 'cards 9 where colour "
-        "black', codes/game.yaml:29)",
+        "black', codes/game.yaml:28)",
         "tiles: 1 card with number 5 and colour black or white: the rule wants exactly 0 (rule "
-        "'cards 0 where number 5, colour black or white', codes/game.yaml:32)",
+        "'cards 0 where number 5, colour black or white', codes/game.yaml:31)",
     ]
 
 
@@ -429,3 +432,28 @@ def test_a_card_added_without_its_name_says_which_text_is_missing(project: Path,
         "templates/mygame/hero.svg.j2:16: hero-storm (de, en): no 'storm' here (the keys here: "
         "blaze, brook, flint, ember, mist)\n1 problem found.\n",
     )
+
+
+def test_a_translation_drawing_other_icons_than_its_english_is_told_at_its_line(
+    project: Path,
+) -> None:
+    """What ``pnp i18n import`` refuses in a PO file, validate refuses in the locale file."""
+    de = project / "card_data" / GAME / "locales" / "de.yaml"
+    text = de.read_text(encoding="utf-8")
+    de.write_text(text.replace("Erhalte diese {icon:star}", "Erhalte diese Sterne"), "utf-8")
+    assert problems(project) == [
+        "mygame/locales/de.yaml:19: quest.reward: {icon:star} is missing: the translation must "
+        "draw every icon ({icon:star})",
+    ]
+
+
+def test_a_card_id_of_a_field_a_card_may_leave_out_is_refused(project: Path) -> None:
+    game_yaml = project / "card_data" / GAME / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8").replace(
+        'card_id: "quest-{number:02d}"', 'card_id: "quest-{number:02d}-{hero}"'
+    )
+    game_yaml.write_text(text.replace("hero: {type: text,", "hero: {type: text, required: false,"))
+    assert problems(project) == [
+        "mygame/game.yaml:22: decks.quests.card_id: 'quest-{number:02d}-{hero}': a card may "
+        "leave hero out, and its id would say None: make an id of fields every card gives",
+    ]

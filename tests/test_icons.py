@@ -179,6 +179,7 @@ def test_a_hostile_icon_file_is_refused(
     else:
         icon.write_text(source)
     tiny.edit("tiny/locales/en.yaml", "number: Number", "number: Play {icon:star} now")
+    tiny.edit("tiny/locales/uk.yaml", "number: ", "number: Грай {icon:star} ")
     result = pnp("validate", "tiny", "--data", tiny.root)
     assert result.code == 1
     what = what.format(outside=outside)

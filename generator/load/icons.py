@@ -14,6 +14,7 @@ import os
 import re
 from pathlib import Path
 
+from generator.languages import SOURCE
 from generator.load.placeholders import icons
 from generator.model import Locale, Plural, Text
 from generator.problems import Problem
@@ -52,17 +53,35 @@ def unknown_icon(name: str, templates: Templates, known: list[str]) -> str:
 
 
 def icon_problems(locales: dict[str, Locale], templates: Templates) -> list[Problem]:
-    """Each text of ``locales`` that names an icon the game lacks, at its line (the first
-    such icon of a text)."""
+    """Each text of ``locales`` that names an icon the game lacks, or (in a translation) draws
+    other icons than its English, at its line (the first such icon of a text): what
+    ``pnp i18n import`` refuses in a PO file, ``pnp validate`` refuses in the locale."""
     known = list(game_icons(templates))
+    english = locales.get(SOURCE)
     problems = []
     for locale in locales.values():
         for key, text in locale.flat.items():
             forms = text.forms.values() if isinstance(text, Plural) else [text]
+            source = (
+                english.flat.get(key) if english is not None and locale is not english else None
+            )
             for form in forms:
                 missing = [name for name in icons(form) if name not in known]
-                if missing and isinstance(form, Text):
-                    what = unknown_icon(missing[0], templates, known)
+                what = unknown_icon(missing[0], templates, known) if missing else None
+                if what is None and isinstance(source, str):
+                    what = icons_problem(set(icons(form)), set(icons(source)))
+                if what is not None and isinstance(form, Text):
                     problems.append(Problem(form.file, form.line, key, what))
                     break
     return problems
+
+
+def icons_problem(used: set[str], drawn: set[str]) -> str | None:
+    """A translation draws the icons its English does (``{icon:NAME}``), no other: the English
+    names only icons the game has, and a symbol the English shows is part of what it says."""
+    listed = ", ".join(f"{{icon:{name}}}" for name in sorted(drawn)) or "none"
+    if unknown := sorted(used - drawn):
+        return f"{{icon:{unknown[0]}}} is not an icon of this text (the English has {listed})"
+    if lost := sorted(drawn - used):
+        return f"{{icon:{lost[0]}}} is missing: the translation must draw every icon ({listed})"
+    return None

@@ -89,6 +89,11 @@ def parse_id_pattern(pattern: str, fields: Mapping[str, Field]) -> IdPattern | s
             )
         if spec and fields[name].kind is not int:
             return f"{shown(pattern)}: {{{name}:{spec}}} pads numbers, and {name} is not a number"
+        if not fields[name].required and fields[name].default is None:
+            return (
+                f"{shown(pattern)}: a card may leave {name} out, and its id would say None: "
+                "make an id of fields every card gives"
+            )
         parts.append((name, spec))
     if not any(isinstance(part, tuple) for part in parts):
         return f"{shown(pattern)}: {PATTERN_HELP}; it has no field, so every card gets one id"

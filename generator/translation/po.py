@@ -30,6 +30,7 @@ import polib
 
 from generator.language_rules import COUNT, categories
 from generator.languages import SOURCE
+from generator.load.icons import icons_problem
 from generator.load.locales import language_problem
 from generator.load.placeholders import formatted_problem, icons, placeholders
 from generator.load.yaml_reader import read_text
@@ -301,7 +302,7 @@ def _entry_problem(entry: polib.POEntry, english: Locale, plurals: PoPlurals) ->
             problem = (
                 formatted_problem(translated, values)
                 or _values_problem(used, values, bool(entry.msgid_plural))
-                or _icons_problem(set(icons(translated)), drawn)
+                or icons_problem(set(icons(translated)), drawn)
             )
             if problem:
                 return problem
@@ -314,17 +315,6 @@ def _values_problem(used: set[str], values: set[str], plural: bool) -> str | Non
         return f"{{{unknown[0]}}} is not a value of this text (the English has {listed})"
     if lost := sorted(values - used - ({COUNT} if plural else set())):
         return f"{{{lost[0]}}} is missing: the translation must show every value ({listed})"
-    return None
-
-
-def _icons_problem(used: set[str], drawn: set[str]) -> str | None:
-    """A translation draws the icons its English does (``{icon:NAME}``), no other: the English
-    names only icons the game has, and a symbol the English shows is part of what it says."""
-    listed = ", ".join(f"{{icon:{name}}}" for name in sorted(drawn)) or "none"
-    if unknown := sorted(used - drawn):
-        return f"{{icon:{unknown[0]}}} is not an icon of this text (the English has {listed})"
-    if lost := sorted(drawn - used):
-        return f"{{icon:{lost[0]}}} is missing: the translation must draw every icon ({listed})"
     return None
 
 

@@ -66,7 +66,7 @@ class Rule:
     def _named(self) -> str:
         """The cards the rule looks at, as a message names them: ``cards with element fire``."""
         said = " and ".join(
-            f"{name} {' or '.join(map(str, values))}" for name, values in self.where
+            f"{name} {' or '.join(map(written, values))}" for name, values in self.where
         )
         return f"cards with {said}" if said else "cards"
 
@@ -292,6 +292,11 @@ class Spread:
             if self.order
             else f"the {_ordinal(index + 1)}"
         )
+
+
+def written(value: Any) -> str:
+    """A value as the designer wrote it in YAML: ``true``, not Python's ``True``."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def number(value: float) -> str:

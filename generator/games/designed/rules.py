@@ -21,6 +21,7 @@ from generator.games.designed.checks import (
     Spread,
     Total,
     Unique,
+    written,
 )
 from generator.load.rule_fields import (
     BOUNDS,
@@ -229,7 +230,7 @@ def _name(kind: str, entry: Mapping) -> str:
     colour green``."""
     where = entry.get("where") or {}
     said = ", ".join(
-        f"{key} {' or '.join(map(str, value)) if isinstance(value, list) else value}"
+        f"{key} {' or '.join(map(written, value)) if isinstance(value, list) else written(value)}"
         for key, value in where.items()
     )
     chosen = f" where {said}" if said else ""
@@ -241,5 +242,5 @@ def _summary(value: Any) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{key} {_summary(item)}" for key, item in value.items())
     if isinstance(value, list):
-        return " and ".join(map(str, value))
-    return str(value)
+        return " and ".join(map(written, value))
+    return written(value)
