@@ -429,7 +429,7 @@ def test_a_card_added_without_its_name_says_which_text_is_missing(project: Path,
     result = pnp("validate", GAME, "--data", project / "card_data")
     assert (result.code, result.err) == (
         1,
-        "templates/mygame/hero.svg.j2:16: hero-storm (de, en): no 'storm' here (the keys here: "
+        "templates/mygame/hero.svg.j2:17: hero-storm (de, en): no 'storm' here (the keys here: "
         "blaze, brook, flint, ember, mist)\n1 problem found.\n",
     )
 
