@@ -14,6 +14,7 @@ import os
 import re
 import subprocess
 import sys
+import urllib.request
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -264,4 +265,22 @@ def test_installed_pnp_makes_a_game_of_its_own_that_validates_builds_and_exports
     assert any((out / "tgc").rglob("*.png"))
     installed.pnp("i18n", "export", "mygame", "--data", data, "--lang", "de", "--out", out)
     assert (out / "mygame" / "de.po").is_file()
+    assert "<h1>Mygame <small>mygame</small></h1>" in _served(installed, data, "mygame")
     assert list(installed.empty.iterdir()) == []
+
+
+def _served(installed: Installed, data: Path, game: str) -> str:
+    """The page ``pnp serve`` shows of ``game``, fetched once it says where, then stopped."""
+    command = [installed.venv / "bin" / "pnp", "serve", game, "--data", data, "--port", "0"]
+    with subprocess.Popen(
+        command, cwd=installed.empty, env=installed.env, stdout=subprocess.PIPE, text=True
+    ) as process:
+        try:
+            assert process.stdout is not None
+            lines = [process.stdout.readline() for _ in range(2)]
+            address = re.search(r"http://\S+/", lines[1])
+            assert address is not None, lines
+            with urllib.request.urlopen(address[0], timeout=30) as page:
+                return str(page.read().decode("utf-8"))
+        finally:
+            process.terminate()
