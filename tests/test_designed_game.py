@@ -457,3 +457,15 @@ def test_a_card_id_of_a_field_a_card_may_leave_out_is_refused(project: Path) -> 
         "mygame/game.yaml:22: decks.quests.card_id: 'quest-{number:02d}-{hero}': a card may "
         "leave hero out, and its id would say None: make an id of fields every card gives",
     ]
+
+
+def test_a_command_in_the_project_without_data_says_where_the_game_is(
+    project: Path, pnp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(project)
+    result = pnp("validate", GAME)
+    assert result.code == 2
+    assert result.err == (
+        "pnp: error: unknown game 'mygame' (the card data has: break_the_code, game_of_trains, "
+        "gear_and_piston, gears, three_by_three); ./card_data has it: add --data card_data\n"
+    )

@@ -37,6 +37,9 @@ from generator.options import OWN_KINDS
 from generator.problems import Problem, ProblemLog, UsageError, clipped, shown
 from generator.runtime.folders import Templates, discover_games, game_templates
 
+LOCAL_DATA = "card_data"
+"""The card data folder of a project, as ``pnp new game`` writes it."""
+
 
 def requested_games(data_dir: Path, names: tuple[str, ...]) -> tuple[str, ...]:
     """The games ``names`` asks for (every game of ``data_dir`` when empty); a folder or a name
@@ -47,8 +50,18 @@ def requested_games(data_dir: Path, names: tuple[str, ...]) -> tuple[str, ...]:
     for name in names:
         if name not in available:
             known = ", ".join(available) or "no games"
-            raise UsageError(f"unknown game {name!r} (the card data has: {known})")
+            hint = _here_hint(data_dir, name)
+            raise UsageError(f"unknown game {name!r} (the card data has: {known}){hint}")
     return names or tuple(available)
+
+
+def _here_hint(data_dir: Path, name: str) -> str:
+    """Where a game not in ``data_dir`` is, if the folder a command runs in has it: a designer
+    in their project who left out ``--data`` (``pnp new game`` says to give it)."""
+    here = Path(LOCAL_DATA)
+    if not (here / name / "game.yaml").is_file() or here.resolve() == data_dir.resolve():
+        return ""
+    return f"; ./{LOCAL_DATA} has it: add --data {LOCAL_DATA}"
 
 
 def load_game(
