@@ -53,7 +53,7 @@ class Field:
     def problem_with(self, value: Any) -> str | None:
         """What is wrong with ``value`` for this field, or ``None`` when it is right."""
         if not _is_kind(value, self.kind):
-            return f"expected {_TYPE_NAMES.get(self.kind, self.kind.__name__)}, got {shown(value)}"
+            return f"expected {kind_name(self.kind)}, got {shown(value)}"
         if isinstance(value, float) and not math.isfinite(value):
             return f"expected a finite number, got {shown(value)}"
         if self.choices is not None and value not in self.choices:
@@ -65,6 +65,11 @@ class Field:
         if self.pattern is not None and not re.fullmatch(self.pattern, value):
             return f"{shown(value)} is not {self.pattern_help or 'in the form ' + self.pattern}"
         return self.check(value) if self.check else None
+
+
+def kind_name(kind: type) -> str:
+    """A field's type as a message names it: ``an integer``, ``a text``."""
+    return _TYPE_NAMES.get(kind, kind.__name__)
 
 
 def _is_kind(value: Any, kind: type) -> bool:

@@ -220,7 +220,7 @@ class Sandbox(CountedCalls):
         if not isinstance(obj, dict):
             return super().getattr(obj, attribute)
         if attribute in obj:
-            return self.getitem(obj, attribute)
+            return obj[attribute]
         if hasattr(dict, attribute):
             return super().getattr(obj, attribute)
         return self.undefined(hint=missing_key(obj, attribute), obj=obj, name=attribute)

@@ -39,12 +39,16 @@ class Check(Protocol):
     def problems(self, chosen: Chosen, game: Game) -> list[Problem]: ...
 
 
+Where = tuple[tuple[str, tuple[Any, ...]], ...]
+"""A rule's ``where:``: each field with the values a card it looks at may have there."""
+
+
 @dataclass(frozen=True)
 class Rule:
     """A rule as ``rules:`` gives it: about which deck, which of its cards, asking what."""
 
     deck: str
-    where: tuple[tuple[str, tuple[Any, ...]], ...]
+    where: Where
     check: Check
     name: str
     file: str
@@ -65,9 +69,7 @@ class Rule:
 
     def _named(self) -> str:
         """The cards the rule looks at, as a message names them: ``cards with element fire``."""
-        said = " and ".join(
-            f"{name} {' or '.join(map(written, values))}" for name, values in self.where
-        )
+        said = said_where(self.where, " and ")
         return f"cards with {said}" if said else "cards"
 
 
@@ -147,22 +149,12 @@ class Numbered:
         every = f"(every {self.field} 1-{count} once)"
         numbered = [card for card in cards if card.fields.get(self.field) is not None]
         problems = [
-            Problem(
-                card.file,
-                card.line_of(self.field),
-                f"{card.where}.{self.field}",
-                f"missing {every}",
-            )
+            at_field(card, self.field, f"missing {every}")
             for card in cards
             if card.fields.get(self.field) is None
         ]
         problems += [
-            Problem(
-                card.file,
-                card.line_of(self.field),
-                f"{card.where}.{self.field}",
-                f"{value} is not between 1 and {count} {every}",
-            )
+            at_field(card, self.field, f"{value} is not between 1 and {count} {every}")
             for card in numbered
             if not 1 <= (value := card.fields[self.field]) <= count
         ]
@@ -192,16 +184,12 @@ class Refers:
         if other is None:
             return []
         named = [card.fields.get(self.by) if self.by else card.id for card in other.cards]
+        known = set(named)
         what = f"{self.by} of a card of {self.to}" if self.by else f"id of a card of {self.to}"
         return [
-            Problem(
-                card.file,
-                card.line_of(self.field),
-                f"{card.where}.{self.field}",
-                f"{shown(value)} is not the {what} ({_listed(named)})",
-            )
+            at_field(card, self.field, f"{shown(value)} is not the {what} ({_listed(named)})")
             for card in cards
-            if (value := card.fields.get(self.field)) is not None and value not in named
+            if (value := card.fields.get(self.field)) is not None and value not in known
         ]
 
 
@@ -257,9 +245,7 @@ class Spread:
                     f"{shown(value)} on {run} cards in a row{self._by()}: the rule allows "
                     f"{most} alike in a row"
                 )
-                problems.append(
-                    Problem(card.file, card.line_of(self.field), f"{card.where}.{self.field}", what)
-                )
+                problems.append(at_field(card, self.field, what))
         return problems
 
     def _gaps(self, deck: Deck, row: list[Card], width: int) -> list[Problem]:
@@ -292,6 +278,17 @@ class Spread:
             if self.order
             else f"the {_ordinal(index + 1)}"
         )
+
+
+def at_field(card: Card, field: str, what: str) -> Problem:
+    """A problem with one value of ``card``: at its line, or its cell in a sheet."""
+    return Problem(card.file, card.line_of(field), f"{card.where}.{field}", what)
+
+
+def said_where(where: Where, joiner: str) -> str:
+    """A rule's ``where:`` in words: ``element fire or water``, each field joined by
+    ``joiner``."""
+    return joiner.join(f"{name} {' or '.join(map(written, values))}" for name, values in where)
 
 
 def written(value: Any) -> str:

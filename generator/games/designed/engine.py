@@ -62,7 +62,7 @@ class DesignedGame(GameEngine):
 
     def validate_decks(self, game: Game, decks: list[Deck]) -> list[Problem]:
         """Every rule of ``rules:``, in the order written; a game needs a deck to print."""
-        if not decks and not game.decks:
+        if not game.decks:
             return [
                 Problem(f"{self.id}/game.yaml", 1, "decks", "the game has no deck: describe one")
             ]

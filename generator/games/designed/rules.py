@@ -21,6 +21,8 @@ from generator.games.designed.checks import (
     Spread,
     Total,
     Unique,
+    Where,
+    said_where,
     written,
 )
 from generator.load.rule_fields import (
@@ -32,7 +34,7 @@ from generator.load.rule_fields import (
     TOTAL_FIELDS,
     bound_problem,
 )
-from generator.load.schema import Field, read_record
+from generator.load.schema import Field, kind_name, read_record
 from generator.load.yaml_reader import Mapping, Sequence
 from generator.problems import ProblemLog, shown
 
@@ -83,9 +85,8 @@ class _Reader:
         check = getattr(self, f"_{kind}")(entry[kind], deck, at, f".{kind}")
         if check is None or len(self.log.problems) > self.before:
             return None
-        return Rule(
-            deck, where, check, spec["name"] or _name(kind, entry), self.log.file, entry.line
-        )
+        name = spec["name"] or _name(kind, entry[kind], where)
+        return Rule(deck, where, check, name, self.log.file, entry.line)
 
     def _no_deck(self, deck: Any) -> str:
         return f"{shown(deck)} is not a deck of the game (decks: {', '.join(self.decks)})"
@@ -108,12 +109,12 @@ class _Reader:
         if kinds and fields[name].kind not in kinds:
             wanted = "an integer" if kinds == (int,) else "a number"
             self._add(
-                line, where, f"{name} holds {_kind(fields[name].kind)}; the rule needs {wanted}"
+                line, where, f"{name} holds {kind_name(fields[name].kind)}; the rule needs {wanted}"
             )
             return ""
         return name
 
-    def _where(self, entry: Mapping, deck: str) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    def _where(self, entry: Mapping, deck: str) -> Where:
         """The ``where:`` filter: each field with the values it may have."""
         given = entry.get("where") or Mapping()
         fields = self._fields(deck)
@@ -181,7 +182,8 @@ class _Reader:
         if kind is not named:
             said = f"the {by} of {other}" if by else f"the card ids of {other}"
             what = (
-                f"{field} holds {_kind(kind)} and {said} {_kind(named)}: a value never names a card"
+                f"{field} holds {kind_name(kind)} and {said} {kind_name(named)}: a value never "
+                "names a card"
             )
             self._add(line, f"{where}.field", what)
 
@@ -218,23 +220,14 @@ class _Reader:
         if isinstance(low, (int, float)) and isinstance(high, (int, float)) and low > high:
             self._add(line, where, f"at_least {shown(low)} is more than at_most {shown(high)}")
             return None
-        return Bounds(given.get("exactly"), given.get("at_least"), given.get("at_most"))
+        return Bounds(**given)
 
 
-def _kind(kind: type) -> str:
-    return {int: "an integer", float: "a number", bool: "true or false"}.get(kind, "a text")
-
-
-def _name(kind: str, entry: Mapping) -> str:
+def _name(kind: str, value: Any, where: Where) -> str:
     """What a problem calls a rule its designer gave no name: ``unique name``, ``cards 2 where
     colour green``."""
-    where = entry.get("where") or {}
-    said = ", ".join(
-        f"{key} {' or '.join(map(written, value)) if isinstance(value, list) else written(value)}"
-        for key, value in where.items()
-    )
-    chosen = f" where {said}" if said else ""
-    return f"{kind} {_summary(entry[kind])}{chosen}"
+    said = said_where(where, ", ")
+    return f"{kind} {_summary(value)}{f' where {said}' if said else ''}"
 
 
 def _summary(value: Any) -> str:
