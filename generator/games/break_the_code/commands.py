@@ -9,7 +9,6 @@ from typing import Any
 
 from generator.games.base import RuleError, deck_of
 from generator.games.break_the_code.decks import QUESTIONS
-from generator.games.break_the_code.engine import BreakTheCode
 from generator.games.break_the_code.questions import (
     Answer,
     Question,
@@ -92,7 +91,7 @@ class BreakTheCodeCommands:
 
 
 def _question_cards(args: argparse.Namespace) -> dict[str, Question]:
-    deck = deck_of(checked_game(args, BreakTheCode()), QUESTIONS)
+    deck = deck_of(checked_game(args, "break_the_code"), QUESTIONS)
     return {card.fields["id"]: question(card) for card in deck.cards}
 
 

@@ -17,7 +17,6 @@ from generator.games.gear_and_piston.car_file import (
     shared_tiles,
 )
 from generator.games.gear_and_piston.decks import GROUPS, INVESTORS, NEW, OLD
-from generator.games.gear_and_piston.engine import GearAndPiston
 from generator.games.gear_and_piston.parts import BRONZE, part
 from generator.games.gear_and_piston.scoring import METRICS, Investor, Score, ranking, score
 from generator.model import Game
@@ -73,7 +72,7 @@ class GearAndPistonCommands:
         add_data_option(car, "card data whose parts and investors the cars use")
 
     def run_query(self, args: argparse.Namespace) -> tuple[str, Any]:
-        game = checked_game(args, GearAndPiston())
+        game = checked_game(args, "gear_and_piston")
         parts = {
             card.id: part(card.id, group, card.fields)
             for group in GROUPS

@@ -1,4 +1,8 @@
-"""``pnp rules gears``: decide a round's winners, and play whole games to measure the deck."""
+"""``pnp rules gears``: decide a round's winners, and play whole games to measure the deck.
+
+It imports the game's rules, not its engine: deciding a round reads no card data, and the
+engine brings the rules summary and the drawing stack with it (``simulate`` has the engine
+looked up by the front door, which loads the cards it plays)."""
 
 from __future__ import annotations
 
@@ -9,7 +13,6 @@ from generator.games.base import RuleError, deck_of
 from generator.games.command_line import add_data_option, checked_game, positive_int
 from generator.games.gears import validation
 from generator.games.gears.decks import GEARS, ROUNDS
-from generator.games.gears.engine import Gears
 from generator.games.gears.parts import (
     CONDITIONS,
     CORNERS,
@@ -69,7 +72,7 @@ class GearsCommands:
 
 
 def _simulate(args: argparse.Namespace) -> tuple[str, Any]:
-    game = checked_game(args, Gears())
+    game = checked_game(args, "gears")
     sets, deck = from_cards(deck_of(game, GEARS), deck_of(game, ROUNDS))
     stats = [simulate(args.games, n, sets, deck, args.seed, args.strategy) for n in args.players]
     return _report(stats, args.seed, args.strategy), [_as_json(s) for s in stats]

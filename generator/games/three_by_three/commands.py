@@ -1,18 +1,18 @@
 """``pnp rules three_by_three``: solve a board, referee a bid, score a game, the difficulty
-table, design a deck."""
+table, design a deck.
+
+Describing the queries needs only the notation: the solver and the referee (numpy's tables of
+moves) are imported by the queries that run them, when they run, and the engine (with the rules
+summary and the drawing stack) only through the front door, by the query that reads the cards."""
 
 from __future__ import annotations
 
 import argparse
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from generator.games.base import RuleError, deck_of
 from generator.games.command_line import add_data_option, checked_game, positive_int
-from generator.games.three_by_three import validation
 from generator.games.three_by_three.decks import TASKS
-from generator.games.three_by_three.design import as_yaml, design
-from generator.games.three_by_three.engine import ThreeByThree
 from generator.games.three_by_three.notation import (
     MODES,
     Mode,
@@ -20,10 +20,12 @@ from generator.games.three_by_three.notation import (
     specified,
     task_problem,
 )
-from generator.games.three_by_three.referee import Move, Tally, parse_move, prove, winners
-from generator.games.three_by_three.solver import Difficulty, difficulty, solve
-from generator.model import Card
-from generator.problems import UsageError
+from generator.problems import RuleError, UsageError
+
+if TYPE_CHECKING:
+    from generator.games.three_by_three.referee import Move, Tally
+    from generator.games.three_by_three.solver import Difficulty
+    from generator.model import Card
 
 NOTATION = (
     "A board is 9 cells row by row from the top, '.' for empty; fifteen tokens B R G J (J the "
@@ -95,13 +97,22 @@ class ThreeByThreeCommands:
         if args.query == "score":
             return _score(dict(args.players))
         if args.query == "design":
-            cards = design(args.seed, args.candidates)
-            return as_yaml(cards, args.seed, args.candidates).rstrip("\n"), cards
+            return _design(args.seed, args.candidates)
         return _difficulty(args, args.cards)
 
 
+def _design(seed: int, candidates: int) -> tuple[str, Any]:
+    from generator.games.three_by_three.design import as_yaml, design
+
+    cards = design(seed, candidates)
+    return as_yaml(cards, seed, candidates).rstrip("\n"), cards
+
+
 def _difficulty(args: argparse.Namespace, card_ids: list[str]) -> tuple[str, Any]:
-    tasks = deck_of(checked_game(args, ThreeByThree()), TASKS)
+    from generator.games.base import deck_of
+    from generator.games.three_by_three.solver import difficulty
+
+    tasks = deck_of(checked_game(args, "three_by_three"), TASKS)
     known = {card.id: card for card in tasks.cards}
     unknown = [card_id for card_id in card_ids if card_id not in known]
     if unknown:
@@ -132,6 +143,9 @@ def _notation_problems(mode: Mode, board: str, task: str) -> None:
 
 
 def _solve(mode: Mode, board: str, task: str) -> tuple[str, Any]:
+    from generator.games.three_by_three import validation
+    from generator.games.three_by_three.solver import solve
+
     _notation_problems(mode, board, task)
     if not specified(task):
         raise RuleError(f"--task {task!r} specifies no cell: every board shows it")
@@ -146,6 +160,9 @@ def _solve(mode: Mode, board: str, task: str) -> tuple[str, Any]:
 
 
 def _prove(mode: Mode, board: str, task: str, bid: int, moves: list[Move]) -> tuple[str, Any]:
+    from generator.games.three_by_three.referee import prove
+    from generator.games.three_by_three.solver import solve
+
     _notation_problems(mode, board, task)
     proof = prove(mode, board, task, bid, moves)
     path = solve(mode.id, board, task)
@@ -168,6 +185,8 @@ def _prove(mode: Mode, board: str, task: str, bid: int, moves: list[Move]) -> tu
 
 
 def _score(tallies: dict[str, Tally]) -> tuple[str, Any]:
+    from generator.games.three_by_three.referee import winners
+
     won = winners(tallies)
     width = max(map(len, tallies))
     lines = [
@@ -226,6 +245,8 @@ def _bid(text: str) -> int:
 
 
 def _move(text: str) -> Move:
+    from generator.games.three_by_three.referee import parse_move
+
     move = parse_move(text)
     if move is None:
         raise argparse.ArgumentTypeError(
@@ -235,6 +256,8 @@ def _move(text: str) -> Move:
 
 
 def _tally(text: str) -> tuple[str, Tally]:
+    from generator.games.three_by_three.referee import Tally
+
     name, _, cards = text.partition(":")
     terms = re.findall(r"[+-]?\d+", cards)
     if (
