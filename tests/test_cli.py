@@ -10,6 +10,8 @@ from pathlib import Path
 import pypdf
 import pytest
 
+from generator.cli import COMMANDS
+from generator.games.shipped import SHIPPED
 from tests.conftest import DataCopy
 
 
@@ -206,15 +208,56 @@ def test_a_misspelt_command_or_choice_gets_a_suggestion(pnp) -> None:
     assert result.err.splitlines()[-1].endswith("(choose from 'a3', 'a4', 'letter')")
 
 
-@pytest.mark.parametrize("argv", [["--version"], ["--help"], []])
-def test_version_and_help_import_no_game_engine(argv: list[str]) -> None:
-    """Answering them is instant: the engines are imported by the commands that use them."""
+DRAWING_AND_SOLVING = ("cairosvg", "cairocffi", "reportlab", "jinja2", "pikepdf", "PIL", "numpy")
+"""Libraries the drawing stack and the solvers import, together most of a second of start-up."""
+
+
+def imported_by(argv: list[str]) -> set[str]:
+    """The modules a fresh process holds after ``pnp`` ran ``argv`` in it."""
     code = (
         "import sys\n"
         "from generator.cli import main\n"
         f"try:\n    main({argv!r})\nexcept SystemExit:\n    pass\n"
-        "games = {m for m in sys.modules if m.startswith('generator.games.')}\n"
-        "print(sorted(games - {'generator.games.shipped'}))"  # the games' names: no engine
+        "print(' '.join(sorted(sys.modules)))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.splitlines()[-1] == "[]"
+    return set(done.stdout.splitlines()[-1].split())
+
+
+def libraries(modules: set[str]) -> set[str]:
+    return {module.partition(".")[0] for module in modules}
+
+
+@pytest.mark.parametrize("argv", [["--version"], ["--help"], []])
+def test_version_and_help_import_no_game_engine(argv: list[str]) -> None:
+    """Answering them is instant: the engines are imported by the commands that use them, and
+    a command's module when it runs (``--help`` lists them by their one-line help)."""
+    imported = imported_by(argv)
+    games = {m for m in imported if m.startswith("generator.games.")}
+    assert sorted(games - {"generator.games.shipped"}) == []  # the games' names: no engine
+    assert not imported & {command.module_name for command in COMMANDS}
+    assert not libraries(imported) & {*DRAWING_AND_SOLVING, "yaml"}
+
+
+@pytest.mark.parametrize(
+    ("argv", "answered_by"),
+    [
+        (["rules", "gears", "round", "highest-even", "red:4", "blue:2"], "gears.resolution"),
+        (["rules", "three_by_three", "solve", "--help"], "three_by_three.notation"),
+    ],
+)
+def test_a_rules_query_imports_its_games_rules_alone(argv: list[str], answered_by: str) -> None:
+    """A query is described by its game's rules alone, and one that reads no card data is
+    answered without the engine (which brings the rules summary and the drawing stack), the
+    other games or the solvers another query needs."""
+    imported = imported_by(argv)
+    assert f"generator.games.{answered_by}" in imported
+    others = [game.module for game in SHIPPED if game.game != argv[1]]
+    packages = ("generator.render", "generator.rulebook", "generator.pipeline", *others)
+    apart = tuple(f"{package}." for package in packages)
+    assert not [
+        module
+        for module in imported
+        if module.endswith((".engine", ".summary")) or f"{module}.".startswith(apart)
+    ]
+    assert not libraries(imported) & set(DRAWING_AND_SOLVING)

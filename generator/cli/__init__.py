@@ -2,12 +2,13 @@
 proof, new, cards, schema, help, rules.
 
 This module is the entry: it puts the parser together from the commands' modules (one module
-per command, in the order ``pnp --help`` lists them; ``list_games`` and ``help_topics`` are
-``pnp list`` and ``pnp help``), runs the command and guards it. Each command's module adds its
-part of the parser (``add``) and holds its handler, which reads the arguments, asks the package
-that does the work, and prints what it answers; the options several commands share are in
-:mod:`~generator.cli.arguments`, what a command shows of its work in
-:mod:`~generator.cli.display`.
+per command, :data:`COMMANDS` in the order ``pnp --help`` lists them; ``list_games`` and
+``help_topics`` are ``pnp list`` and ``pnp help``), runs the command and guards it. A command's
+module is imported only when that command runs or its help is shown (``pnp --help`` needs only
+the one-line helps here): it describes its part of the parser (``add``) and holds its handler,
+which reads the arguments, asks the package that does the work, and prints what it answers; the
+options several commands share are in :mod:`~generator.cli.arguments`, what a command shows of
+its work in :mod:`~generator.cli.display`.
 
 Exit codes (:mod:`~generator.cli.exits`): 0 success, 1 invalid data or a failed build, 2
 command-line usage, 70 a bug in pnp (EX_SOFTWARE). A user's mistake is reported as
@@ -18,60 +19,60 @@ one line saying it is our bug, with the traceback only under ``--debug``.
 from __future__ import annotations
 
 import argparse
-import re
+import functools
+import importlib
 import sys
 import traceback
-from typing import NoReturn
+from typing import NamedTuple
 
 from generator import __version__
-from generator.cli import (
-    build,
-    calibrate,
-    cards,
-    clean,
-    export,
-    help_topics,
-    i18n,
-    list_games,
-    new,
-    proof,
-    report,
-    rules,
-    schema,
-    serve,
-    validate,
-)
 from generator.cli.exits import EXIT_BUG, EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from generator.problems import DataError, DrawError, RuleError, UsageError, did_you_mean
+from generator.cli.parser import Parser
+from generator.problems import DataError, DrawError, RuleError, UsageError
 from generator.runtime.writer import OutputError
 
 # The drawing pipeline (cairo, pikepdf, Jinja, reportlab) is imported by the commands that use
 # it, not here: a build or check with nothing to do is answered before it would have loaded.
 
 BUG_REPORTS = "the project's issue tracker (pnp help reporting-a-bug)"
+
+
+class Command(NamedTuple):
+    name: str
+    about: str
+    """The one line ``pnp --help`` says of it."""
+    module: str = ""
+    """Its module in :mod:`generator.cli` where it is not named as the command is."""
+
+    @property
+    def module_name(self) -> str:
+        """The full name of its module, imported when the command is used."""
+        return f"{__name__}.{self.module or self.name}"
+
+
 COMMANDS = (
-    build,
-    calibrate,
-    export,
-    validate,
-    clean,
-    list_games,
-    serve,
-    report,
-    i18n,
-    proof,
-    new,
-    cards,
-    schema,
-    help_topics,
-    rules,
+    Command("build", "print games to PDF sheets (and PNG)"),
+    Command("calibrate", "print a duplex test sheet that measures --back-offset"),
+    Command("export", "files for a print shop or a virtual table (tgc, mpc, drivethru, tts)"),
+    Command("validate", "check card data without printing"),
+    Command("clean", "empty the cache of drawn faces"),
+    Command("list", "games, decks, card counts and locales", "list_games"),
+    Command("serve", "a live preview of a game's cards in the browser"),
+    Command("report", "what the engine measures of a deck, before and after an expansion"),
+    Command("i18n", "translations as PO files, out and back in"),
+    Command("proof", "a translator's proof: every face with how full its text boxes are"),
+    Command("new", "start a game or an expansion from a working example"),
+    Command("cards", "a deck's cards from a spreadsheet and back"),
+    Command("schema", "JSON Schemas of the games' files, for editors"),
+    Command("help", "print a section of the README (the list: pnp help)", "help_topics"),
+    Command("rules", "ask a game's rule engine"),
 )
-"""Every command's module, in the order ``pnp --help`` lists the commands."""
+"""Every command, in the order ``pnp --help`` lists them."""
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    parser = _parser(with_rules=_command(argv) == "rules")
+    parser = _parser()
     if not argv:  # what pnp does is the first thing a newcomer asks it
         parser.print_help(sys.stderr)
         return EXIT_USAGE
@@ -127,30 +128,11 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return EXIT_OK
 
 
-def _command(argv: list[str]) -> str | None:
-    """The command ``argv`` runs (its first word that is not an option), if any."""
-    return next((word for word in argv if not word.startswith("-")), None)
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse, with a suggestion for a misspelt choice (a command, a paper, a duplex),
-    worded as a misspelt key in a data file is: ``(did you mean 'build'?)``."""
-
-    CHOICE = re.compile(r"invalid choice: '(?P<given>[^']*)' \(choose from (?P<known>.*)\)$")
-
-    def error(self, message: str) -> NoReturn:
-        found = self.CHOICE.search(message)
-        if found:
-            known = re.findall(r"'([^']*)'", found["known"])
-            message += did_you_mean(found["given"], known)
-        super().error(message)
-
-
-def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
-    """The ``pnp`` command line. The ``rules`` queries of every game are added only when
-    ``rules`` is the command: describing them imports every rule engine, which ``--version``,
-    ``--help`` and a bare ``pnp`` do without."""
-    parser = _Parser(
+def _parser() -> argparse.ArgumentParser:
+    """The ``pnp`` command line: every command named with its one-line help, each described by
+    its module when it is used (:meth:`~generator.cli.parser.Parser.describe_when_used`), so
+    ``--version``, ``--help`` and a bare ``pnp`` import none of them."""
+    parser = Parser(
         prog="pnp",
         description="Print-and-play cards from YAML card data: checked by each game's "
         "rules, printed to exact-size PDF sheets.",
@@ -161,7 +143,11 @@ def _parser(with_rules: bool = True) -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
-        command.add(commands)
-    if with_rules:
-        rules.add_queries(commands.choices["rules"])
+        described = commands.add_parser(command.name, help=command.about)
+        described.describe_when_used(functools.partial(_describe, command.module_name))
     return parser
+
+
+def _describe(module_name: str, parser: Parser) -> None:
+    """The command's module adds its arguments and its handler to the command's parser."""
+    importlib.import_module(module_name).add(parser)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import math
 from pathlib import Path
-from typing import TypeAlias
 
 from generator.cli.display import print_notes
 from generator.geometry.registration import Registration
@@ -29,8 +28,6 @@ from generator.runtime.cache import default_folder
 from generator.runtime.folders import discover_games
 from generator.runtime.workers import default_jobs
 
-Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
-"""The ``pnp`` parser's commands, to which each command's module adds its own."""
 CACHE_HELP = (
     "where drawn faces are kept between builds (default: $PNP_CACHE_DIR, else the user "
     "cache folder, ~/.cache/pnp on Linux)"

@@ -11,7 +11,6 @@ from pathlib import Path
 
 from generator import DEFAULT_DATA_DIR
 from generator.cli.arguments import (
-    Commands,
     add_expansion_options,
     add_language_options,
     add_palette_option,
@@ -31,8 +30,7 @@ from generator.runtime.cache import Cache
 from generator.runtime.writer import output_folder_problem
 
 
-def add(commands: Commands) -> None:
-    build_cmd = commands.add_parser("build", help="print games to PDF sheets (and PNG)")
+def add(build_cmd: argparse.ArgumentParser) -> None:
     build_cmd.add_argument("games", nargs="*", metavar="GAME", help="games to build (default: all)")
     build_cmd.add_argument(
         "--lang",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from generator.cli.arguments import Commands, add_duplex_options, add_paper_and_folder, asked_papers
+from generator.cli.arguments import add_duplex_options, add_paper_and_folder, asked_papers
 from generator.cli.exits import EXIT_OK
 from generator.options import Options
 
@@ -17,10 +17,7 @@ HOW_TO_PRINT = {
 """How each ``--duplex`` puts the calibration sheet's two pages on the two sides of a sheet."""
 
 
-def add(commands: Commands) -> None:
-    calibrate_cmd = commands.add_parser(
-        "calibrate", help="print a duplex test sheet that measures --back-offset"
-    )
+def add(calibrate_cmd: argparse.ArgumentParser) -> None:
     add_paper_and_folder(calibrate_cmd)
     add_duplex_options(calibrate_cmd)
     calibrate_cmd.set_defaults(run=run)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from generator.cli.arguments import Commands
 from generator.cli.exits import EXIT_OK
 
 SHEET_HELP = (
@@ -14,8 +13,7 @@ SHEET_HELP = (
 )
 
 
-def add(commands: Commands) -> None:
-    cards_cmd = commands.add_parser("cards", help="a deck's cards from a spreadsheet and back")
+def add(cards_cmd: argparse.ArgumentParser) -> None:
     steps = cards_cmd.add_subparsers(dest="step", required=True, metavar="STEP")
     import_cmd = steps.add_parser(
         "import", help="a CSV, XLSX or ODS sheet as a YAML deck file", description=SHEET_HELP

@@ -5,13 +5,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from generator.cli.arguments import CACHE_HELP, Commands, cache_folder
+from generator.cli.arguments import CACHE_HELP, cache_folder
 from generator.cli.exits import EXIT_OK
 from generator.runtime.cache import Cache
 
 
-def add(commands: Commands) -> None:
-    clean_cmd = commands.add_parser("clean", help="empty the cache of drawn faces")
+def add(clean_cmd: argparse.ArgumentParser) -> None:
     clean_cmd.add_argument("--cache", type=Path, default=None, metavar="DIR", help=CACHE_HELP)
     clean_cmd.set_defaults(run=run)
 

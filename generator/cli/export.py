@@ -9,7 +9,6 @@ from pathlib import Path
 
 from generator import DEFAULT_DATA_DIR
 from generator.cli.arguments import (
-    Commands,
     add_expansion_options,
     add_language_options,
     add_output_folder,
@@ -24,10 +23,7 @@ from generator.problems import UsageError
 from generator.runtime.writer import output_folder_problem
 
 
-def add(commands: Commands) -> None:
-    export_cmd = commands.add_parser(
-        "export", help="files for a print shop or a virtual table (tgc, mpc, drivethru, tts)"
-    )
+def add(export_cmd: argparse.ArgumentParser) -> None:
     export_cmd.add_argument("target", metavar="TARGET", help=f"one of: {', '.join(_targets())}")
     export_cmd.add_argument("games", nargs="*", metavar="GAME", help="games (default: all)")
     export_cmd.add_argument(

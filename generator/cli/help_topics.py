@@ -5,14 +5,10 @@ from __future__ import annotations
 
 import argparse
 
-from generator.cli.arguments import Commands
 from generator.cli.exits import EXIT_OK
 
 
-def add(commands: Commands) -> None:
-    help_cmd = commands.add_parser(
-        "help", help="print a section of the README (the list: pnp help)"
-    )
+def add(help_cmd: argparse.ArgumentParser) -> None:
     help_cmd.add_argument(
         "topic", nargs="?", metavar="TOPIC", help="a section, e.g. calibrating-duplex-backs"
     )

@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 from generator import DEFAULT_DATA_DIR
-from generator.cli.arguments import Commands, add_output_folder
+from generator.cli.arguments import add_output_folder
 from generator.cli.exits import EXIT_OK
 from generator.load.expansions import add_with_option, find_expansions
 from generator.problems import UsageError
@@ -20,8 +20,7 @@ EXPANSION_TEXTS = (
 )
 
 
-def add(commands: Commands) -> None:
-    i18n_cmd = commands.add_parser("i18n", help="translations as PO files, out and back in")
+def add(i18n_cmd: argparse.ArgumentParser) -> None:
     steps = i18n_cmd.add_subparsers(dest="step", required=True, metavar="STEP")
     export_po = steps.add_parser(
         "export", help="a POT file per game (or expansion) and a PO file per language"

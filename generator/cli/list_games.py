@@ -7,14 +7,13 @@ import argparse
 from pathlib import Path
 
 from generator import DEFAULT_DATA_DIR
-from generator.cli.arguments import Commands, add_expansion_options
+from generator.cli.arguments import add_expansion_options
 from generator.cli.exits import EXIT_OK
 from generator.load.expansions import find_expansions
 from generator.runtime.folders import discover_games
 
 
-def add(commands: Commands) -> None:
-    list_cmd = commands.add_parser("list", help="games, decks, card counts and locales")
+def add(list_cmd: argparse.ArgumentParser) -> None:
     list_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
     add_expansion_options(list_cmd, prints=False)
     list_cmd.set_defaults(run=run)

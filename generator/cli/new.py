@@ -6,12 +6,10 @@ import argparse
 from pathlib import Path
 
 from generator import DEFAULT_DATA_DIR
-from generator.cli.arguments import Commands
 from generator.cli.exits import EXIT_OK
 
 
-def add(commands: Commands) -> None:
-    new_cmd = commands.add_parser("new", help="start a game or an expansion from a working example")
+def add(new_cmd: argparse.ArgumentParser) -> None:
     kinds = new_cmd.add_subparsers(dest="what", required=True, metavar="WHAT")
     expansion_cmd = kinds.add_parser("expansion", help="an expansion of a game, ready to build")
     expansion_cmd.add_argument("name", metavar="NAME", help="its folder's name")

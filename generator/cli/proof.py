@@ -8,7 +8,6 @@ from pathlib import Path
 from generator import DEFAULT_DATA_DIR
 from generator.cli.arguments import (
     CACHE_HELP,
-    Commands,
     add_expansion_options,
     add_language_options,
     add_palette_option,
@@ -22,10 +21,7 @@ from generator.cli.exits import EXIT_OK
 from generator.problems import DataError
 
 
-def add(commands: Commands) -> None:
-    proof_cmd = commands.add_parser(
-        "proof", help="a translator's proof: every face with how full its text boxes are"
-    )
+def add(proof_cmd: argparse.ArgumentParser) -> None:
     proof_cmd.add_argument("games", nargs="+", metavar="GAME")
     proof_cmd.add_argument(
         "--lang", nargs="+", default=[], metavar="LANG", help="locales (default: every one)"

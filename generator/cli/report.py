@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from generator import DEFAULT_DATA_DIR
-from generator.cli.arguments import Commands, add_expansion_options
+from generator.cli.arguments import add_expansion_options
 from generator.cli.exits import EXIT_OK
 from generator.load.expansions import find_expansions, games_to_build
 from generator.problems import UsageError
@@ -17,10 +17,7 @@ from generator.runtime.folders import discover_games
 from generator.runtime.writer import output_folder_problem
 
 
-def add(commands: Commands) -> None:
-    report_cmd = commands.add_parser(
-        "report", help="what the engine measures of a deck, before and after an expansion"
-    )
+def add(report_cmd: argparse.ArgumentParser) -> None:
     report_cmd.add_argument("game", metavar="GAME")
     report_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
     add_expansion_options(report_cmd, prints=False)

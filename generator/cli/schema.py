@@ -7,13 +7,11 @@ import time
 from pathlib import Path
 
 from generator import DEFAULT_DATA_DIR
-from generator.cli.arguments import Commands
 from generator.cli.display import summarise
 from generator.cli.exits import EXIT_OK
 
 
-def add(commands: Commands) -> None:
-    schema_cmd = commands.add_parser("schema", help="JSON Schemas of the games' files, for editors")
+def add(schema_cmd: argparse.ArgumentParser) -> None:
     schema_cmd.add_argument("games", nargs="*", metavar="GAME", help="games (default: all)")
     schema_cmd.add_argument(
         "--out", type=Path, default=Path("schemas"), metavar="DIR", help="writes DIR/<game>/"

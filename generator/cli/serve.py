@@ -7,7 +7,6 @@ from pathlib import Path
 
 from generator import DEFAULT_DATA_DIR
 from generator.cli.arguments import (
-    Commands,
     add_expansion_options,
     add_language_options,
     add_palette_option,
@@ -17,8 +16,7 @@ from generator.load.expansions import find_expansions, games_to_build
 from generator.runtime.folders import discover_games
 
 
-def add(commands: Commands) -> None:
-    serve_cmd = commands.add_parser("serve", help="a live preview of a game's cards in the browser")
+def add(serve_cmd: argparse.ArgumentParser) -> None:
     serve_cmd.add_argument("game", nargs="?", metavar="GAME", help="default: the only game")
     serve_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
     add_expansion_options(serve_cmd, prints=False)

@@ -8,7 +8,6 @@ from pathlib import Path
 
 from generator import DEFAULT_DATA_DIR
 from generator.cli.arguments import (
-    Commands,
     add_expansion_options,
     add_language_options,
     add_paper_option,
@@ -24,8 +23,7 @@ from generator.options import Options
 from generator.runtime.cache import Cache
 
 
-def add(commands: Commands) -> None:
-    validate_cmd = commands.add_parser("validate", help="check card data without printing")
+def add(validate_cmd: argparse.ArgumentParser) -> None:
     validate_cmd.add_argument("games", nargs="*", metavar="GAME")
     validate_cmd.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, metavar="DIR")
     add_expansion_options(validate_cmd, prints=False)
