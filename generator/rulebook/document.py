@@ -12,7 +12,9 @@ group's columns end level, so a summary ends on a page filled to the same height
 Here the pages are set; the parts are made beside: each section's flowables
 (:mod:`~generator.rulebook.sections`), the examples' pictures to scale
 (:mod:`~generator.rulebook.picture_scale`), what is kept together in a column
-(:mod:`~generator.rulebook.together`), the type and colours (:mod:`~generator.rulebook.styles`).
+(:mod:`~generator.rulebook.together`), the type and colours (:mod:`~generator.rulebook.styles`),
+paragraphs that break their lines once per width (:mod:`~generator.rulebook.wrapped`), and
+which densities could fit the pages at all (:mod:`~generator.rulebook.estimate`).
 """
 
 from __future__ import annotations
