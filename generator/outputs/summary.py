@@ -1,6 +1,7 @@
 """The rules summary: the rulebook's essentials of one game in one language,
 ``rules-summary-<paper>.pdf``, composed from the locale, the card data and the game's rule
-engine."""
+engine, and laid out unless a summary that prints the same was before
+(:mod:`~generator.rulebook.cached`)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ from generator.outputs.base import Job
 from generator.problems import DataError, Problem
 from generator.render.faces import drawing
 from generator.render.ink import document_ink
-from generator.rulebook import document
+from generator.rulebook import cached, document
 from generator.rulebook.compose import checked_summary, summary_problems
+from generator.rulebook.content import Summary
 from generator.rulebook.pictures import painted_by
 from generator.runtime.writer import Written
 
@@ -39,12 +41,25 @@ class RulesSummary:
             summary, problems = checked_summary(job.game, job.lang, job.engine)
             if summary is None or problems:
                 raise DataError(problems)
-            subject = f"summary ({job.lang})"
-            laid = io.BytesIO()
-            with drawing(job.game, "pictogram.svg.j2", subject), painted_by(job.arts.picture):
-                pages = document.write(summary, job.options.paper, laid)
-            job.writer.write_bytes(path, laid.getvalue())
+            pdf = _laid_out(job, summary)
+            job.writer.write_bytes(path, pdf)
         with job.stopwatch.stage("ink"):
-            ink = document_ink(laid.getvalue())  # no faces: its pages are measured whole
+            ink = document_ink(pdf)  # no faces: its pages are measured whole, one figure each
         job.report("rules summary", 1, 1)
-        return [Written(path, self.name, pages, ink=ink)]
+        return [Written(path, self.name, len(ink), ink=ink)]
+
+
+def _laid_out(job: Job, summary: Summary) -> bytes:
+    """The PDF of ``summary`` on the job's paper: as kept in the cache, if one that prints the
+    same was laid out before; else laid out now, its pictures drawn in, and kept."""
+    entry = cached.layout_key(summary, job.options.paper)
+    kept = job.arts.cache.parsed(entry, cached.pdf_payload)
+    if kept is not None:
+        return kept
+    laid = io.BytesIO()
+    subject = f"summary ({job.lang})"
+    with drawing(job.game, "pictogram.svg.j2", subject), painted_by(job.arts.picture):
+        document.write(summary, job.options.paper, laid)
+    if cached.kept_pictures(summary, job.arts):
+        job.arts.cache.put(entry, laid.getvalue())
+    return laid.getvalue()

@@ -12,11 +12,14 @@ group's columns end level, so a summary ends on a page filled to the same height
 Here the pages are set; the parts are made beside: each section's flowables
 (:mod:`~generator.rulebook.sections`), the examples' pictures to scale
 (:mod:`~generator.rulebook.picture_scale`), what is kept together in a column
-(:mod:`~generator.rulebook.together`), the type and colours (:mod:`~generator.rulebook.styles`).
+(:mod:`~generator.rulebook.together`), the type and colours (:mod:`~generator.rulebook.styles`),
+paragraphs that break their lines once per width (:mod:`~generator.rulebook.wrapped`), and
+which densities could fit the pages at all (:mod:`~generator.rulebook.estimate`).
 """
 
 from __future__ import annotations
 
+import functools
 import io
 from dataclasses import dataclass
 from typing import BinaryIO
@@ -28,17 +31,17 @@ from reportlab.platypus import (
     BalancedColumns,
     CondPageBreak,
     Flowable,
-    Paragraph,
     SimpleDocTemplate,
 )
 
 from generator import __version__
 from generator.geometry.sizes import Paper, pt
-from generator.rulebook import content, sections
+from generator.rulebook import content, estimate, sections
 from generator.rulebook.picture_scale import pictures_scaled, scale_to
 from generator.rulebook.pictures import drawn_in
 from generator.rulebook.styles import RULE, paragraph_styles
 from generator.rulebook.together import headed
+from generator.rulebook.wrapped import Paragraph
 
 MARGIN = 14.0  # mm
 GUTTER = 7.0  # mm between the two columns
@@ -79,13 +82,20 @@ LAST_PAGE = 0.4
 else a looser one fills it."""
 
 
-@dataclass(frozen=True)
 class Laid:
-    """A summary laid out at one density: its PDF, pages, and how full its last page is."""
+    """A summary laid out at one density: its pages, how full its last page is, and its PDF,
+    written only when asked for (a layout tried and not kept never is)."""
 
-    pdf: bytes
-    pages: int
-    last_page: float
+    def __init__(self, document: SimpleDocTemplate, pages: int, last_page: float) -> None:
+        self.document = document
+        self.pages = pages
+        self.last_page = last_page
+
+    @functools.cached_property
+    def pdf(self) -> bytes:
+        """The layout written out as a PDF file."""
+        self.document.canv.save()
+        return bytes(self.document.filename.getvalue())
 
 
 def write(summary: content.Summary, paper: Paper, stream: BinaryIO) -> int:
@@ -98,27 +108,44 @@ def write(summary: content.Summary, paper: Paper, stream: BinaryIO) -> int:
 
 def _fitted_to_pages(summary: content.Summary, paper: Paper) -> Laid:
     """The usual setting, unless its last page is mostly blank: then the first tighter setting
-    that saves that page, or else the loosest that spreads onto it without a page more."""
+    that saves that page, or else the loosest that spreads onto it without a page more. A
+    setting whose text is surely too tall for the pages it would have to fit on is not laid
+    out (:mod:`~generator.rulebook.estimate`): it could not have been chosen."""
     usual = laid_out(summary, paper, DENSITIES[USUAL])
     if usual.pages == 1 or usual.last_page >= LAST_PAGE:
         return usual
     for density in DENSITIES[USUAL + 1 :]:
-        tighter = laid_out(summary, paper, density)
-        if tighter.pages < usual.pages:
-            return tighter
+        if _may_fit(summary, paper, density, usual.pages - 1):
+            tighter = laid_out(summary, paper, density)
+            if tighter.pages < usual.pages:
+                return tighter
     for density in DENSITIES[:USUAL]:
-        looser = laid_out(summary, paper, density)
-        if looser.pages == usual.pages:
-            return looser
+        if _may_fit(summary, paper, density, usual.pages):
+            looser = laid_out(summary, paper, density)
+            if looser.pages == usual.pages:
+                return looser
     return usual
+
+
+def _may_fit(summary: content.Summary, paper: Paper, density: Density, pages: int) -> bool:
+    """Whether ``summary`` set at ``density`` may fit on ``pages`` pages of ``paper``."""
+    area = _area(paper)
+    parts = _story(summary, paper, density)
+    return estimate.may_fit(parts, area, pages)
+
+
+def _area(paper: Paper) -> estimate.Area:
+    """The text area of a page of ``paper``: inside the margins and reportlab's frame padding."""
+    width = pt(paper.width - 2 * MARGIN) - 2 * FRAME_PADDING
+    height = pt(paper.height - 2 * MARGIN - 4) - 2 * FRAME_PADDING
+    return estimate.Area(width, height, pt(GUTTER))
 
 
 def laid_out(summary: content.Summary, paper: Paper, density: Density) -> Laid:
     """``summary`` laid out on ``paper`` at ``density``, with how full its last page is."""
     styles = paragraph_styles(density.text, density.leading)
-    stream = io.BytesIO()
     document = SimpleDocTemplate(
-        stream,
+        io.BytesIO(),
         pagesize=(pt(paper.width), pt(paper.height)),
         leftMargin=pt(MARGIN),
         rightMargin=pt(MARGIN),
@@ -131,10 +158,10 @@ def laid_out(summary: content.Summary, paper: Paper, density: Density) -> Laid:
         invariant=1,
         initialFontName=styles["body"].fontName,  # no unembedded Helvetica in the file
     )
-    width = pt(paper.width - 2 * MARGIN) - 2 * FRAME_PADDING
-    height = pt(paper.height - 2 * MARGIN - 4) - 2 * FRAME_PADDING
+    document._doSave = 0  # reportlab's own switch (its multiBuild's): saved by Laid.pdf
+    area = _area(paper)
     end = _End()
-    story = [*_story(pictures_scaled(summary, density.pictures, width), styles, width), end]
+    story = [*_flowables(_story(summary, paper, density)), end]
     pages: list[int] = []
 
     def footer(canvas: Canvas, doc: SimpleDocTemplate) -> None:
@@ -147,7 +174,7 @@ def laid_out(summary: content.Summary, paper: Paper, density: Density) -> Laid:
         canvas.restoreState()
 
     document.build(story, onFirstPage=footer, onLaterPages=footer)
-    return Laid(stream.getvalue(), len(pages), 1 - end.left / height)
+    return Laid(document, len(pages), 1 - end.left / area.height)
 
 
 class _End(Flowable):
@@ -165,13 +192,21 @@ class _End(Flowable):
         """Nothing to draw."""
 
 
-def _story(
+def _story(summary: content.Summary, paper: Paper, density: Density) -> list[estimate.Part]:
+    """``summary`` set on ``paper`` at ``density``, its flowables made anew (reportlab keeps
+    what it measured of a flowable in it, so a layout is not handed another's)."""
+    width = _area(paper).width
+    styles = paragraph_styles(density.text, density.leading)
+    return _parts(pictures_scaled(summary, density.pictures, width), styles, width)
+
+
+def _parts(
     summary: content.Summary, styles: dict[str, ParagraphStyle], width: float
-) -> list[Flowable]:
+) -> list[estimate.Part]:
     """The header and components across the page, then the rules in balanced columns, broken
     by the sections too wide for a column."""
     headings = summary.headings
-    story: list[Flowable] = [
+    story: list[estimate.Part] = [
         Paragraph(escape(summary.title), styles["title"]),
         Paragraph(escape(" · ".join(summary.facts)), styles["facts"]),
         Paragraph(escape(summary.goal), styles["goal"]),
@@ -206,22 +241,27 @@ def _holds_something(section: content.Section) -> bool:
     return bool(section.header and section.rows)
 
 
-def _columns(flowing: list[Flowable]) -> list[Flowable]:
-    """The flowables in two columns that end level."""
-    if not flowing:
-        return []
-    gap = pt(GUTTER)
+def _columns(flowing: list[Flowable]) -> list[estimate.Part]:
+    """The flowables in two columns, if there are any."""
+    return [estimate.Columns(flowing)] if flowing else []
+
+
+def _flowables(parts: list[estimate.Part]) -> list[Flowable]:
+    """The story as reportlab lays it out: each group of columns balanced, to end level."""
     return [
         BalancedColumns(
-            flowing,
+            part.flowing,
             nCols=2,
-            innerPadding=gap,
+            innerPadding=pt(GUTTER),
             leftPadding=0,
             rightPadding=0,
             topPadding=0,
             bottomPadding=0,
             endSlack=0,
         )
+        if isinstance(part, estimate.Columns)
+        else part
+        for part in parts
     ]
 
 

@@ -9,7 +9,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, Spacer, Table
 
 from generator.geometry.sizes import pt
 from generator.rulebook import content
@@ -17,6 +17,7 @@ from generator.rulebook.picture_scale import PICTURE_PADDING, fitted
 from generator.rulebook.pictures import Beside, PictureFlowable
 from generator.rulebook.styles import RULE, TINT, table_style
 from generator.rulebook.together import Together, headed
+from generator.rulebook.wrapped import Paragraph
 
 COMPONENT_HEIGHT = 24.0  # mm: the tallest a component's picture is drawn
 COMPONENTS_PER_ROW = (4, 6)  # at least, at most: fewer components get wider captions
