@@ -18,11 +18,12 @@ from generator import DEFAULT_DATA_DIR
 from generator.geometry.shapes import Rect
 from generator.geometry.sizes import CardSize
 from generator.layout.compose import Book, Metadata, Page, Placement
-from generator.model import Game
+from generator.model import Card, Deck, Game
 from generator.options import Options
 from generator.outputs.sheets import Layout, layout
 from generator.pipeline.build import build, check
 from generator.pipeline.request import BuildRequest
+from generator.render.faces import Remembering
 from generator.render.store import ArtStore
 from generator.render.templates import CardRenderer
 from generator.runtime.cache import ENTRY, Cache
@@ -118,8 +119,8 @@ def test_a_one_word_edit_rewrites_only_its_language_cards(
     tiny: DataCopy, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A translator changes the Ukrainian name of one colour (not the one the summary shows):
-    the Ukrainian card sheets change, and nothing else is touched (the summary, made again,
-    came out the same)."""
+    its two faces are rendered again, no other; the Ukrainian card sheets change, and nothing
+    else is touched (the summary, made again, came out the same)."""
     out, cache = tmp_path / "out", tmp_path / "cache"
     _build(tiny.root, out, cache, 2)
     before, times = _files(out), _times(out)
@@ -127,15 +128,17 @@ def test_a_one_word_edit_rewrites_only_its_language_cards(
     text = locale.read_text(encoding="utf-8")
     assert "Синій" in text
     locale.write_text(text.replace("Синій", "Блакитний"), encoding="utf-8")
-    rendered: list[str] = []
-    render = generator.pipeline.work.render_faces
-    monkeypatch.setattr(
-        generator.pipeline.work,
-        "render_faces",
-        lambda game, lang, decks: rendered.append(lang) or render(game, lang, decks),
-    )
+    rendered: list[tuple[str, str]] = []
+    render = CardRenderer._render
+
+    def counted(renderer: CardRenderer, name: str, deck: Deck, card: Card | None) -> str | None:
+        if isinstance(renderer, Remembering):  # the render stage's (a summary pictures cards)
+            rendered.append((renderer.locale.lang, card.id if card else "back"))
+        return render(renderer, name, deck, card)
+
+    monkeypatch.setattr(CardRenderer, "_render", counted)
     _build(tiny.root, out, cache, 1)
-    assert set(rendered) == {"uk"}  # English, unchanged and printed already, is not rendered
+    assert rendered == [("uk", "colour-blue")] * 2  # its front and its back, and no other face
     after = _files(out)
     changed = {name for name in after if after[name] != before[name]}
     assert changed == {"tiny/uk/cards-a4.pdf"}

@@ -25,6 +25,7 @@ from generator.pipeline import work
 from generator.pipeline.front import found_engine
 from generator.pipeline.request import Vision
 from generator.pipeline.tasks import Found, Stage, Tasks
+from generator.pipeline.work import Memo
 from generator.problems import Problem, UsageError
 from generator.render.faces import FaceSet
 from generator.vision import check as colour_vision
@@ -53,6 +54,10 @@ class Next:
 
     def rendered(self, game: str, lang: str) -> None:
         """The faces of ``game`` in ``lang`` rendered without a problem."""
+
+    def memo(self, game: str) -> Memo | None:
+        """Where the faces of ``game`` rendered before are found (:func:`work.render`)."""
+        return None
 
     def checked(self, checked: Checked) -> None:
         """``checked`` passed: go on with it."""
@@ -116,9 +121,10 @@ class Checking:
                 self._rendered(checked, lang, [(FaceSet(), [])])
                 continue
             parts: list[tuple[FaceSet, list[Problem]] | None] = [None] * len(game.decks)
+            memo = self.then.memo(game.id)
             for number, deck in enumerate(game.decks):  # a deck a task: one language on 2 cores
                 then = functools.partial(self._deck_rendered, checked, lang, parts, number)
-                self.tasks.submit(then, work.render, game, lang, deck.id, plans=True)
+                self.tasks.submit(then, work.render, game, lang, deck.id, memo, plans=True)
             if not game.decks:
                 self._rendered(checked, lang, [])
 

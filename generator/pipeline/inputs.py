@@ -34,6 +34,8 @@ from generator.runtime.reading import (
 )
 from generator.runtime.versions import code_version
 
+DECKS = "decks"
+"""The folder of a game's card files (and of an expansion's)."""
 EXPANSION_PARTS = (MANIFEST, PALETTE, *PARTS)
 """What of an expansion's folder the game is made from (it may hold anything else besides)."""
 
@@ -52,12 +54,22 @@ class GameInputs:
         """The key of everything: what the check of the game depends on."""
         return key("game", code_version(), self.engine, self.made.key(), *_flat(self.files))
 
-    def language(self, lang: str) -> str:
+    def language(self, lang: str, texts: bool = True) -> str:
         """The key of what an output in ``lang`` depends on: all but other languages' words
-        (those it is made from count: English for the pseudo-locale, the fallback's)."""
-        sources = (None, *self.made.sources(lang))
+        (those it is made from count: English for the pseudo-locale, the fallback's); without
+        the ``texts`` of ``lang`` itself, for an output known by the texts it reads
+        (:mod:`~generator.pipeline.reads`)."""
+        sources = (None, *(made for made in self.made.sources(lang) if texts or made != lang))
         kept = tuple((path, digest) for path, digest in self.files if _language_of(path) in sources)
-        return key("language", code_version(), self.engine, self.made.key(), lang, *_flat(kept))
+        told = (self.engine, self.made.key(), lang, str(texts))
+        return key("language", code_version(), *told, *_flat(kept))
+
+    def faces_key(self) -> str:
+        """The key of what the game's faces are made from but its decks and its locales
+        (its templates, fonts, ``game.yaml``, palettes): a face also depends on its card and
+        the texts it reads, which :class:`~generator.render.memo.FaceMemo` adds face by face."""
+        kept = tuple((path, digest) for path, digest in self.files if not _card_or_text(path))
+        return key("faces", code_version(), self.engine, self.made.key(), *_flat(kept))
 
     def languages(self) -> list[str]:
         """The languages the card data has a locale file for, and the pseudo-locale when it
@@ -71,11 +83,22 @@ class GameInputs:
 def _language_of(path: str) -> str | None:
     """The language of a locale file (``data/locales/de.yaml``, ``with/<name>/locales/de.yaml``
     hold German); ``None`` for any other file."""
-    parts = path.split("/")
-    folder = parts[1:] if parts[0] == "data" else parts[2:] if parts[0] == "with" else []
+    folder = _within(path)
     if len(folder) == 2 and folder[0] == LOCALES and folder[1].endswith(".yaml"):
         return folder[1].removesuffix(".yaml")
     return None
+
+
+def _within(path: str) -> list[str]:
+    """The parts of ``path`` within the card data of the game or of an expansion (none for a
+    template)."""
+    parts = path.split("/")
+    return parts[1:] if parts[0] == "data" else parts[2:] if parts[0] == "with" else []
+
+
+def _card_or_text(path: str) -> bool:
+    """Whether ``path`` is a deck file or a locale file, of the game or of an expansion."""
+    return _within(path)[:1] == [DECKS] or _language_of(path) is not None
 
 
 def game_inputs(

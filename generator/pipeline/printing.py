@@ -19,18 +19,20 @@ from generator.games.base import GameEngine
 from generator.load.expansions import of_game
 from generator.model import Draft, chosen
 from generator.outputs import OutputKind, Written
-from generator.pipeline import remembered, work
+from generator.pipeline import reads, remembered, work
 from generator.pipeline.checking import Checked, Games, Next
 from generator.pipeline.fastpath import identity
 from generator.pipeline.inputs import GameInputs, game_inputs
 from generator.pipeline.remembered import (
     Listed,
     listed,
+    made_by,
     output_key,
+    remember_listed,
 )
 from generator.pipeline.request import BuildRequest
 from generator.pipeline.tasks import Found, Stage, Tasks
-from generator.pipeline.work import Edition
+from generator.pipeline.work import Edition, Entries, Memo
 from generator.problems import DataError, Problem, UsageError
 from generator.render.faces import batches, render_faces
 from generator.render.store import ArtStore
@@ -98,12 +100,32 @@ class Printing(Next):
     def rendered(self, game: str, lang: str) -> None:
         remembered.remember_rendered(self.cache, self.inputs[game], lang)
 
+    def memo(self, game: str) -> Memo:
+        return Memo(self.cache.folder, self.inputs[game].faces_key())
+
     def _lookup(self, inputs: GameInputs, lang: str, index: int) -> Listed | None:
         """The files of output ``index`` (of :attr:`BuildRequest.outputs`) as the cache has
         them (see :func:`~generator.pipeline.remembered.listed`)."""
         options, kind = self.outputs[index]
         entry = output_key(inputs, lang, kind, options)
         return listed(entry, self.request.out_dir, self.cache)
+
+    def _as_read(self, edition: Edition, index: int) -> Listed | None:
+        """The files of output ``index`` of ``edition`` as the cache has them, if what the
+        output read when it was written reads the same now (:mod:`~generator.pipeline.reads`):
+        listed from now on under the digest of all its inputs too."""
+        options, kind = self.outputs[index]
+        inputs, locale = self.inputs[edition.game.id], edition.game.locales[edition.lang]
+        base = reads.base_key(inputs, locale, kind, options, made_by(kind))
+        read = reads.reads(self.cache, base)
+        if read is None:
+            return None
+        entry = reads.read_key(base, read, locale, edition.faces)
+        files = listed(entry, self.request.out_dir, self.cache)
+        if files is not None:
+            exact = output_key(inputs, edition.lang, kind, options)
+            remember_listed(self.cache, exact, files, self.request.out_dir)
+        return files
 
     def _use(self, files: Listed) -> list[Written]:
         """Stage the restored files the output folder lacks; what the output is."""
@@ -131,16 +153,18 @@ class Printing(Next):
             edition = Edition(game, checked.engine, lang, self.request.out_dir, shown)
             self.editions.append(edition)
             number = len(self.editions) - 1
+            cached = [self._lookup(inputs, lang, index) for index in range(len(self.outputs))]
+            if None in cached and not edition.faces.named:  # not rendered as cached, yet needed
+                edition = replace(edition, faces=render_faces(game, lang)[0])
+                self.editions[number] = edition
             kinds = []
             for index, (_, kind) in enumerate(self.outputs):
-                files = self._lookup(inputs, lang, index)
+                files = cached[index]
+                files = self._as_read(edition, index) if files is None else files
                 if files is None:
                     kinds.append((index, kind))
                 else:
                     self.results[(number, index)] = self._use(files)
-            if kinds and not edition.faces.named:  # not rendered as cached, and the cache lost one
-                edition = replace(edition, faces=render_faces(game, lang)[0])
-                self.editions[number] = edition
             if not any(kind.draws_faces for _, kind in kinds):
                 self.waiting[number] = set()
                 for index, kind in kinds:
@@ -195,7 +219,11 @@ class Printing(Next):
     def _write(self, number: int, index: int, kind: OutputKind, planned: bool = False) -> None:
         options = self.outputs[index][0]
         edition = self.editions[number]
-        entry = output_key(self.inputs[edition.game.id], edition.lang, kind, options)
+        inputs, locale = self.inputs[edition.game.id], edition.game.locales[edition.lang]
+        entry = Entries(
+            output_key(inputs, edition.lang, kind, options),
+            reads.base_key(inputs, locale, kind, options, made_by(kind)),
+        )
         self.tasks.submit(
             functools.partial(self._written, number, index),
             work.write,

@@ -145,9 +145,13 @@ def _rendered_key(inputs: GameInputs, lang: str) -> str:
 def output_key(inputs: GameInputs, lang: str, kind: OutputKind, options: Options) -> str:
     """What one kind of output of a game in a language is made from: that language's inputs,
     the kind and the options (and the build date a PDF states)."""
-    settings = repr(sorted(vars(kind).items()))  # a kind made with settings (a test's)
-    made_by = f"{type(kind).__module__}.{type(kind).__qualname__} {kind.name} {settings}"
-    return key("output", inputs.language(lang), made_by, repr(options), build_date())
+    return key("output", inputs.language(lang), made_by(kind), repr(options), build_date())
+
+
+def made_by(kind: OutputKind) -> str:
+    """What makes an output: its kind, and the settings a kind is made with (a test's)."""
+    settings = repr(sorted(vars(kind).items()))
+    return f"{type(kind).__module__}.{type(kind).__qualname__} {kind.name} {settings}"
 
 
 Listed = list[tuple[Written, str, "bytes | None"]]
@@ -268,17 +272,29 @@ def digest_of(path: Path, out: Path) -> str | None:
 
 
 def remember(
-    cache: Cache, entry: str, written: list[Written], staged: dict[Path, Path], out: Path
+    cache: Cache,
+    entries: tuple[str, ...],
+    written: list[Written],
+    staged: dict[Path, Path],
+    out: Path,
 ) -> None:
     """Keep each file's bytes (``staged``: where each is staged), and the list of them under
-    ``entry``."""
+    each of ``entries``."""
     files = []
     for file in written:
         data = staged[file.path].read_bytes()
         made = hashlib.sha256(data).hexdigest()
         cache.put(key("file", made), data)
         files.append((file, made))
-    cache.put(entry, _listing(files, out))
+    listing = _listing(files, out)
+    for entry in entries:
+        cache.put(entry, listing)
+
+
+def remember_listed(cache: Cache, entry: str, found: Listed, out: Path) -> None:
+    """List under ``entry`` too the files found listed under another (their bytes are kept
+    already)."""
+    cache.put(entry, _listing([(file, made) for file, made, _ in found], out))
 
 
 def build_notes(cache: Cache, entry: str) -> tuple[str, ...] | None:

@@ -3,9 +3,9 @@ are byte-identical with one worker or many, whatever the cache held."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from generator.games.base import GameEngine, TellApart
 from generator.languages import Languages
@@ -14,9 +14,12 @@ from generator.model import Game
 from generator.options import Options
 from generator.outputs import Job, OutputKind, Written
 from generator.pipeline.front import loaded
+from generator.pipeline.reads import Read, SeenFaces, read_key, remember_reads, seen
 from generator.pipeline.remembered import remember
 from generator.problems import DataError, Problem
 from generator.render.faces import FaceSet, drawing, render_faces
+from generator.render.memo import FaceMemo
+from generator.render.readings import noting
 from generator.render.store import ArtStore
 from generator.runtime.cache import Cache
 from generator.runtime.timing import Stopwatch
@@ -38,10 +41,23 @@ def load(
     return game, problems, stopwatch.seconds
 
 
-def render(game: Game, lang: str, deck: str) -> tuple[FaceSet, list[Problem], dict[str, float]]:
+class Memo(NamedTuple):
+    """Where a build finds the faces it rendered before: its cache folder, and the digest of
+    what a game's faces are made from but its cards and texts
+    (:meth:`~generator.pipeline.inputs.GameInputs.faces_key`)."""
+
+    folder: Path
+    sources: str
+
+
+def render(
+    game: Game, lang: str, deck: str, memo: Memo | None = None
+) -> tuple[FaceSet, list[Problem], dict[str, float]]:
+    """Render the faces of one deck in one language, those of the ``memo`` found there."""
     stopwatch = Stopwatch()
+    remembered = FaceMemo(Cache(memo.folder), memo.sources) if memo else None
     with stopwatch.stage("template"):
-        faces, problems = render_faces(game, lang, (deck,))
+        faces, problems = render_faces(game, lang, (deck,), remembered)
     return faces, problems, stopwatch.seconds
 
 
@@ -99,23 +115,31 @@ class Edition:
 
 
 def write(
-    kind: OutputKind, edition: Edition, options: Options, owner: int, folder: Path, entry: str
+    kind: OutputKind,
+    edition: Edition,
+    options: Options,
+    owner: int,
+    folder: Path,
+    entries: Entries,
 ) -> tuple[list[Written], Any, list[Problem], dict[str, float]]:
     """Preflight and write one kind of file of one game in one language, staged by a writer
     of this process for the build's (``owner``), its faces drawn by the cache in ``folder``;
-    the files are kept in the cache under ``entry``, for a later build with the same inputs."""
+    the files are kept in the cache under ``entries``, for a later build with the same inputs
+    or one whose texts read the same (:mod:`~generator.pipeline.reads`)."""
     stopwatch = Stopwatch()
     writer = Writer(edition.out_dir, owner)
-    arts = ArtStore(Cache(folder))
+    words = edition.game.locales[edition.lang]
+    locale, readings = noting(words)
+    faces = SeenFaces(edition.faces)
     job = Job(
         out_dir=edition.out_dir,
         options=options,
         writer=writer,
-        game=edition.game,
+        game=replace(edition.game, locales={**edition.game.locales, edition.lang: locale}),
         engine=edition.engine,
         lang=edition.lang,
-        faces=edition.faces,
-        arts=arts,
+        faces=faces,
+        arts=ArtStore(Cache(folder)),
         stopwatch=stopwatch,
     )
     try:
@@ -131,5 +155,16 @@ def write(
         writer.discard()
         raise
     if not problems:
-        remember(Cache(folder), entry, written, writer.staged, writer.root)
+        cache, read = Cache(folder), Read(readings.taken(), seen(faces))
+        remember_reads(cache, entries.base, read)
+        also = read_key(entries.base, read, words, edition.faces)
+        remember(cache, (entries.exact, also), written, writer.staged, writer.root)
     return written, writer.handover(), problems, stopwatch.seconds
+
+
+class Entries(NamedTuple):
+    """Where an output's files are kept: under the digest of all its inputs, and of all but its
+    language's texts (:func:`~generator.pipeline.reads.base_key`)."""
+
+    exact: str
+    base: str

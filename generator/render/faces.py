@@ -8,15 +8,18 @@ task.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator, Sequence
+import functools
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
 from generator.model import Card, Deck, Game
 from generator.problems import DataError, DrawError, Problem
+from generator.render.memo import DeckFaces, FaceMemo, Known, inputs
+from generator.render.readings import noting
 from generator.render.store import face_key
 from generator.render.templates import CardRenderer, Face
-from generator.runtime.folders import Templates, shown
+from generator.runtime.folders import shown
 
 BATCH = 6
 """Faces drawn per task on another core: enough to make a task's overhead small, few enough
@@ -38,8 +41,8 @@ class FaceSet:
     first: dict[str, str] = field(default_factory=dict)
     """The name of the first face of each key, to name it in a problem."""
 
-    def add(self, deck: Deck, face: Face, folder: Templates) -> None:
-        entry = face_key(rendered(face.svg), folder)
+    def add(self, deck: Deck, face: Face, entry: str) -> None:
+        """Add ``face`` of ``deck``, of key ``entry``."""
         self.svgs.setdefault(entry, rendered(face.svg))
         self.named[(deck.id, face.name)] = entry
         self.templates.setdefault(entry, face.template)
@@ -77,20 +80,73 @@ class FaceSet:
 
 
 def render_faces(
-    game: Game, lang: str, decks: tuple[str, ...] | None = None
+    game: Game, lang: str, decks: tuple[str, ...] | None = None, memo: FaceMemo | None = None
 ) -> tuple[FaceSet, list[Problem]]:
     """Render every face of ``game`` (of ``decks`` only, if given) in ``lang``: template errors,
     text that cannot fit, assets that cannot be found are problems; the faces of a game
-    without any are its FaceSet."""
-    renderer = CardRenderer(game, game.locales[lang])
+    without any are its FaceSet. With a ``memo``, a face rendered before from the same inputs
+    is found there instead, and the faces rendered now are remembered if none had a
+    problem."""
+    entry: Callable[[str], str]
+    if memo is None:
+        renderer = CardRenderer(game, game.locales[lang])
+        entry = functools.partial(face_key, folder=game.templates)
+    else:
+        renderer = remembering = Remembering(game, lang, memo)
+        entry = remembering.entry
     faces = FaceSet()
     for deck in game.decks:
         if decks is not None and deck.id not in decks:
             continue
         for face in renderer.faces(deck):
             if face.svg is not None:
-                faces.add(deck, face, game.templates)
+                faces.add(deck, face, entry(face.svg))
+    if memo is not None and not renderer.problems:
+        remembering.keep()
     return faces, renderer.problems
+
+
+class Remembering(CardRenderer):
+    """A renderer that finds each face in a :class:`FaceMemo` if it can, renders it (noting
+    the texts it reads) if not, and remembers the faces of each deck when told to
+    (:meth:`keep`)."""
+
+    def __init__(self, game: Game, lang: str, memo: FaceMemo) -> None:
+        self.loaded = game.locales[lang]
+        noted, self.readings = noting(self.loaded)
+        super().__init__(game, noted)
+        self.memo = memo
+        self.decks: dict[str, DeckFaces] = {}
+        self.keys: dict[str, str] = {}
+        """The key of each face found or rendered, by its SVG."""
+        self.rendered = 0
+        """How many faces it rendered (the rest it found)."""
+
+    def entry(self, svg: str) -> str:
+        """The key of a face it found or rendered (:func:`face_key`)."""
+        if svg not in self.keys:
+            self.keys[svg] = face_key(svg, self.game.templates)
+        return self.keys[svg]
+
+    def keep(self) -> None:
+        """Remember the faces of each deck as found or rendered."""
+        for faces in self.decks.values():
+            faces.keep()
+
+    def _render(self, name: str, deck: Deck, card: Card | None) -> str | None:
+        if deck.id not in self.decks:
+            self.decks[deck.id] = self.memo.deck(self.game, self.locale.lang, deck)
+        faces, made_of = self.decks[deck.id], inputs(name, card)
+        known = faces.known(made_of, self.loaded)
+        if known is not None:
+            self.keys[known.svg] = known.face
+            return known.svg
+        self.readings.start()
+        svg = super()._render(name, deck, card)
+        self.rendered += 1
+        if svg is not None:
+            faces.rendered(made_of, self.readings.taken(), self.loaded, Known(svg, self.entry(svg)))
+        return svg
 
 
 @contextlib.contextmanager
