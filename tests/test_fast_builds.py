@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pikepdf
 import pytest
@@ -20,9 +21,11 @@ from generator.geometry.sizes import CardSize
 from generator.layout.compose import Book, Metadata, Page, Placement
 from generator.model import Card, Deck, Game
 from generator.options import Options
+from generator.outputs import OutputKind
 from generator.outputs.sheets import Layout, layout
 from generator.pipeline.build import build, check
 from generator.pipeline.request import BuildRequest
+from generator.pipeline.work import Edition
 from generator.render.faces import Remembering
 from generator.render.store import ArtStore
 from generator.render.templates import CardRenderer
@@ -115,19 +118,32 @@ def test_an_output_deleted_or_edited_is_made_again_from_the_cache(
     assert _files(out) == made
 
 
+def _written_kinds(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
+    """The language and kind of each output a build in this process writes (not taken from
+    the cache) from now on."""
+    kinds: list[tuple[str, str]] = []
+    write = generator.pipeline.work.write
+
+    def counted(kind: OutputKind, edition: Edition, *rest: Any) -> Any:
+        kinds.append((edition.lang, kind.name))
+        return write(kind, edition, *rest)
+
+    monkeypatch.setattr(generator.pipeline.work, "write", counted)
+    return kinds
+
+
 def test_a_one_word_edit_rewrites_only_its_language_cards(
     tiny: DataCopy, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A translator changes the Ukrainian name of one colour (not the one the summary shows):
     its two faces are rendered again, no other; the Ukrainian card sheets change, and nothing
-    else is touched (the summary, made again, came out the same)."""
+    else is touched (the score sheets, which do not print it, are not made again; the summary,
+    made again as it reads every text, came out the same)."""
     out, cache = tmp_path / "out", tmp_path / "cache"
     _build(tiny.root, out, cache, 2)
     before, times = _files(out), _times(out)
-    locale = tiny.root / "tiny/locales/uk.yaml"
-    text = locale.read_text(encoding="utf-8")
-    assert "Синій" in text
-    locale.write_text(text.replace("Синій", "Блакитний"), encoding="utf-8")
+    tiny.edit("tiny/locales/uk.yaml", "Синій", "Блакитний")
+    kinds = _written_kinds(monkeypatch)
     rendered: list[tuple[str, str]] = []
     render = CardRenderer._render
 
@@ -139,11 +155,28 @@ def test_a_one_word_edit_rewrites_only_its_language_cards(
     monkeypatch.setattr(CardRenderer, "_render", counted)
     _build(tiny.root, out, cache, 1)
     assert rendered == [("uk", "colour-blue")] * 2  # its front and its back, and no other face
+    assert sorted(kinds) == [("uk", "card sheets"), ("uk", "rules summary")]
     after = _files(out)
     changed = {name for name in after if after[name] != before[name]}
     assert changed == {"tiny/uk/cards-a4.pdf"}
     assert {name for name in times if _times(out)[name] != times[name]} == changed
     assert set("Блакитний") <= set(pdf.unicode_text(after["tiny/uk/cards-a4.pdf"]))
+
+
+def test_a_text_only_a_handout_prints_rewrites_only_that_handout(
+    tiny: DataCopy, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The score sheet's title, printed on no card: the card sheets are not made again."""
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    _build(tiny.root, out, cache, 2)
+    before = _files(out)
+    tiny.edit("tiny/locales/uk.yaml", "scores: Рахунок", "scores: Рахунки")
+    kinds = _written_kinds(monkeypatch)
+    _build(tiny.root, out, cache, 1)
+    assert sorted(kinds) == [("uk", "handouts"), ("uk", "rules summary")]
+    after = _files(out)
+    assert {name for name in after if after[name] != before[name]} == {"tiny/uk/scores-a4.pdf"}
+    assert "и" in pdf.unicode_text(after["tiny/uk/scores-a4.pdf"])  # a letter "Рахунок" lacks
 
 
 def test_a_build_removes_what_the_last_of_its_paper_and_options_wrote_and_it_does_not(
