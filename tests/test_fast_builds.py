@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,7 @@ from generator.pipeline.work import Edition
 from generator.render.faces import Remembering
 from generator.render.store import ArtStore
 from generator.render.templates import CardRenderer
-from generator.runtime.cache import ENTRY, Cache
+from generator.runtime.cache import ENTRY, Cache, key
 from tests import fixture, pdf
 from tests.conftest import PRINTED, SESSION_CACHE, Built, DataCopy
 
@@ -430,3 +431,19 @@ def test_a_broken_language_stops_a_build_of_another_even_when_cached(
         "1 problem found; nothing was written.\n",
     )
     assert _files(out) == before
+
+
+def test_the_cache_is_pruned_once_an_hour(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pruning looks at every entry: a build does it only if none did in the last hour (a
+    time the cache does not hold, or a clock gone back, is as if none did)."""
+    pruned: list[Path] = []
+    monkeypatch.setattr(Cache, "prune", lambda cache: pruned.append(cache.folder) or 0)
+    cache = Cache(tmp_path)
+    for _ in range(2):
+        generator.pipeline.build._prune(cache)
+    assert len(pruned) == 1
+    entry = key("pruned")
+    for kept in (b"not a time", repr(time.time() - 3601).encode(), repr(time.time() + 60).encode()):
+        cache.put(entry, kept)
+        generator.pipeline.build._prune(cache)
+    assert len(pruned) == 4

@@ -17,7 +17,9 @@ for each file.
 from __future__ import annotations
 
 import contextlib
+import math
 import tempfile
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -39,7 +41,7 @@ from generator.pipeline.request import EVERY_PAPER, BuildRequest, Vision
 from generator.pipeline.tasks import Tasks
 from generator.problems import Problem, UsageError
 from generator.render import fonts
-from generator.runtime.cache import Cache
+from generator.runtime.cache import Cache, key
 from generator.runtime.timing import Stopwatch
 from generator.runtime.workers import Workers
 from generator.runtime.writer import Writer, output_folder_problem
@@ -153,8 +155,29 @@ def _finish(request: BuildRequest, printing: Printing, writer: Writer, cache: Ca
         notes,
         outputs.kinds_identity(),
     )
-    cache.prune()
+    _prune(cache)
     return Built(written, removed, notes)
+
+
+PRUNE_EVERY = 3600.0
+"""Seconds between two prunes of the cache: pruning looks at every entry (some ten thousand
+after a few days of builds), a quarter of the time of a rebuild after a one-text edit, while
+an hour of builds adds little past the cache's limit."""
+
+
+def _prune(cache: Cache) -> None:
+    """Remove the entries used least recently past the cache's limit, unless that was done
+    less than :data:`PRUNE_EVERY` ago (or the clock went back since)."""
+    entry, now = key("pruned"), time.time()
+    last = cache.get(entry)
+    try:
+        when = float(last or b"nan")
+    except ValueError:  # not a time: as if never pruned
+        when = math.nan
+    if 0 <= now - when < PRUNE_EVERY:
+        return
+    cache.prune()
+    cache.put(entry, repr(now).encode())
 
 
 @contextlib.contextmanager
