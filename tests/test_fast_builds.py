@@ -20,19 +20,19 @@ from generator import DEFAULT_DATA_DIR
 from generator.geometry.shapes import Rect
 from generator.geometry.sizes import CardSize
 from generator.layout.compose import Book, Metadata, Page, Placement
-from generator.model import Card, Deck, Game
+from generator.model import Game
 from generator.options import Options
 from generator.outputs import OutputKind
 from generator.outputs.sheets import Layout, layout
 from generator.pipeline.build import build, check
 from generator.pipeline.request import BuildRequest
 from generator.pipeline.work import Edition
-from generator.render.faces import Remembering
 from generator.render.store import ArtStore
 from generator.render.templates import CardRenderer
 from generator.runtime.cache import ENTRY, Cache, key
 from tests import fixture, pdf
 from tests.conftest import PRINTED, SESSION_CACHE, Built, DataCopy
+from tests.renders import counted_renders
 
 ROOT = Path(__file__).resolve().parent.parent
 NUMBERS = "tiny/decks/numbers.yaml"
@@ -145,15 +145,7 @@ def test_a_one_word_edit_rewrites_only_its_language_cards(
     before, times = _files(out), _times(out)
     tiny.edit("tiny/locales/uk.yaml", "Синій", "Блакитний")
     kinds = _written_kinds(monkeypatch)
-    rendered: list[tuple[str, str]] = []
-    render = CardRenderer._render
-
-    def counted(renderer: CardRenderer, name: str, deck: Deck, card: Card | None) -> str | None:
-        if isinstance(renderer, Remembering):  # the render stage's (a summary pictures cards)
-            rendered.append((renderer.locale.lang, card.id if card else "back"))
-        return render(renderer, name, deck, card)
-
-    monkeypatch.setattr(CardRenderer, "_render", counted)
+    rendered = counted_renders(monkeypatch)
     _build(tiny.root, out, cache, 1)
     assert rendered == [("uk", "colour-blue")] * 2  # its front and its back, and no other face
     assert sorted(kinds) == [("uk", "card sheets"), ("uk", "rules summary")]

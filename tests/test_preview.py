@@ -30,9 +30,11 @@ from generator.preview.check import check_game
 from generator.preview.running import LOCAL_HOST, Asked, Running
 from generator.preview.state import Preview
 from generator.preview.watcher import Watcher, real_folders
+from generator.render import draw
 from tests.conftest import DataCopy, Result, interruptible, own_templates
 from tests.previewed import FACES_EN, GAME, GUARD, TYPO, WAGONS, swap_abilities
 from tests.previewed import trains as trains  # the fixture
+from tests.renders import counted_renders
 
 
 @pytest.fixture
@@ -160,6 +162,28 @@ def test_the_event_stream_announces_a_saved_change(
     assert problems(after) == []
     changed = {card for card, urls in faces(after).items() if urls != before[card]}
     assert changed == {"wagon-05", "wagon-08"}
+
+
+def test_a_save_renders_and_draws_only_the_faces_it_changed(
+    start: Callable[[bool], Running], trains: DataCopy, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A check finds the faces the checks before rendered: it renders again the fronts of
+    wagons 5 and 8, in each language, and nothing else; the page's other faces keep their
+    URLs. The two changed faces on the page are drawn as the check publishes them, once: the
+    page asking for them draws nothing more."""
+    running = start(False)
+    before = faces(get(running, "/")[2])
+    rendered, drawn, screen = counted_renders(monkeypatch), [], draw.screen_svg
+    monkeypatch.setattr(draw, "screen_svg", lambda *args: drawn.append(args[0]) or screen(*args))
+    swap_abilities(trains)
+    running.preview.refresh()
+    after = faces(get(running, "/")[2])
+    assert {card for card in after if after[card] != before[card]} == {"wagon-05", "wagon-08"}
+    langs = ("en", "de", "ru", "uk")  # the page's language first
+    assert rendered == [(lang, f"wagon-0{n}") for lang in langs for n in (5, 8)]
+    assert len(drawn) == 2
+    assert [get(running, after[card][0])[0] for card in ("wagon-05", "wagon-08")] == [200] * 2
+    assert len(drawn) == 2
 
 
 def next_version(response: http.client.HTTPResponse) -> int:

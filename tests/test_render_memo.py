@@ -11,15 +11,15 @@ from collections.abc import Callable
 
 import pytest
 
-from generator.model import Card, Deck, Locale, Text
+from generator.model import Locale, Text
 from generator.pipeline.fastpath import identity
 from generator.pipeline.front import checked_game, engine_of
 from generator.pipeline.inputs import game_inputs
-from generator.render.faces import Remembering, render_faces
+from generator.render.faces import render_faces
 from generator.render.memo import FaceMemo, InMemory
 from generator.render.readings import AT, BELOW, COUNT, FLAT, WHERE, found, noting
-from generator.render.templates import CardRenderer
 from tests.conftest import DataCopy
+from tests.renders import counted_renders
 
 EN = "tiny/locales/en.yaml"
 EVERY_FACE = ["number-1", "number-2", "number-3", "number-4", "number-5", "back"] + [
@@ -37,23 +37,15 @@ def rendered(tiny: DataCopy, monkeypatch: pytest.MonkeyPatch) -> Render:
     """``rendered()``: render the fixture game in English through one memo (kept for the
     test) as a build would, check every face equals a fresh rendering's, and say which faces
     were rendered (by card), not found."""
-    kept, names = InMemory(), []
-    render = CardRenderer._render
-
-    def counted(renderer: CardRenderer, name: str, deck: Deck, card: Card | None) -> str | None:
-        if isinstance(renderer, Remembering):
-            names.append(card.id if card else "back")
-        return render(renderer, name, deck, card)
-
-    monkeypatch.setattr(CardRenderer, "_render", counted)
+    kept, counted = InMemory(), counted_renders(monkeypatch)
 
     def run(palette: str = "standard") -> list[str]:
         engine = engine_of(tiny.root, "tiny")
         game = checked_game(tiny.root, engine).in_palette(palette)
         sources = game_inputs(tiny.root, "tiny", identity(engine)).faces_key()
-        names.clear()
+        counted.clear()
         faces, problems = render_faces(game, "en", memo=FaceMemo(kept, sources))
-        found_now = list(names)
+        found_now = [card for _, card in counted]
         assert (faces, problems) == (render_faces(game, "en")[0], [])
         return found_now
 

@@ -12,15 +12,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from generator.games.base import GameEngine
 from generator.languages import AS_WRITTEN, Languages
 from generator.load.expansions import PALETTE, Expansion
 from generator.model import Game
 from generator.palettes import STANDARD
 from generator.pipeline.checking import preflight
+from generator.pipeline.fastpath import identity
 from generator.pipeline.front import found_engine, loaded
+from generator.pipeline.inputs import game_inputs
 from generator.pipeline.request import EVERY_PAPER
 from generator.problems import Problem, UsageError, across_languages
 from generator.render.faces import FaceSet, render_faces
+from generator.render.memo import Entries, FaceMemo
 
 
 @dataclass(frozen=True)
@@ -48,6 +52,7 @@ def check_game(
     first: str = "",
     palette: str = STANDARD,
     languages: Languages = AS_WRITTEN,
+    kept: Entries | None = None,
 ) -> Iterator[Checked]:
     """Load ``game_id`` from ``data_dir`` (with ``expansions`` over it, in order), run its
     rules, render every face in every language and preflight every output kind; the check,
@@ -55,7 +60,9 @@ def check_game(
     page) is rendered first, and when all is well so far its faces are yielded at once,
     before the rest: the designer sees the change in a third of the time. A translation in
     progress is left out, with a line saying so, unless it is language ``first`` (asked for
-    by name): then each text it lacks is a problem, as in a build of it."""
+    by name): then each text it lacks is a problem, as in a build of it. With ``kept``, a face
+    rendered by an earlier check from the same inputs is found there, not rendered
+    (:mod:`~generator.render.memo`): a save renders the faces it changed."""
     engine = found_engine(data_dir, game_id)
     if isinstance(engine, Problem):
         yield Checked(None, problems=(engine,))
@@ -68,8 +75,9 @@ def check_game(
         except UsageError as error:
             problems.append(Problem(f"{game_id}/{PALETTE}", 0, "", str(error)))
     faces: dict[str, FaceSet] = {}
+    memo = _memo(data_dir, game_id, engine, expansions, languages, kept)
     for lang in sorted(game.locales, key=lambda lang: lang != first) if not problems else ():
-        faces[lang], rendering = render_faces(game, lang)
+        faces[lang], rendering = render_faces(game, lang, memo=memo)
         problems += rendering
         if lang == first and not problems and len(game.locales) > 1:
             yield Checked(game, dict(faces), complete=False)
@@ -77,3 +85,18 @@ def check_game(
         problems += preflight(game, engine, EVERY_PAPER)
     every = tuple(sorted(set(across_languages(problems))))
     yield Checked(game, {} if every else faces, every, notes=notes)
+
+
+def _memo(
+    data_dir: Path,
+    game_id: str,
+    engine: GameEngine,
+    expansions: tuple[Expansion, ...],
+    languages: Languages,
+    kept: Entries | None,
+) -> FaceMemo | None:
+    """The faces the checks before rendered, kept in ``kept``, if any."""
+    if kept is None:
+        return None
+    inputs = game_inputs(data_dir, game_id, identity(engine), expansions, languages)
+    return FaceMemo(kept, inputs.faces_key())

@@ -19,6 +19,7 @@ from generator.preview.server import Server, authority, local
 from generator.preview.state import Preview, View
 from generator.preview.watcher import Watcher, watched
 from generator.problems import UsageError
+from generator.render.memo import InMemory
 
 if TYPE_CHECKING:
     pass
@@ -72,6 +73,7 @@ class Running:
             asked.expansions,
             palette=asked.palette,
             languages=asked.languages,
+            kept=InMemory(),
         )
         self.preview = server.preview = Preview(check, asked.lang or SOURCE)
         folders = watched(asked.data_dir, game, asked.expansions)

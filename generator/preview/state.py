@@ -20,6 +20,10 @@ from generator.render import assets, draw
 from generator.render.faces import drawing
 from generator.render.store import keyed
 
+EAGER = 16
+"""The most faces a check draws as soon as it publishes them (a save changes a card or a few,
+each drawn in a tenth of a second): more are drawn as the page asks for them."""
+
 
 @dataclass(frozen=True)
 class View:
@@ -63,11 +67,32 @@ class Preview:
     _drawing: threading.Lock = field(default_factory=threading.Lock)
 
     def refresh(self) -> View:
-        """Check the game again and publish what was found; the new view."""
+        """Check the game again and publish what was found; the new view. The faces a save
+        changed on the page are drawn as soon as they are published, before the rest of the
+        check goes on (which would otherwise hold the interpreter while the page asks for
+        them)."""
         view = self._publish(checking=True)
         for checked in self.check(self.shown):
+            shown = self._shown()
             view = self._show(checked) if checked.complete else self._preview(checked)
+            self._draw_changed(checked, shown)
         return view
+
+    def _shown(self) -> set[str]:
+        """The faces of the language on the page, as the last good check has them."""
+        faces = self.view.good.faces.get(self.shown) if self.view.good else None
+        return set(faces.named.values()) if faces else set()
+
+    def _draw_changed(self, checked: Checked, shown: set[str]) -> None:
+        """Draw the faces of the language on the page that ``checked`` changes (``shown``:
+        those before), if a good check showed some before and few changed (a save, not a new
+        template: those the page asks for as it scrolls to them)."""
+        faces = checked.faces.get(self.shown)
+        new = dict.fromkeys(faces.named.values()) if faces and shown else {}
+        changed = [key for key in new if key not in shown]
+        if len(changed) <= EAGER:
+            for key in changed:
+                self.face(key)
 
     def _preview(self, checked: Checked) -> View:
         """The first language's faces, good so far: shown while the others are checked (with
