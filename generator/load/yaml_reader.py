@@ -20,6 +20,9 @@ from typing import Any
 
 import yaml
 
+from generator.load import parsed
+from generator.load.nodes import Mapping as Mapping
+from generator.load.nodes import Sequence as Sequence
 from generator.problems import ProblemLog, clipped
 from generator.runtime.reading import ANYWHERE, Refused, TooLarge, Within, read_bytes, size
 
@@ -39,26 +42,6 @@ number a template is given costs what its budget counts."""
 MAX_INT_TEXT = 2_500
 """The longest whole number read, in characters: YAML 1.1 reads ``1:00:00...`` in base 60, and
 PyYAML builds it in time quadratic in its length (a megabyte of it, minutes)."""
-
-
-class Mapping(dict):  # type: ignore[type-arg]
-    """A YAML mapping: ``line`` is where it starts, ``lines[key]`` where each key is."""
-
-    line: int
-    lines: dict[Any, int]
-
-    def line_of(self, key: Any) -> int:
-        return self.lines.get(key, self.line)
-
-
-class Sequence(list):  # type: ignore[type-arg]
-    """A YAML sequence: ``line`` is where it starts, ``lines[i]`` where each item is."""
-
-    line: int
-    lines: list[int]
-
-    def line_of(self, index: int) -> int:
-        return self.lines[index] if index < len(self.lines) else self.line
 
 
 def _refuse(node: yaml.Node, what: str) -> yaml.MarkedYAMLError:
@@ -162,22 +145,31 @@ def load_yaml(path: Path, log: ProblemLog, root: Path | None = None) -> Any:
     text = read_text(path, log, root, MAX_YAML_BYTES)
     if text is None:
         return None
+    known = parsed.found(text, MAX_DEPTH, MAX_INT_DIGITS)
+    if known is not None:
+        return known
+    own = ProblemLog(log.file)  # the duplicate keys found on the way: none, or not kept
     try:
         loader = _LineLoader(text)  # the reader checks every character here
-        loader.log = log
+        loader.log = own
         data = loader.get_single_data()
     except yaml.MarkedYAMLError as error:
+        log.problems += own.problems
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark else 0
         what = error.problem or error.context or "not YAML"
         log.add(line, "", what if _is_ours(error) else f"YAML syntax error: {what}")
         return None
     except yaml.reader.ReaderError as error:
+        log.problems += own.problems
         line = text.count("\n", 0, error.position) + 1
         log.add(line, "", f"{_character(error.character)} cannot be used in a YAML file")
         return None
+    log.problems += own.problems
     if data is None:
         log.add(1, "", "the file is empty")
+    elif not own.problems:
+        parsed.keep(text, data)
     return data
 
 

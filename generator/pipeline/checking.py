@@ -93,7 +93,9 @@ class Checking:
                 self.tasks.found(name, Found(Stage.LOAD), [engine])
             elif not self.then.restored(name, engine):
                 laid = of_game(self.games.expansions, name)
-                args = (self.games.data_dir, name, engine, laid, self.games.languages)
+                memo = self.then.memo(name)
+                kept = memo.folder if memo else None
+                args = (self.games.data_dir, name, engine, laid, self.games.languages, kept)
                 then = functools.partial(self._loaded, engine)
                 self.tasks.submit(then, work.load, *args, plans=True)
 

@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 
 from generator.games.base import GameEngine, TellApart
 from generator.languages import Languages
+from generator.load import parsed
 from generator.load.expansions import Expansion
 from generator.model import Game
 from generator.options import Options
@@ -33,10 +34,12 @@ def load(
     engine: GameEngine,
     expansions: tuple[Expansion, ...],
     languages: Languages,
+    kept: Path | None = None,
 ) -> tuple[Game, list[Problem], dict[str, float]]:
-    """Load and judge a game (:func:`~generator.pipeline.front.loaded`), timed."""
+    """Load and judge a game (:func:`~generator.pipeline.front.loaded`), timed; its files
+    parsed before are found in the cache in ``kept`` (:mod:`~generator.load.parsed`)."""
     stopwatch = Stopwatch()
-    with stopwatch.stage("load+validate"):
+    with stopwatch.stage("load+validate"), parsed.kept_in(Cache(kept) if kept else None):
         game, problems = loaded(data_dir, name, engine, expansions, languages)
     return game, problems, stopwatch.seconds
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from generator.games.base import GameEngine
 from generator.languages import AS_WRITTEN, Languages
+from generator.load import parsed
 from generator.load.expansions import PALETTE, Expansion
 from generator.model import Game
 from generator.palettes import STANDARD
@@ -60,14 +61,16 @@ def check_game(
     page) is rendered first, and when all is well so far its faces are yielded at once,
     before the rest: the designer sees the change in a third of the time. A translation in
     progress is left out, with a line saying so, unless it is language ``first`` (asked for
-    by name): then each text it lacks is a problem, as in a build of it. With ``kept``, a face
-    rendered by an earlier check from the same inputs is found there, not rendered
-    (:mod:`~generator.render.memo`): a save renders the faces it changed."""
+    by name): then each text it lacks is a problem, as in a build of it. With ``kept``, a file
+    parsed and a face rendered by an earlier check from the same inputs are found there
+    (:mod:`~generator.load.parsed`, :mod:`~generator.render.memo`): a save parses the file
+    saved and renders the faces it changed."""
     engine = found_engine(data_dir, game_id)
     if isinstance(engine, Problem):
         yield Checked(None, problems=(engine,))
         return
-    game, problems = loaded(data_dir, game_id, engine, expansions, languages, previewed=first)
+    with parsed.kept_in(kept):
+        game, problems = loaded(data_dir, game_id, engine, expansions, languages, previewed=first)
     notes = tuple(str(d.progress("preview")) for lang, d in game.drafts.items() if lang != first)
     if not problems:
         try:
