@@ -21,6 +21,7 @@ import cairosvg.surface
 from generator.geometry.shapes import Rect
 from generator.geometry.sizes import pt
 from generator.problems import DrawError
+from generator.render import textrun
 from generator.render.art import FaceArt, Selection
 from generator.render.assets import DrawnFiles, Fetcher, base_url
 from generator.render.drawcost import draw_cost_problem
@@ -63,9 +64,7 @@ def png(
     tree = parse(svg, folder, fetch)
     width, height = pixels or (None, None)
     with _drawing():
-        surface = cairosvg.surface.PNGSurface(
-            tree, output, dpi, output_width=width, output_height=height
-        )
+        surface = textrun.PNGSurface(tree, output, dpi, output_width=width, output_height=height)
         surface.finish()
     return output.getvalue()
 
@@ -78,7 +77,7 @@ def screen_svg(svg: str, folder: Templates, fetch: Fetcher | None = None) -> byt
     tree = parse(svg, folder, fetch)
     output = io.BytesIO()
     with _drawing():
-        cairosvg.surface.SVGSurface(tree, output, 96).finish()
+        textrun.SVGSurface(tree, output, 96).finish()
     return output.getvalue()
 
 
@@ -89,7 +88,7 @@ def face(svg: str, folder: Templates, fetch: Fetcher | None = None) -> FaceArt:
     tree = parse(svg, folder, fetch)
     output = io.BytesIO()
     with _drawing():
-        surface = cairosvg.surface.PDFSurface(tree, output, 96)
+        surface = textrun.PDFSurface(tree, output, 96)
         box = Rect(*_view_box(surface, tree))
         _fix_dates(surface.cairo)
         surface.finish()
@@ -176,7 +175,7 @@ def pdf(
     tree["viewBox"] = f"0 0 {width} {height}"
     output = io.BytesIO()
     with _drawing():
-        cairosvg.surface.PDFSurface(tree, output, 96).finish()
+        textrun.PDFSurface(tree, output, 96).finish()
     return output.getvalue()
 
 
