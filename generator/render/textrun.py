@@ -23,6 +23,8 @@ import cairosvg.surface
 import cairosvg.text
 from cairosvg.helpers import normalize, size
 
+from generator.render import shortcuts
+
 LETTER_BY_LETTER = cairosvg.text.text
 """cairosvg's drawing of a text node, for what a run does not cover."""
 OWN_PLACES = ("rotate", "display-anchor", "dominant-baseline", "alignment-baseline")
@@ -49,6 +51,7 @@ class Runs:
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         _dispatch()
+        shortcuts.install()
         super().__init__(*args, **kwargs)
 
 
