@@ -112,20 +112,14 @@ def _fix_dates(surface: cairocffi.PDFSurface) -> None:
 
 
 def _selections(tree: cairosvg.parser.Node) -> set[Selection]:
-    """The fonts cairosvg will ask cairo for to draw the text of ``tree``, worked out as its
-    ``text`` function does (first family named; weights of 550 and more are bold)."""
+    """The fonts cairosvg will ask cairo for to draw the text of ``tree``."""
     found = set()
     stack = [tree]
     while stack:
         node = stack.pop()
         stack.extend(node.children)
-        if node.tag not in ("text", "tspan", "textPath"):
-            continue
-        family = (node.get("font-family") or "sans-serif").split(",")[0].strip("\"' ")
-        slant = getattr(cairocffi, f"font_slant_{node.get('font-style')}".upper(), 0)
-        weight = node.get("font-weight") or ""
-        bold = weight == "bold" or (weight.isdigit() and int(weight) >= 550)
-        found.add((family, slant, 1 if bold else 0))
+        if node.tag in ("text", "tspan", "textPath"):
+            found.add(textrun.selection(node))
     return found
 
 

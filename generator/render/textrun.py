@@ -24,6 +24,7 @@ import cairosvg.text
 from cairosvg.helpers import normalize, size
 
 from generator.render import shortcuts
+from generator.render.art import Selection
 
 LETTER_BY_LETTER = cairosvg.text.text
 """cairosvg's drawing of a text node, for what a run does not cover."""
@@ -47,7 +48,8 @@ Start = tuple[float | None, float | None, float | None, float | None]
 
 
 class Runs:
-    """A cairosvg surface that draws its plain text nodes a run at a time."""
+    """A cairosvg surface that draws its plain text nodes a run at a time (and reads its
+    elements through :mod:`~generator.render.shortcuts`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         _dispatch()
@@ -136,7 +138,8 @@ def _run(surface: Any, node: Node, start: Start, draw_as_text: bool) -> None:
     outlined = _outlined(surface, node)
     if not (draw_as_text or outlined):
         return
-    inked = [(letter, left) for letter, left in zip(letters, lefts, strict=False) if letter.inked]
+    placed = zip(letters, lefts[:-1], strict=True)
+    inked = [(letter, left) for letter, left in placed if letter.inked]
     moves = (shift[0], shift[1]), align
     glyphs = _placed(context, [(letter.glyph, left) for letter, left in inked], top, *moves)
     if glyphs and draw_as_text:
@@ -161,16 +164,20 @@ def _show(
         context.show_text_glyphs(text, [glyphs[at] for at in show], clusters)
 
 
-def _select_font(surface: Any, node: Node) -> None:
-    """The node's font at its size, chosen as cairosvg chooses it (the first family named;
-    weights of 550 and more bold)."""
+def selection(node: Node) -> Selection:
+    """The font cairosvg asks cairo for to draw a text node: the first family named, the
+    slant, and bold for a weight of ``bold`` or of 550 and more."""
     family = (node.get("font-family") or "sans-serif").split(",")[0].strip("\"' ")
     slant = getattr(cairocffi, f"font_slant_{node.get('font-style')}".upper(), 0)
     weight = node.get("font-weight")
     if weight and weight.isdigit() and int(weight) >= 550:
         weight = "bold"
-    boldness = getattr(cairocffi, f"font_weight_{weight}".upper(), 0)
-    surface.context.select_font_face(family, slant, boldness)
+    return family, slant, getattr(cairocffi, f"font_weight_{weight}".upper(), 0)
+
+
+def _select_font(surface: Any, node: Node) -> None:
+    """The node's font at its size, as cairosvg chooses it."""
+    surface.context.select_font_face(*selection(node))
     surface.context.set_font_size(surface.font_size)
 
 
