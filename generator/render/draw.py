@@ -21,6 +21,7 @@ import cairosvg.surface
 from generator.geometry.shapes import Rect
 from generator.geometry.sizes import pt
 from generator.problems import DrawError
+from generator.render import textrun
 from generator.render.art import FaceArt, Selection
 from generator.render.assets import DrawnFiles, Fetcher, base_url
 from generator.render.drawcost import draw_cost_problem
@@ -63,9 +64,7 @@ def png(
     tree = parse(svg, folder, fetch)
     width, height = pixels or (None, None)
     with _drawing():
-        surface = cairosvg.surface.PNGSurface(
-            tree, output, dpi, output_width=width, output_height=height
-        )
+        surface = textrun.PNGSurface(tree, output, dpi, output_width=width, output_height=height)
         surface.finish()
     return output.getvalue()
 
@@ -78,7 +77,7 @@ def screen_svg(svg: str, folder: Templates, fetch: Fetcher | None = None) -> byt
     tree = parse(svg, folder, fetch)
     output = io.BytesIO()
     with _drawing():
-        cairosvg.surface.SVGSurface(tree, output, 96).finish()
+        textrun.SVGSurface(tree, output, 96).finish()
     return output.getvalue()
 
 
@@ -89,7 +88,7 @@ def face(svg: str, folder: Templates, fetch: Fetcher | None = None) -> FaceArt:
     tree = parse(svg, folder, fetch)
     output = io.BytesIO()
     with _drawing():
-        surface = cairosvg.surface.PDFSurface(tree, output, 96)
+        surface = textrun.PDFSurface(tree, output, 96)
         box = Rect(*_view_box(surface, tree))
         _fix_dates(surface.cairo)
         surface.finish()
@@ -113,20 +112,14 @@ def _fix_dates(surface: cairocffi.PDFSurface) -> None:
 
 
 def _selections(tree: cairosvg.parser.Node) -> set[Selection]:
-    """The fonts cairosvg will ask cairo for to draw the text of ``tree``, worked out as its
-    ``text`` function does (first family named; weights of 550 and more are bold)."""
+    """The fonts cairosvg will ask cairo for to draw the text of ``tree``."""
     found = set()
     stack = [tree]
     while stack:
         node = stack.pop()
         stack.extend(node.children)
-        if node.tag not in ("text", "tspan", "textPath"):
-            continue
-        family = (node.get("font-family") or "sans-serif").split(",")[0].strip("\"' ")
-        slant = getattr(cairocffi, f"font_slant_{node.get('font-style')}".upper(), 0)
-        weight = node.get("font-weight") or ""
-        bold = weight == "bold" or (weight.isdigit() and int(weight) >= 550)
-        found.add((family, slant, 1 if bold else 0))
+        if node.tag in ("text", "tspan", "textPath"):
+            found.add(textrun.selection(node))
     return found
 
 
@@ -176,7 +169,7 @@ def pdf(
     tree["viewBox"] = f"0 0 {width} {height}"
     output = io.BytesIO()
     with _drawing():
-        cairosvg.surface.PDFSurface(tree, output, 96).finish()
+        textrun.PDFSurface(tree, output, 96).finish()
     return output.getvalue()
 
 
