@@ -94,18 +94,8 @@ class Scope:
         """``pnp build`` of the scope's games in ``data``, into ``tmp``."""
         kept: list[str | Path] = ["--cache", tmp / "cache"] if cache else ["--no-cache"]
         langs: list[str | Path] = ["--lang", *self.langs] if self.langs else []
-        return [
-            "build",
-            *self.games,
-            "--data",
-            data,
-            *langs,
-            "--out",
-            tmp / "out",
-            *kept,
-            "-j",
-            str(self.jobs),
-        ]
+        where: list[str | Path] = ["--data", data, "--out", tmp / "out", "-j", str(self.jobs)]
+        return ["build", *self.games, *where, *langs, *kept]
 
     def edit(self) -> Edit | None:
         """The first of :data:`EDITS` whose game and language the scope builds."""
@@ -236,9 +226,8 @@ def main() -> None:
         args.jobs,
         args.repeat or (1 if args.quick else 3),
     )
-    games = ", ".join(scope.games) or "every game"
-    print(f"{games} in {', '.join(scope.langs) or 'every language'}; each case a fresh `pnp`")
-    print(f"process, the fastest of {scope.repeat}, on {scope.jobs} cores")
+    built = f"{', '.join(scope.games) or 'every game'} in {', '.join(scope.langs) or 'all'}"
+    print(f"{built}; a fresh `pnp` a run, the fastest of {scope.repeat}, {scope.jobs} jobs")
     print(f"{'row':<46}{'value':>12}{'x floor':>8}  target: verdict")
     floor = floor_row(scope)
     show(floor)
