@@ -1,22 +1,27 @@
-"""Benchmark: the whole build (every game in every language) as a user runs it, against the
-honest floor, all measured in one run.
+"""Benchmark: every row of issue 36's table in one run, each case as a user runs it.
 
-Run:  python benchmarks/bench_build.py [--repeat 3] [--jobs N] [--no-memory]
+Run:  python benchmarks/bench_build.py [--repeat 3] [--jobs N] [--game G ...] [--lang L ...]
+                                       [--no-memory] [--quick]
 
 The floor is cairosvg alone, on one core, parsing and drawing each *distinct* face of the build
-once (what no build can avoid without a cache). Every case runs ``pnp`` as a fresh process, as a
-user would, so start-up and imports count:
+once (what no build can avoid without a cache). Every other case runs ``pnp`` as a fresh
+process, so start-up and imports count:
 
-- cold build: an empty cache;
-- no-op rebuild: the same build again, nothing changed;
-- one-card edit: one card's text changed in one locale (only that language's card sheets may
-  be rewritten, which the benchmark checks);
-- validate, cold and with nothing changed since the last run.
+- a cold build (an empty cache) of a copy of the card data, the same build again with nothing
+  changed, then one card's text changed in one locale (that language's card sheets must be the
+  only file rewritten, which the benchmark checks);
+- ``pnp serve``: from saving that same edit to the changed face shown in a headless Chromium
+  (:mod:`benchmarks.preview`; skipped, and said so, without chromium and chromedriver);
+- ``pnp --version``, ``pnp --help`` and one rules query;
+- ``pnp validate``, cold and with nothing changed since the last run;
+- unless ``--no-memory``, the peak memory of a whole build, all processes together, with 1x, 3x
+  and 10x the cards (:mod:`benchmarks.memory`).
 
-Each is the fastest of ``--repeat`` runs (a shared machine is noisy; the fastest is the one
-least disturbed), with its ratio to the floor and the issue's target. Then, unless
-``--no-memory``, the peak memory of the whole build, all processes together (sampled from
-/proc), with 1x, 3x and 10x the shipped cards.
+Each time is the fastest of ``--repeat`` runs (a shared machine is noisy; the fastest is the one
+least disturbed), with the issue's target. ``--game`` and ``--lang`` narrow what is built;
+``--quick`` is one repeat of Break the Code in English, memory at 1x and 2x: every row, in
+seconds rather than minutes, so that the CI runs it (tests/test_benchmarks.py) without judging
+its times.
 """
 
 from __future__ import annotations
@@ -24,40 +29,94 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
-import threading
 import time
-from collections.abc import Callable
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import cairosvg.surface  # noqa: E402
+import cairosvg.surface
 
-from generator import DEFAULT_DATA_DIR  # noqa: E402
-from generator.pipeline.build import check  # noqa: E402
-from generator.render.draw import parse  # noqa: E402
-from generator.render.faces import render_faces  # noqa: E402
-from generator.render.fonts import use_project_fonts  # noqa: E402
+from benchmarks.memory import peak_memory, scaled_copy
+from benchmarks.preview import NotShown, save_to_shown
+from benchmarks.rows import EDITS, Edit, Row, pnp
+from generator import DEFAULT_DATA_DIR
+from generator.pipeline.build import check
+from generator.render.draw import parse
+from generator.render.faces import render_faces
+from generator.render.fonts import use_project_fonts
+from generator.runtime.folders import Templates, discover_games
 
-EDITED = ("gear_and_piston/locales/en.yaml", "space allows", "space permits")
-"""A text printed on one card (the workshop) and nowhere in the summary."""
+FLOOR = "floor: cairosvg parse + draw, one core"
+COLD = "cold build, empty cache"
+EDITED = "one card's text changed in one locale"
+NOOP = "rebuild, nothing changed"
+SERVE = "pnp serve: save -> changed face shown"
+VERSION = "pnp --version"
+HELP = "pnp --help"
+RULES = "pnp rules gears round ... (one query)"
+VALIDATE_WARM = "pnp validate, nothing changed"
+VALIDATE_COLD = "pnp validate, cold"
+FLATNESS = "peak memory, largest size / 1x"
+ROWS = (FLOOR, COLD, EDITED, NOOP, SERVE, VERSION, HELP, RULES, VALIDATE_WARM, VALIDATE_COLD)
+"""Every row but the memory rows (:func:`memory_row` of each size, then :data:`FLATNESS`)."""
+
+RULES_QUERY = ("rules", "gears", "round", "highest-even", "red:4", "purple:4", "grey:3", "blue:2")
+KEEP = 1.25
+"""The issue's "keep" rows (no-op rebuild, validate): its measure, with a quarter for noise."""
+MEMORY_MIB = 250.0
+FLAT = 1.10
+""""Flat from 1x to 10x cards": the largest size's peak within a tenth of 1x's."""
+SIZES, QUICK_SIZES = (1, 3, 10), (1, 2)
+QUICK_GAMES, QUICK_LANGS = ("break_the_code",), ("en",)
+NO_EDIT = "the scope holds no game and language of benchmarks.rows.EDITS"
 
 
-def distinct_faces() -> list[tuple[str, Path]]:
-    """Every distinct face SVG of the full build, with the folder it draws from."""
-    faces: dict[str, Path] = {}
-    for game in check(DEFAULT_DATA_DIR):
+def memory_row(copies: int) -> str:
+    return f"peak memory (PSS, all processes), {copies}x cards"
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What the build rows build: ``games`` (every game when empty) in ``langs`` (every
+    language when empty), on ``jobs`` cores, each case ``repeat`` times."""
+
+    games: tuple[str, ...]
+    langs: tuple[str, ...]
+    jobs: int
+    repeat: int
+
+    def build(self, data: Path, tmp: Path, cache: bool = True) -> list[str | Path]:
+        """``pnp build`` of the scope's games in ``data``, into ``tmp``."""
+        kept: list[str | Path] = ["--cache", tmp / "cache"] if cache else ["--no-cache"]
+        langs: list[str | Path] = ["--lang", *self.langs] if self.langs else []
+        where: list[str | Path] = ["--data", data, "--out", tmp / "out", "-j", str(self.jobs)]
+        return ["build", *self.games, *where, *langs, *kept]
+
+    def edit(self) -> Edit | None:
+        """The first of :data:`EDITS` whose game and language the scope builds."""
+        return next((edit for edit in EDITS if self.holds(edit.game, edit.lang)), None)
+
+    def holds(self, game: str, lang: str) -> bool:
+        return (not self.games or game in self.games) and (not self.langs or lang in self.langs)
+
+
+def distinct_faces(scope: Scope) -> list[tuple[str, Templates]]:
+    """Every distinct face SVG the scope's build draws, with the templates it draws from."""
+    faces: dict[str, Templates] = {}
+    for game in check(DEFAULT_DATA_DIR, scope.games):
         for lang in game.locales:
-            for svg in render_faces(game, lang)[0].svgs.values():
-                faces.setdefault(svg, game.templates)
+            if not scope.langs or lang in scope.langs:
+                for svg in render_faces(game, lang)[0].svgs.values():
+                    faces.setdefault(svg, game.templates)
     return list(faces.items())
 
 
-def bare_render(faces: list[tuple[str, Path]]) -> float:
+def bare_render(faces: list[tuple[str, Templates]]) -> float:
     """cairosvg alone, one core: parse each face and draw it onto a PDF surface of its own."""
     use_project_fonts()
     start = time.perf_counter()
@@ -66,197 +125,139 @@ def bare_render(faces: list[tuple[str, Path]]) -> float:
     return time.perf_counter() - start
 
 
-def pnp(*args: str | Path) -> float:
-    """Run ``pnp`` in a fresh process; its wall time."""
-    start = time.perf_counter()
-    subprocess.run(
-        [sys.executable, "-m", "generator", *map(str, args)],
-        cwd=ROOT,
-        check=True,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    return time.perf_counter() - start
+def floor_row(scope: Scope) -> Row:
+    faces = distinct_faces(scope)
+    bare_render(faces[:1])  # fonts found and loaded before the clock starts
+    runs = tuple(bare_render(faces) for _ in range(scope.repeat))
+    return Row(FLOOR, runs, note=f"{len(faces)} distinct faces")
 
 
-def fastest(repeat: int, run: Callable[[Path], float]) -> float:
-    times = []
-    for _ in range(repeat):
+def build_rows(scope: Scope, floor: float) -> Iterator[Row]:
+    """A designer's loop on a copy of the card data, ``repeat`` times: a cold build, the same
+    build again, one card's text changed."""
+    edit = scope.edit()
+    cold, noop, edited, wrong = [], [], [], set()
+    for _ in range(scope.repeat):
         with tempfile.TemporaryDirectory() as scratch:
-            times.append(run(Path(scratch)))
-    return min(times)
+            tmp = Path(scratch)
+            shutil.copytree(DEFAULT_DATA_DIR, tmp / "card_data")
+            build = scope.build(tmp / "card_data", tmp)
+            cold.append(pnp(*build))
+            noop.append(pnp(*build))
+            if edit:
+                seconds, rewritten = one_card_edit(edit, build, tmp)
+                edited.append(seconds)
+                wrong |= rewritten ^ edit.rewritten()
+    yield Row(COLD, tuple(cold), of_floor=0.65, floor=floor)
+    if edit:
+        shown = ", ".join(sorted(wrong))
+        broken = shown and f"rewrote or left: {shown}"
+        yield Row(EDITED, tuple(edited), 0.5, note=edit.card, broken=broken)
+    else:
+        yield Row(EDITED, note=f"skipped: {NO_EDIT}")
+    yield Row(NOOP, tuple(noop), round(0.16 * KEEP, 2))
 
 
-def cold(jobs: int) -> Callable[[Path], float]:
-    return lambda tmp: pnp("build", "--out", tmp / "out", "--cache", tmp / "c", "-j", jobs)
+def one_card_edit(edit: Edit, build: list[str | Path], tmp: Path) -> tuple[float, set[str]]:
+    """Seconds to build again after ``edit``, and the files that build rewrote."""
+    before = {path: path.stat().st_mtime_ns for path in (tmp / "out").rglob("*.pdf")}
+    edit.save(tmp / "card_data")
+    seconds = pnp(*build)
+    changed = [path for path, mtime in before.items() if path.stat().st_mtime_ns != mtime]
+    return seconds, {path.relative_to(tmp / "out").as_posix() for path in changed}
 
 
-def noop(jobs: int) -> Callable[[Path], float]:
-    def run(tmp: Path) -> float:
-        pnp("build", "--out", tmp / "out", "--cache", tmp / "c", "-j", jobs)
-        return pnp("build", "--out", tmp / "out", "--cache", tmp / "c", "-j", jobs)
-
-    return run
-
-
-def one_card_edit(jobs: int) -> Callable[[Path], float]:
-    """Build a copy of the card data, change one card's text in one locale, build again; the
-    build must rewrite that language's card sheets and nothing else."""
-
-    def run(tmp: Path) -> float:
-        data = tmp / "card_data"
-        shutil.copytree(DEFAULT_DATA_DIR, data)
-        build = ("build", "--data", data, "--out", tmp / "out", "--cache", tmp / "c", "-j", jobs)
-        pnp(*build)
-        before = {p: p.stat().st_mtime_ns for p in (tmp / "out").rglob("*.pdf")}
-        locale = data / EDITED[0]
-        text = locale.read_text(encoding="utf-8")
-        assert EDITED[1] in text
-        locale.write_text(text.replace(EDITED[1], EDITED[2], 1), encoding="utf-8")
-        seconds = pnp(*build)
-        changed = sorted(
-            p.relative_to(tmp / "out").as_posix()
-            for p, mtime in before.items()
-            if p.stat().st_mtime_ns != mtime
-        )
-        assert changed == ["gear_and_piston/en/cards-a4.pdf"], changed
-        return seconds
-
-    return run
+def serve_rows(scope: Scope) -> Iterator[Row]:
+    edit = scope.edit()
+    if edit is None:
+        yield Row(SERVE, note=f"skipped: {NO_EDIT}")
+        return
+    try:
+        found = save_to_shown(edit, scope.repeat)
+    except NotShown as error:
+        yield Row(SERVE, note=f"failed: {error}", failed=True)
+        return
+    if isinstance(found, str):
+        yield Row(SERVE, note=f"skipped: {found}")
+    else:
+        yield Row(SERVE, tuple(found), 1.0, note=f"{edit.game} {edit.lang}, {edit.card}")
 
 
-def validate_cold(jobs: int) -> Callable[[Path], float]:
-    return lambda tmp: pnp("validate", "--cache", tmp / "c", "-j", jobs)
+def command_rows(scope: Scope) -> Iterator[Row]:
+    for name, command, limit in (
+        (VERSION, ("--version",), 0.15),
+        (HELP, ("--help",), 0.15),
+        (RULES, RULES_QUERY, 0.3),
+    ):
+        yield Row(name, tuple(pnp(*command) for _ in range(scope.repeat)), limit)
 
 
-def validate_noop(jobs: int) -> Callable[[Path], float]:
-    def run(tmp: Path) -> float:
-        pnp("validate", "--cache", tmp / "c", "-j", jobs)
-        return pnp("validate", "--cache", tmp / "c", "-j", jobs)
-
-    return run
-
-
-SCALED = """
-import dataclasses, sys
-from pathlib import Path
-import generator.pipeline.build as build
-from generator import DEFAULT_DATA_DIR
-copies = int(sys.argv[1])
-load = build._load
-def scaled(data_dir, name, engine):
-    game, problems, seconds = load(data_dir, name, engine)
-    decks = tuple(
-        dataclasses.replace(deck, cards=tuple(
-            dataclasses.replace(card, id=f"{card.id}-{n}")
-            for n in range(copies)
-            for card in deck.cards
-        ))
-        for deck in game.decks
-    )
-    return dataclasses.replace(game, decks=decks), problems, seconds
-build._load = scaled
-out = Path(sys.argv[2])
-written = build.build(build.BuildRequest(DEFAULT_DATA_DIR, out, jobs=int(sys.argv[3]))).written
-print(sum(w.cards for w in written))
-"""
+def validate_rows(scope: Scope) -> Iterator[Row]:
+    cold, warm = [], []
+    for _ in range(scope.repeat):
+        with tempfile.TemporaryDirectory() as scratch:
+            validate = ["validate", *scope.games, "--cache", scratch, "-j", str(scope.jobs)]
+            cold.append(pnp(*validate))
+            warm.append(pnp(*validate))
+    yield Row(VALIDATE_WARM, tuple(warm), round(0.15 * KEEP, 2))
+    yield Row(VALIDATE_COLD, tuple(cold), round(2.9 * KEEP, 1))
 
 
-def peak_memory(copies: int, jobs: int) -> tuple[int, float]:
-    """The cards printed and the peak memory (MiB) of all processes of a whole build with
-    ``copies`` x every deck, the faces drawn again (no cache)."""
-    with tempfile.TemporaryDirectory() as scratch:
-        process = subprocess.Popen(
-            [sys.executable, "-c", SCALED, str(copies), scratch, str(jobs)],
-            cwd=ROOT,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        peak = _sample_tree(process)
-        cards = int(process.communicate()[0].split()[-1])
-    return cards, peak / 1024
-
-
-def _sample_tree(process: subprocess.Popen[str]) -> float:
-    """Peak of the summed proportional memory (PSS, KiB) of ``process`` and its descendants:
-    pages the forked workers share with the build's process count once, not once each."""
-    peak = 0.0
-    done = threading.Event()
-
-    def sample() -> None:
-        nonlocal peak
-        while not done.is_set():
-            peak = max(peak, _tree_pss(process.pid))
-            time.sleep(0.02)
-
-    sampler = threading.Thread(target=sample)
-    sampler.start()
-    process.wait()
-    done.set()
-    sampler.join()
-    return peak
-
-
-def _tree_pss(root: int) -> float:
-    parents: dict[int, int] = {}
-    rss: dict[int, float] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            status = (entry / "status").read_text()
-            rollup = (entry / "smaps_rollup").read_text()
-        except OSError:
-            continue
-        fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
-        memory = dict(line.split(":", 1) for line in rollup.splitlines() if ":" in line)
-        parents[int(entry.name)] = int(fields.get("PPid", "0"))
-        rss[int(entry.name)] = float(memory.get("Pss", "0 kB").split()[0])
-    tree = {root}
-    grew = True
-    while grew:
-        grew = False
-        for pid, parent in parents.items():
-            if parent in tree and pid not in tree:
-                tree.add(pid)
-                grew = True
-    return sum(rss.get(pid, 0.0) for pid in tree)
+def memory_rows(scope: Scope, sizes: tuple[int, ...]) -> Iterator[Row]:
+    """A build of the scope with no cache and each size times the cards; then whether the peak
+    stayed flat."""
+    games = scope.games or tuple(discover_games(DEFAULT_DATA_DIR))
+    peaks = []
+    for copies in sizes:
+        with tempfile.TemporaryDirectory() as scratch:
+            tmp = Path(scratch)
+            copy = scaled_copy(DEFAULT_DATA_DIR, games, copies, tmp / "card_data")
+            peaks.append(peak_memory(scope.build(copy.data, tmp, cache=False)))
+        note = f"{copy.cards} cards a language, no game's rules run"
+        yield Row(memory_row(copies), (peaks[-1],), MEMORY_MIB, "MiB", note=note)
+    yield Row(FLATNESS, (peaks[-1] / peaks[0],), FLAT, "x")
 
 
 def main() -> None:
+    args = _parser().parse_args()
+    scope = Scope(
+        tuple(args.game or (QUICK_GAMES if args.quick else ())),
+        tuple(args.lang or (QUICK_LANGS if args.quick else ())),
+        args.jobs,
+        args.repeat or (1 if args.quick else 3),
+    )
+    built = f"{', '.join(scope.games) or 'every game'} in {', '.join(scope.langs) or 'all'}"
+    print(f"{built}; a fresh `pnp` a run, the fastest of {scope.repeat}, {scope.jobs} jobs")
+    print(f"{'row':<46}{'value':>12}{'x floor':>8}  target: verdict")
+    floor = floor_row(scope)
+    show(floor)
+    failed = []
+    for row in chain(
+        build_rows(scope, floor.value),
+        serve_rows(scope),
+        command_rows(scope),
+        validate_rows(scope),
+        () if args.no_memory else memory_rows(scope, QUICK_SIZES if args.quick else SIZES),
+    ):
+        show(row)
+        failed += [row.name] if row.failed else []
+    if failed:
+        sys.exit(f"not measured: {', '.join(failed)}")
+
+
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, help="runs of each case (default 3, quick 1)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--game", nargs="+", default=[], help="build these games only")
+    parser.add_argument("--lang", nargs="+", default=[], help="build these languages only")
     parser.add_argument("--no-memory", action="store_true")
-    args = parser.parse_args()
+    parser.add_argument("--quick", action="store_true", help="every row, in seconds")
+    return parser
 
-    faces = distinct_faces()
-    bare_render(faces[:1])  # fonts found and loaded before the clock starts
-    floor = min(bare_render(faces) for _ in range(args.repeat))
-    print(f"floor: cairosvg parse + draw of {len(faces)} distinct faces, one core: {floor:.2f} s")
-    print(f"(each case: a fresh `pnp` process, fastest of {args.repeat}, {args.jobs} jobs)")
 
-    cases: list[tuple[str, Callable[[int], Callable[[Path], float]], float, float]] = [
-        ("cold full build, empty cache", cold, 8.0, 0.65),
-        ("rebuild, nothing changed", noop, 0.5, 0.0),
-        ("one card's text changed in one locale", one_card_edit, 1.5, 0.0),
-        ("pnp validate, nothing changed", validate_noop, 0.5, 0.0),
-        ("pnp validate, cold", validate_cold, 3.0, 0.0),
-    ]
-    print(f"{'case':<40}{'seconds':>9}{'x floor':>9}  target")
-    for name, make, limit, of_floor in cases:
-        seconds = fastest(args.repeat, make(args.jobs))
-        met = seconds <= limit and (not of_floor or seconds <= of_floor * floor)
-        target = f"<= {limit:g} s" + (f" and <= {of_floor:g} x floor" if of_floor else "")
-        verdict = "met" if met else "NOT met"
-        print(f"{name:<40}{seconds:9.2f}{seconds / floor:9.2f}  {target}: {verdict}")
-
-    if not args.no_memory:
-        print(f"{'copies':>6}{'cards':>8}{'peak MiB (PSS), all processes':>32}")
-        for copies in (1, 3, 10):
-            cards, mib = peak_memory(copies, args.jobs)
-            print(f"{copies:>6}{cards:>8}{mib:>32.0f}")
-        print("target: <= 250 MiB, flat from 1x to 10x")
+def show(row: Row) -> None:
+    print(row.line(), flush=True)
 
 
 if __name__ == "__main__":

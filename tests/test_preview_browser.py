@@ -9,10 +9,8 @@ never a measure of speed.
 
 from __future__ import annotations
 
-import shutil
 import signal
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,30 +18,17 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.browser import chromium, missing, serve, stop
 from tests.conftest import DataCopy, interruptible
 from tests.previewed import FACES_EN, GAME, GUARD, TYPO, WAGONS, swap_abilities
 from tests.previewed import trains as trains  # the fixture
 
-CHROMIUM = shutil.which("chromium")
-DRIVER = shutil.which("chromedriver")
-INSTALL = "install chromium and chromium-driver (Debian)"
-
 
 @pytest.fixture
 def browser() -> Iterator[Any]:
-    if CHROMIUM is None or DRIVER is None:
-        pytest.skip(f"no headless Chromium or no chromedriver: {INSTALL}")
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        pytest.skip("no selenium: pip install -e '.[test]'")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
-        options.add_argument(argument)
-    options.add_argument("--window-size=1400,1000")
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)  # a path: no download
+    if (why := missing()) is not None:
+        pytest.skip(why)
+    driver = chromium()
     try:
         yield driver
     finally:
@@ -53,26 +38,13 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def served(trains: DataCopy) -> Iterator[tuple[subprocess.Popen[str], str]]:
     """``pnp serve`` of ``trains`` on any free port, as a user runs it; its URL."""
-    command = ["serve", GAME, "--data", str(trains.root), "--lang", "en", "--port", "0"]
-    process = subprocess.Popen(
-        [sys.executable, "-m", "generator", *command],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=interruptible,
-    )
-    assert process.stdout is not None
+    process, url = serve(trains.root, GAME, "en", preexec_fn=interruptible)
     try:
-        for line in process.stdout:
-            if line.startswith("previewing "):
-                yield process, line.split(" at ")[1].split()[0]
-                break
-        else:
+        if url is None:
             pytest.fail(f"pnp serve stopped: {process.communicate()[1]}")
+        yield process, url
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
+        stop(process)
 
 
 def test_the_page_follows_the_files(
