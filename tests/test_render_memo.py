@@ -144,7 +144,9 @@ def test_what_a_read_finds_changes_with_what_it_saw_and_nothing_else() -> None:
     assert found(_with(("a",), Text("A", "en.yaml", 2, "a")), read) != before  # no mapping
 
 
-@pytest.mark.parametrize("payload", [b"", b"{}", b"[[1, 2]]", b'[["i", [["x"]], "f", "<s/>", 1]]'])
+@pytest.mark.parametrize(
+    "payload", [b"", b"{}", b"[[1, 2]]", b'[["i", [["x"]], "f", "<s/>", 1]]', b"[" * 100_000]
+)
 def test_a_memo_entry_that_is_not_one_is_a_miss(rendered: Render, payload: bytes) -> None:
     rendered()
     for entry in list(rendered.kept.kept):  # type: ignore[attr-defined]

@@ -144,7 +144,7 @@ def _faces(payload: bytes | None) -> dict[str, _Face]:
             _text(face): _Face(_readings(read), _text(was), Known(_text(svg), _text(entry)))
             for face, read, was, svg, entry in items
         }
-    except (ValueError, TypeError):  # not JSON, or not five fields each
+    except (ValueError, TypeError, RecursionError):  # not JSON, not five fields each, too deep
         return {}
 
 
