@@ -9,40 +9,72 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import fcntl
+import functools
 import os
+import pickle
 import shutil
 import signal
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar, cast
 
 import pytest
 
 from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
 from generator.cli import main
 from generator.games import registry
+from generator.model import Game
 from generator.pipeline.build import build, check
 from generator.pipeline.request import BuildRequest
 from generator.problems import DataError
 from generator.runtime import cache as face_cache
 from tests import fixture
 
+
 # One cache of drawn faces and built outputs for the whole session, never the user's own: every
 # build of the tests that does not ask for a cache of its own shares it (a face drawn once is
-# read after). The first import of this module makes it; the later ones find it in the
-# environment: the second import in the same process (pytest loads this file as `conftest`, the
-# tests import it as `tests.conftest`) and pytest-xdist's workers, started by the controlling
-# process with its environment. The cache is safe for several writers at once
-# (generator/runtime/cache.py); the process that made it removes it.
-_SHARED = "PNP_TEST_SESSION_CACHE"
-if os.path.isdir(os.environ.get(_SHARED, "")):
-    SESSION_CACHE = Path(os.environ[_SHARED])
-else:
-    SESSION_CACHE = Path(tempfile.mkdtemp(prefix="pnp-test-cache-"))
-    os.environ[_SHARED] = str(SESSION_CACHE)
-    atexit.register(shutil.rmtree, SESSION_CACHE, ignore_errors=True)
+# read after). The first import of this module makes it (and the folder of what
+# once_per_session made); the later ones find it in the environment: the second import in the
+# same process (pytest loads this file as `conftest`, the tests import it as `tests.conftest`)
+# and pytest-xdist's workers, started by the controlling process with its environment. The
+# cache is safe for several writers at once (generator/runtime/cache.py); the process that made
+# it removes it.
+def _session_folder(variable: str, prefix: str) -> Path:
+    """The session's folder named by ``variable`` in the environment, made by the first import."""
+    if os.path.isdir(os.environ.get(variable, "")):
+        return Path(os.environ[variable])
+    folder = Path(tempfile.mkdtemp(prefix=prefix))
+    os.environ[variable] = str(folder)
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
+
+
+SESSION_CACHE = _session_folder("PNP_TEST_SESSION_CACHE", "pnp-test-cache-")
 os.environ[face_cache.ENV] = str(SESSION_CACHE)
+SESSION_SHARED = _session_folder("PNP_TEST_SESSION_SHARED", "pnp-test-shared-")
+"""What :func:`once_per_session` made, for every worker of the session (made the same way)."""
+
+T = TypeVar("T")
+
+
+def once_per_session(name: str, make: Callable[[], T]) -> T:
+    """``make()``, computed by the first process of the session that asks and read back by the
+    others: pytest-xdist deals the test files out to its workers, so a session-scoped fixture
+    alone would compute it again on every worker that runs a file needing it. A worker asking
+    while another computes waits for it (a lock), instead of computing it too. Only for what
+    depends on the shipped files alone (``name`` says what; every ``make`` of a name gives the
+    same), and what pickles."""
+    path = SESSION_SHARED / f"{name}.pickle"
+    with open(SESSION_SHARED / f"{name}.lock", "wb") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not path.is_file():
+            part = path.with_suffix(".part")
+            part.write_bytes(pickle.dumps(make()))
+            part.replace(path)
+    return cast(T, pickle.loads(path.read_bytes()))
 
 
 PRINTED = {
@@ -147,6 +179,44 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
         return folders[(game, lang)]
 
     return folder
+
+
+@functools.cache
+def _shipped() -> dict[str, Game]:
+    return once_per_session("shipped", lambda: {game.id: game for game in check(DEFAULT_DATA_DIR)})
+
+
+def shipped_game(game: str) -> Game:
+    """The shipped ``game`` as ``check`` (``pnp validate``) passes it: every shipped game is
+    checked once for the whole session."""
+    return _shipped()[game]
+
+
+@pytest.fixture(scope="session")
+def shipped() -> dict[str, Game]:
+    """Every shipped game by id: :func:`shipped_game` of each."""
+    return dict(_shipped())
+
+
+Summaries = dict[tuple[str, str], tuple[Path, str]]
+
+
+@pytest.fixture(scope="session")
+def summaries(shipped: dict[str, Game]) -> Summaries:
+    """Every shipped rules summary on A4, ``(game, lang) -> (its PDF, its text)``: made once
+    for the whole session (tests/test_rulebook.py: :func:`summary_pdf`, :func:`text_of`)."""
+    from tests.test_rulebook import summary_pdf, text_of  # a test module: it imports this one
+
+    def made() -> Summaries:
+        folder = SESSION_SHARED / "summaries"
+        paths = {
+            (game.id, lang): summary_pdf(game, lang, folder)
+            for game in shipped.values()
+            for lang in game.locales
+        }
+        return {key: (path, text_of(path)) for key, path in paths.items()}
+
+    return once_per_session("summaries", made)
 
 
 def build_once(out: Path, game: str, lang: str, cache: Path | None = SESSION_CACHE) -> None:

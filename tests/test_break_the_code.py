@@ -21,7 +21,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageStat
 
-from generator import DEFAULT_DATA_DIR
 from generator.games.break_the_code.questions import Answer, Question, answer, answers, question
 from generator.games.break_the_code.rating import Rating, consistent, narrowing, rate
 from generator.games.break_the_code.tiles import (
@@ -38,11 +37,10 @@ from generator.games.break_the_code.tiles import (
 from generator.geometry.sizes import pt
 from generator.model import Game
 from generator.palettes import INK_SAVER
-from generator.pipeline.build import check
 from generator.render import draw
 from generator.render.templates import CardRenderer
 from tests import pdf
-from tests.conftest import Built
+from tests.conftest import Built, shipped_game
 from tests.legibility import TONE_STEP
 
 
@@ -157,7 +155,7 @@ def test_consistent_hands_contain_the_truth() -> None:
 
 
 def shipped_questions() -> list[Question]:
-    (game,) = check(DEFAULT_DATA_DIR, ("break_the_code",), ())
+    game = shipped_game("break_the_code")
     return [question(card) for card in game.deck("questions").cards]
 
 
@@ -555,7 +553,7 @@ def _question_lines(
 
 
 def test_every_player_reads_the_question_the_right_way_up_and_large() -> None:
-    (game,) = check(DEFAULT_DATA_DIR, ("break_the_code",), ())
+    game = shipped_game("break_the_code")
     deck = game.deck("questions")
     for lang, locale in game.locales.items():
         renderer = CardRenderer(game, locale)
@@ -572,7 +570,7 @@ def test_every_player_reads_the_question_the_right_way_up_and_large() -> None:
 def test_the_letters_under_the_mini_tiles_read_at_arm_s_length() -> None:
     """Issue 21: the position letters under a question's mini tiles print at 3.8 mm (they were
     3 mm, and 2.6 before that), every letter of every card, both halves, in every language."""
-    (game,) = check(DEFAULT_DATA_DIR, ("break_the_code",), ())
+    game = shipped_game("break_the_code")
     deck = game.deck("questions")
     for lang, locale in game.locales.items():
         renderer = CardRenderer(game, locale)
@@ -634,7 +632,7 @@ def test_the_three_tile_colours_differ_in_greyscale() -> None:
     """Printed in black and white, a black and a white tile are far apart in tone, and a green
     5 has a striped band (many light and dark changes along it) that neither of them has: a
     pattern tells the green tiles apart, not their grey."""
-    (game,) = check(DEFAULT_DATA_DIR, ("break_the_code",), ())
+    game = shipped_game("break_the_code")
     tiles = _three_tiles(game, 200)
     assert tiles["white"].mean() - tiles["black"].mean() > 100
     changes = _band_changes(tiles, 200)
@@ -646,7 +644,7 @@ def test_ink_saver_tiles_part_by_frame_and_band() -> None:
     deduction sheet draws it: in greyscale it is still clearly darker than a white tile (twice
     the step that parts two grounds), its frame more than twice as wide as the white tile's rim,
     and the striped band is the green 5's alone."""
-    (game,) = check(DEFAULT_DATA_DIR, ("break_the_code",), ())
+    game = shipped_game("break_the_code")
     tiles = _three_tiles(game.in_palette(INK_SAVER), 200)
     assert tiles["white"].mean() - tiles["black"].mean() >= 2 * TONE_STEP
     row = round(MIDDLE / 25.4 * 200)

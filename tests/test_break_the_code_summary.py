@@ -9,7 +9,6 @@ import random
 
 import pytest
 
-from generator import DEFAULT_DATA_DIR
 from generator.games.base import deck_of
 from generator.games.break_the_code import summary
 from generator.games.break_the_code.decks import QUESTIONS
@@ -17,9 +16,8 @@ from generator.games.break_the_code.questions import Question, answer, question
 from generator.games.break_the_code.rating import Heard, Narrowing, consistent, narrowing
 from generator.games.break_the_code.tiles import Hand, deal, parse_hand
 from generator.model import Game
-from generator.pipeline.build import check
 from generator.rulebook.words import Words
-from tests.test_rulebook import summary_pdf, text_of
+from tests.conftest import Summaries, shipped_game
 
 SAYS = {
     "de": {
@@ -72,14 +70,12 @@ LETTERS = {"de": "ABCDE", "en": "ABCDE", "ru": "АБВГД", "uk": "АБВГД"}
 
 @pytest.fixture(scope="module")
 def game() -> Game:
-    (found,) = check(DEFAULT_DATA_DIR, ("break_the_code",))
-    return found
+    return shipped_game("break_the_code")
 
 
 @pytest.fixture(scope="module")
-def texts(game: Game, tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    folder = tmp_path_factory.mktemp("btc-summaries")
-    return {lang: text_of(summary_pdf(game, lang, folder / lang)) for lang in SAYS}
+def texts(summaries: Summaries) -> dict[str, str]:
+    return {lang: summaries[("break_the_code", lang)][1] for lang in SAYS}
 
 
 def nearest(codes: list[Hand], hand: Hand) -> Hand | None:

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from generator import DEFAULT_DATA_DIR
 from generator.geometry.imposition import Grid, fit_grid
 from generator.geometry.shapes import Rect
 from generator.geometry.sizes import PAPERS, CardSize
@@ -45,12 +44,6 @@ def resize(data: DataCopy, game: Game, width_by: float, height_by: float) -> Non
         text, count = re.subn(pattern, lambda match, new=new: match.group(1) + new, text)
         assert count == 1, deck.id
     path.write_text(text, encoding="utf-8")
-
-
-@pytest.fixture(scope="module")
-def shipped() -> dict[str, Game]:
-    """The shipped games as they are, checked once for the module's three sizes of each."""
-    return {game.id: game for game in check(DEFAULT_DATA_DIR, GAMES)}
 
 
 @pytest.mark.parametrize(("width_by", "height_by"), [(0.9, 1.25), (1.2, 0.85), (1.3, 1.3)])

@@ -16,11 +16,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator import DEFAULT_DATA_DIR
 from generator.model import Game
-from generator.pipeline.build import check
-from tests.conftest import Built
-from tests.test_rulebook import summary_pdf, text_of
+from tests.conftest import Built, Summaries
 
 CHECKLISTS = Path(__file__).parent / "checklists"
 REQUIRED = ("setup", "first player", "turn", "end", "scoring", "leftovers")
@@ -32,16 +29,10 @@ def checklist(game_id: str) -> dict[str, dict[str, list[str]]]:
 
 
 @pytest.fixture(scope="module")
-def shipped() -> dict[str, Game]:
-    return {game.id: game for game in check(DEFAULT_DATA_DIR)}
-
-
-@pytest.fixture(scope="module")
-def texts(shipped: dict[str, Game], tmp_path_factory: pytest.TempPathFactory) -> dict:
+def texts(shipped: dict[str, Game], summaries: Summaries) -> dict:
     """The summary text of every game with a checklist, in every language it ships."""
-    folder = tmp_path_factory.mktemp("checklists")
     return {
-        (game_id, lang): text_of(summary_pdf(shipped[game_id], lang, folder))
+        (game_id, lang): summaries[(game_id, lang)][1]
         for game_id in GAMES
         for lang in shipped[game_id].locales
     }

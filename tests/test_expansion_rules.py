@@ -22,7 +22,7 @@ from generator.model import Deck
 from generator.pipeline.build import check
 from generator.problems import DataError
 from generator.runtime.folders import discover_games
-from tests.conftest import DataCopy, Result
+from tests.conftest import DataCopy, Result, shipped_game
 from tests.test_rulebook import summary_pdf, text_of
 
 GEARS = "gears/decks/gears.yaml"
@@ -187,8 +187,7 @@ def test_a_game_plays_ten_round_cards() -> None:
 
 
 def shipped_rounds() -> Deck:
-    (game,) = check(DEFAULT_DATA_DIR, ("gears",))
-    rounds = game.deck("rounds")
+    rounds = shipped_game("gears").deck("rounds")
     assert rounds is not None
     return rounds
 

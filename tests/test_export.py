@@ -15,7 +15,7 @@ from generator import DEFAULT_DATA_DIR
 from generator.cli import main
 from generator.export.targets import targets
 from generator.model import Game
-from generator.pipeline.build import check
+from tests.conftest import shipped_game
 
 TILES_LINE = next(
     number
@@ -29,8 +29,7 @@ IMAGE_TARGETS = [t.id for t in targets().values() if t.kind == "images"]
 
 @pytest.fixture(scope="module")
 def gears() -> Game:
-    (game,) = check(DEFAULT_DATA_DIR, ("gears",), ())
-    return game
+    return shipped_game("gears")
 
 
 @pytest.fixture(scope="module")

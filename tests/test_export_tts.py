@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops, ImageFilter, ImageStat
 
-from generator import DEFAULT_DATA_DIR
 from generator.cli import main
 from generator.export.targets import TARGETS_DIR, load
 from generator.export.tts import Table, file_url, grids
@@ -25,7 +24,7 @@ from generator.model import Card, Deck, Game
 from generator.pipeline.build import check
 from generator.render import draw
 from generator.render.faces import FaceSet, render_faces
-from tests.conftest import DataCopy
+from tests.conftest import DataCopy, shipped_game
 
 TTS = load(TARGETS_DIR / "tts.yaml")
 TABLE = Table.of(TTS)
@@ -45,7 +44,7 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def games() -> dict[str, Game]:
-    return {game.id: game for game in check(DEFAULT_DATA_DIR, ("game_of_trains", "gears"), ())}
+    return {game: shipped_game(game) for game in ("game_of_trains", "gears")}
 
 
 def saved(exported: Path, game: str, lang: str) -> dict[str, Any]:

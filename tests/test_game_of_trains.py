@@ -9,16 +9,14 @@ import json
 
 import pytest
 
-from generator import DEFAULT_DATA_DIR
 from generator.games.base import RuleError
 from generator.games.game_of_trains.train import FaceUpRow, Train, apply
 from generator.model import Card, Deck, Game
 from generator.palettes import INK_SAVER, STANDARD
-from generator.pipeline.build import check
 from generator.render import draw
 from generator.render.templates import CardRenderer
 from tests import pdf
-from tests.conftest import Built, DataCopy
+from tests.conftest import Built, DataCopy, shipped_game
 from tests.legibility import (
     ACROSS_THE_TABLE,
     SMALLEST,
@@ -233,7 +231,7 @@ LOCOMOTIVE_BAND = (9.0, 28.0, 54.0, 53.0)
 
 @pytest.fixture(scope="module")
 def trains() -> tuple[Game, Deck, CardRenderer]:
-    (game,) = check(DEFAULT_DATA_DIR, ("game_of_trains",), ())
+    game = shipped_game("game_of_trains")
     wagons = next(deck for deck in game.decks if deck.id == "wagons")
     return game, wagons, CardRenderer(game, game.locales["en"])
 

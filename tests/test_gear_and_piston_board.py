@@ -15,10 +15,10 @@ from generator.geometry.sizes import PAPERS
 from generator.load.yaml_reader import load_yaml
 from generator.model import Game
 from generator.options import Options
-from generator.pipeline.build import build, check
+from generator.pipeline.build import build
 from generator.pipeline.request import BuildRequest
 from generator.problems import ProblemLog
-from tests.conftest import SESSION_CACHE, DataCopy
+from tests.conftest import SESSION_CACHE, DataCopy, shipped_game
 from tests.pdf import drawn_sizes, fills_by_page, page_count, read
 
 SHIPPED = DEFAULT_DATA_DIR / "gear_and_piston" / "board.yaml"
@@ -29,8 +29,7 @@ TILE = 60
 
 @pytest.fixture(scope="module")
 def game() -> Game:
-    (loaded,) = check(DEFAULT_DATA_DIR, ("gear_and_piston",), ())
-    return loaded
+    return shipped_game("gear_and_piston")
 
 
 def checked(text: str, game: Game, tmp_path: Path) -> list[str]:

@@ -16,14 +16,12 @@ import numpy as np
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from generator import DEFAULT_DATA_DIR
 from generator.model import Card, Game
 from generator.palettes import INK_SAVER, STANDARD
-from generator.pipeline.build import check
 from generator.render import draw
 from generator.render.templates import CardRenderer, environment
 from tests import pdf
-from tests.conftest import Built
+from tests.conftest import Built, shipped_game
 from tests.legibility import ACROSS_THE_TABLE, SMALLEST, font_sizes
 from tests.placed import empty, of_deck, pages_with_cards, placed
 
@@ -37,8 +35,7 @@ def printed(built: Built) -> Path:
 
 @pytest.fixture(scope="module")
 def game() -> Game:
-    (loaded,) = check(DEFAULT_DATA_DIR, ("gear_and_piston",), ())
-    return loaded
+    return shipped_game("gear_and_piston")
 
 
 @pytest.fixture(scope="module", params=[STANDARD, INK_SAVER])

@@ -17,8 +17,7 @@ from generator.games.gear_and_piston.summary import smallest_car
 from generator.games.gear_and_piston.validation import INVESTORS_DRAWN
 from generator.load.placeholders import without_icons
 from generator.model import Game
-from generator.pipeline.build import check
-from tests.test_rulebook import summary_pdf, text_of
+from tests.conftest import Summaries, shipped_game
 
 FEWER = DISCS - ALLEY_DISCS
 """Turns in a round for a player whose disc rests in the Dark Alley's holding space."""
@@ -240,15 +239,13 @@ players' cars; the count, the area and the total are the engine's."""
 
 @pytest.fixture(scope="module")
 def game() -> Game:
-    (loaded,) = check(DEFAULT_DATA_DIR, ("gear_and_piston",), ())
-    return loaded
+    return shipped_game("gear_and_piston")
 
 
 @pytest.fixture(scope="module")
-def texts(game: Game, tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """Each language's printed summary as text, built once for every test here."""
-    folder = tmp_path_factory.mktemp("summaries")
-    return {lang: text_of(summary_pdf(game, lang, folder / lang)) for lang in RULES}
+def texts(summaries: Summaries) -> dict[str, str]:
+    """Each language's printed summary as text (made once for the session)."""
+    return {lang: summaries[("gear_and_piston", lang)][1] for lang in RULES}
 
 
 @pytest.mark.parametrize("lang", sorted(RULES))

@@ -15,17 +15,15 @@ import numpy as np
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from generator import DEFAULT_DATA_DIR
 from generator.model import Card, Deck, Game
 from generator.palettes import INK_SAVER, STANDARD
-from generator.pipeline.build import check
 from generator.render import draw
 from generator.render.boxes import box_fills
 from generator.render.fill import RED
 from generator.render.shapes import gear_path
 from generator.render.templates import CardRenderer
 from tests import pdf
-from tests.conftest import Built
+from tests.conftest import Built, shipped_game
 from tests.legibility import (
     ACROSS_THE_TABLE,
     SMALLEST,
@@ -45,8 +43,7 @@ def printed(built: Built) -> Path:
 
 @pytest.fixture(scope="module")
 def gears_game() -> Game:
-    (game,) = check(DEFAULT_DATA_DIR, ("gears",), ())
-    return game
+    return shipped_game("gears")
 
 
 def test_the_decks_share_a4_sheets(printed: Path, gears_game: Game) -> None:

@@ -20,7 +20,7 @@ from generator.render.fonts import SHIPPED_FONTS, missing_glyphs
 from generator.rulebook.compose import summarise
 from generator.rulebook.content import Table
 from generator.rulebook.words import Words
-from tests.conftest import DataCopy
+from tests.conftest import DataCopy, shipped_game
 
 NBSP = "\u00a0"
 
@@ -115,7 +115,7 @@ def test_numbers_are_written_the_language_s_way(lang: str, decimal: str, grouped
 def test_the_answer_key_of_a_summary_prints_the_language_s_decimal_sign(
     lang: str, sign: str
 ) -> None:
-    (game,) = check(DEFAULT_DATA_DIR, ("three_by_three",), ())
+    game = shipped_game("three_by_three")
     engine = find_engine("three_by_three")
     assert engine is not None
     summary, problems = summarise(game, lang, engine)

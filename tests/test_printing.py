@@ -13,7 +13,6 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from generator import DEFAULT_DATA_DIR
 from generator.geometry.shapes import Rect
 from generator.geometry.sizes import CardSize
 from generator.model import Game
@@ -21,7 +20,7 @@ from generator.options import Options
 from generator.outputs.sheets import layout
 from generator.pipeline.build import check
 from tests import fixture, pdf
-from tests.conftest import Built
+from tests.conftest import Built, shipped_game
 from tests.placed import placed
 
 SHIPPED_GAMES = ("break_the_code", "game_of_trains", "gear_and_piston", "gears", "three_by_three")
@@ -60,8 +59,7 @@ def _face_at(page: list[tuple[Rect, str]], trim: Rect) -> str:
 
 @pytest.fixture(scope="module")
 def gears() -> Game:
-    (game,) = check(DEFAULT_DATA_DIR, ("gears",), ())
-    return game
+    return shipped_game("gears")
 
 
 def _build(pnp, out: Path, name: str, *options: str) -> Path:
@@ -188,7 +186,7 @@ def test_the_five_games_take_33_a4_sheets_not_40(built: Built) -> None:
 def test_no_crop_mark_on_an_empty_slot(game: str, built: Built) -> None:
     """Every crop mark over the fronts is in line with an edge of a card printed on that page
     (or parts two bands, between their cards); none marks a slot without a card."""
-    (loaded,) = check(DEFAULT_DATA_DIR, (game,), ())
+    loaded = shipped_game(game)
     data = (built(game, "en") / "cards-a4.pdf").read_bytes()
     pages = pdf.overlay_lines(data)
     cards = placed(loaded)

@@ -71,23 +71,6 @@ def text_of(path: Path) -> str:
     return " ".join(" ".join(page.extract_text() or "" for page in reader.pages).split())
 
 
-@pytest.fixture(scope="module")
-def shipped() -> dict[str, Game]:
-    return {game.id: game for game in check(DEFAULT_DATA_DIR)}
-
-
-@pytest.fixture(scope="module")
-def summaries(shipped: dict[str, Game], tmp_path_factory: pytest.TempPathFactory) -> dict:
-    """Every shipped summary: (game, lang) -> (path, text)."""
-    folder = tmp_path_factory.mktemp("summaries")
-    found = {}
-    for game in shipped.values():
-        for lang in game.locales:
-            path = summary_pdf(game, lang, folder)
-            found[(game.id, lang)] = (path, text_of(path))
-    return found
-
-
 def test_twenty_summaries_of_one_to_three_a4_pages_in_the_project_fonts(summaries: dict) -> None:
     assert len(summaries) == 5 * 4  # five games in de, en, ru, uk
     for (game, lang), (path, _) in summaries.items():

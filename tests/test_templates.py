@@ -17,7 +17,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 from jinja2.utils import Namespace
 from markupsafe import Markup
 
-from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
+from generator import TEMPLATES_DIR
 from generator.pipeline.build import check
 from generator.render import assets, facechecks, references
 from generator.render.budget import MAX_CHARACTERS, MAX_STEPS, Budget
@@ -28,7 +28,7 @@ from generator.render.sandbox import Sandbox
 from generator.render.templates import CardRenderer, environment
 from generator.render.valuesize import text_size, weight
 from generator.runtime.folders import Templates
-from tests.conftest import DataCopy
+from tests.conftest import DataCopy, shipped_game
 
 
 def test_card_text_with_markup_characters_is_escaped(data: DataCopy) -> None:
@@ -41,8 +41,8 @@ def test_card_text_with_markup_characters_is_escaped(data: DataCopy) -> None:
     ElementTree.fromstring(svg)  # still well-formed
 
 
-def test_undefined_variable_is_reported_with_template_line(data: DataCopy) -> None:
-    (game,) = check(data.root, ("game_of_trains",))
+def test_undefined_variable_is_reported_with_template_line() -> None:
+    game = shipped_game("game_of_trains")
     texts = {k: v for k, v in game.locales["uk"].texts.items() if k != "locomotive"}
     renderer = CardRenderer(game, dataclasses.replace(game.locales["uk"], texts=texts))
     deck = game.deck("locomotives")
@@ -148,7 +148,7 @@ def test_each_face_counts_afresh_and_the_same_whatever_rendered_before(data: Dat
 def test_every_shipped_face_of_the_largest_kind_keeps_a_wide_margin() -> None:
     """The wagons took the most steps of any shipped face when the limits were set
     (budget.SHIPPED_STEPS): a change that makes them cost far more shows here first."""
-    (game,) = check(DEFAULT_DATA_DIR, ("game_of_trains",))
+    game = shipped_game("game_of_trains")
     renderer = CardRenderer(game, game.locales["ru"])
     spent = []
     for face in renderer.faces(game.deck("wagons")):
@@ -205,8 +205,8 @@ def test_a_negative_estimate_gives_no_characters_back() -> None:
     assert rendered("{% set s = text|indent(-99999, true) %}", text="a\nb")[1].characters == 0
 
 
-def test_a_text_of_infinite_size_is_refused_instead_of_shrinking_for_ever(data: DataCopy) -> None:
-    (game,) = check(data.root, ("game_of_trains",))
+def test_a_text_of_infinite_size_is_refused_instead_of_shrinking_for_ever() -> None:
+    game = shipped_game("game_of_trains")
     renderer = CardRenderer(game, game.locales["en"])
     renderer.fitter.where = None
     with pytest.raises(ValueError, match="finite"):
@@ -262,9 +262,9 @@ def test_a_truth_is_counted_as_the_number_it_is() -> None:
     ],
 )
 def test_text_counts_what_it_draws_before_drawing_it(
-    data: DataCopy, value: str | list[str], options: dict[str, object]
+    value: str | list[str], options: dict[str, object]
 ) -> None:
-    (game,) = check(data.root, ("game_of_trains",))
+    game = shipped_game("game_of_trains")
     fitter = CardRenderer(game, game.locales["en"], overflow=True).fitter
     fitter.where = None
     arguments: dict[str, object] = {"x": 5, "y": 5, "width": 50, "height": 30, **options}
@@ -283,8 +283,8 @@ def test_text_counts_what_it_draws_before_drawing_it(
 
 
 @pytest.mark.parametrize("fill", ['red" onload="x', "<b>", "#" * 65, 12, None])
-def test_text_takes_a_short_colour_as_fill(data: DataCopy, fill: object) -> None:
-    (game,) = check(data.root, ("game_of_trains",))
+def test_text_takes_a_short_colour_as_fill(fill: object) -> None:
+    game = shipped_game("game_of_trains")
     fitter = CardRenderer(game, game.locales["en"]).fitter
     fitter.where = None
     assert "url(#g)" in fitter.text("a", 5, 5, 50, 10, 4, fill="url(#g)")
@@ -292,12 +292,12 @@ def test_text_takes_a_short_colour_as_fill(data: DataCopy, fill: object) -> None
         fitter.text("a", 5, 5, 50, 10, 4, fill=fill)  # type: ignore[arg-type]
 
 
-def test_fitting_remembers_a_bounded_number_of_short_texts(data: DataCopy) -> None:
+def test_fitting_remembers_a_bounded_number_of_short_texts() -> None:
     """Distinct texts of 700 KB a face would otherwise stay in memory for the whole build."""
     assert fit_text.cache_info().maxsize is not None
     assert glyphs_missing.cache_info().maxsize is not None
     assert overflowing_text.cache_info().maxsize is not None
-    (game,) = check(data.root, ("game_of_trains",))
+    game = shipped_game("game_of_trains")
     fitter = CardRenderer(game, game.locales["en"]).fitter
     fitter.where = None
     before = fit_text.cache_info().currsize, glyphs_missing.cache_info().currsize

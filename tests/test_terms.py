@@ -9,9 +9,8 @@ import re
 
 import pytest
 
-from generator import DEFAULT_DATA_DIR
 from generator.model import Plural
-from generator.pipeline.build import check
+from tests.conftest import shipped_game
 
 TERMS = {
     "game_of_trains": {
@@ -63,7 +62,7 @@ TERMS = {
     ("game_id", "lang"), [(game, lang) for game, languages in TERMS.items() for lang in languages]
 )
 def test_one_term_per_thing(game_id: str, lang: str) -> None:
-    (game,) = check(DEFAULT_DATA_DIR, (game_id,))
+    game = shipped_game(game_id)
     texts = [
         form
         for text in game.locales[lang].flat.values()

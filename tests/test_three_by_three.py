@@ -10,7 +10,6 @@ from collections import deque
 import numpy as np
 import pytest
 
-from generator import DEFAULT_DATA_DIR
 from generator.games.three_by_three.notation import (
     CHESS,
     FIFTEEN,
@@ -27,7 +26,7 @@ from generator.games.three_by_three.solver import difficulties, difficulty, solv
 from generator.games.three_by_three.space import UNREACHED, space, steps
 from generator.games.three_by_three.summary import EXAMPLE_MOVES, example_board
 from generator.games.three_by_three.validation import shortfall
-from generator.pipeline.build import check
+from tests.conftest import shipped_game
 
 # --- a reference implementation of the brief, independent of the engine ---------------------
 
@@ -379,7 +378,7 @@ def test_the_answer_key_is_the_plain_searchs_on_the_fifteen_side() -> None:
 def test_the_answer_key_rates_each_side_as_its_own_search_does() -> None:
     """Every shipped task side of both modes and random ones, more than one call's 32
     searches at once, and sides no setup board can ever reach (a knight in the centre)."""
-    (game,) = check(DEFAULT_DATA_DIR, ("three_by_three",), ())
+    game = shipped_game("three_by_three")
     cards = game.deck("tasks").cards
     rng = random.Random(4)
     for mode in MODES:

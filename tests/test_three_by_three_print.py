@@ -12,16 +12,15 @@ import numpy as np
 import pytest
 from PIL import Image, ImageChops
 
-from generator import DEFAULT_DATA_DIR, TEMPLATES_DIR
+from generator import TEMPLATES_DIR
 from generator.model import Game
 from generator.palettes import INK_SAVER, STANDARD
-from generator.pipeline.build import check
 from generator.render import draw
 from generator.render.boxes import box_fills
 from generator.render.templates import CardRenderer
 from generator.runtime.folders import Templates
 from tests import pdf
-from tests.conftest import Built
+from tests.conftest import Built, shipped_game
 from tests.legibility import ACROSS_THE_TABLE, Ground
 from tests.placed import empty, of_deck, pages_with_cards, placed
 
@@ -33,8 +32,7 @@ def printed(built: Built) -> Path:
 
 @pytest.fixture(scope="module")
 def game() -> Game:
-    (loaded,) = check(DEFAULT_DATA_DIR, ("three_by_three",), ())
-    return loaded
+    return shipped_game("three_by_three")
 
 
 def test_task_cards_and_tokens_on_a4_sheets(printed: Path, game: Game) -> None:
