@@ -212,8 +212,9 @@ def test_bad_input(
         for arg in case.get("run", DEFAULT_RUN)
     ]
     watched = [str(place(p, tmp_path, data)) for p in case.get("never_opened", [])]
-    if watched:  # the work in this process, where the audit hook sees it
-        monkeypatch.setattr("generator.cli.arguments.default_jobs", lambda: 1)
+    # All the work in this process (pnp --jobs 1): the audit hook sees it, and a case costs a
+    # third less than one starting workers (tests/test_workers.py: they say the same).
+    monkeypatch.setattr("generator.cli.arguments.default_jobs", lambda: 1)
     with watching(watched) as opened:
         result = pnp(*args)
     assert not opened, f"opened {opened}"
