@@ -182,7 +182,9 @@ def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Installe
     # installed pnp would copy instead of printing them.
     env = {**_clean_env(venv), "PNP_CACHE_DIR": str(root / "cache")}
     # --no-compile: pip would compile every module of every dependency (half the install's
-    # time); the ones pnp imports are compiled when it first runs.
+    # time); the ones pnp imports are compiled when it first runs, and kept for the next runs
+    # even where the tests' environment says not to write bytecode (the venv is thrown away).
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     install = [venv / "bin" / "python", "-m", "pip", "install", "--quiet", "--no-compile", wheel]
     _run(install, cwd=root, env=env)
     empty = root / "empty"
