@@ -225,7 +225,8 @@ print(" ".join(sorted(sys.modules)))
 def test_a_rebuild_imports_only_what_it_makes_again(tiny: DataCopy, tmp_path: Path) -> None:
     """Nothing changed: no drawing library at all. One card text changed: the faces are
     rendered and drawn and the card sheets written, but the summary, which does not print
-    that text, is not laid out (reportlab's layout engine is not even imported)."""
+    that text, is not laid out (reportlab's layout engine is not even imported), and nothing
+    looks at the colours."""
     out, cache = tmp_path / "out", tmp_path / "cache"
     _build(tiny.root, out, cache, 1)
 
@@ -240,6 +241,7 @@ def test_a_rebuild_imports_only_what_it_makes_again(tiny: DataCopy, tmp_path: Pa
     edited = imported()
     assert {"cairosvg", "jinja2", "pikepdf"} <= edited
     assert not {module for module in edited if module.startswith("reportlab.platypus")}
+    assert "generator.vision.check" not in edited  # only validate looks at colour vision
 
 
 def test_a_build_removes_what_the_last_of_its_paper_and_options_wrote_and_it_does_not(

@@ -29,7 +29,6 @@ from generator.pipeline.tasks import Found, Stage, Tasks
 from generator.pipeline.work import Memo
 from generator.problems import Problem, UsageError
 from generator.render.faces import FaceSet
-from generator.vision import check as colour_vision
 
 
 @dataclass
@@ -179,6 +178,8 @@ class Preflight(Next):
         self.vision = vision
 
     def checked(self, checked: Checked) -> None:
+        from generator.vision import check as colour_vision  # only validate looks: not a build
+
         game = checked.game
         then = functools.partial(self._found, game.id, Found(Stage.PREFLIGHT))
         self.tasks.submit(then, preflight, game, checked.engine, self.wanted)
