@@ -28,6 +28,7 @@ from generator.outputs.sheets import Layout, layout
 from generator.pipeline.build import build, check
 from generator.pipeline.request import BuildRequest
 from generator.pipeline.work import Edition
+from generator.render.faces import batches
 from generator.render.store import ArtStore
 from generator.render.templates import CardRenderer
 from generator.runtime.cache import ENTRY, Cache, key
@@ -195,6 +196,21 @@ def test_a_text_printed_by_one_file_rewrites_only_that_file(
     after = _files(out)
     assert {name for name in after if after[name] != before[name]} == {f"tiny/uk/{file}"}
     assert letter in pdf.unicode_text(after[f"tiny/uk/{file}"])
+
+
+@pytest.mark.parametrize(
+    ("faces", "cores", "sizes"),
+    [(6, 2, [3, 3]), (7, 2, [4, 3]), (6, 1, [6]), (20, 2, [6, 6, 6, 2]), (1, 2, [1]), (0, 2, [])],
+)
+def test_few_faces_to_draw_are_shared_out_on_every_core(
+    faces: int, cores: int, sizes: list[int]
+) -> None:
+    """An edit's few faces are split between the cores; many go in tasks of the usual size,
+    in order."""
+    work = list(range(faces))
+    tasks = batches(work, cores)
+    assert [len(task) for task in tasks] == sizes
+    assert [face for task in tasks for face in task] == work
 
 
 def test_a_game_whose_every_output_is_cached_has_its_engine_left_unloaded(

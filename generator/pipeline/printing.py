@@ -172,7 +172,7 @@ class Printing(Next):
             new = [e for e in edition.faces.svgs if e in missing and e not in self.drawing]
             for entry in missing:
                 self.drawing.setdefault(entry, []).append(number)
-            for entries in batches(new):
+            for entries in batches(new, self.request.jobs):
                 faces = edition.faces
                 batch = [(e, faces.svgs[e], faces.templates[e], faces.first[e]) for e in entries]
                 self.tasks.submit(self._drawn, work.draw, self.cache.folder, game, lang, batch)
