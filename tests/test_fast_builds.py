@@ -15,6 +15,7 @@ import pytest
 from PIL import Image, ImageStat
 
 import generator.pipeline.build
+import generator.pipeline.checking
 import generator.pipeline.work
 from generator import DEFAULT_DATA_DIR
 from generator.geometry.shapes import Rect
@@ -27,6 +28,7 @@ from generator.outputs.sheets import Layout, layout
 from generator.pipeline.build import build, check
 from generator.pipeline.request import BuildRequest
 from generator.pipeline.work import Edition
+from generator.render.faces import batches
 from generator.render.store import ArtStore
 from generator.render.templates import CardRenderer
 from generator.runtime.cache import ENTRY, Cache, key
@@ -141,8 +143,8 @@ def test_a_one_word_edit_rewrites_only_its_language_cards(
 ) -> None:
     """A translator changes the Ukrainian name of one colour (not the one the summary shows):
     its two faces are rendered again, no other; the Ukrainian card sheets change, and nothing
-    else is touched (the score sheets, which do not print it, are not made again; the summary,
-    made again as it reads every text, came out the same)."""
+    else is touched (the score sheets and the summary, which do not print it, are not made
+    again)."""
     out, cache = tmp_path / "out", tmp_path / "cache"
     _build(tiny.root, out, cache, 2)
     before, times = _files(out), _times(out)
@@ -151,7 +153,7 @@ def test_a_one_word_edit_rewrites_only_its_language_cards(
     rendered = counted_renders(monkeypatch)
     _build(tiny.root, out, cache, 1)
     assert rendered == [("uk", "colour-blue")] * 2  # its front and its back, and no other face
-    assert sorted(kinds) == [("uk", "card sheets"), ("uk", "rules summary")]
+    assert kinds == [("uk", "card sheets")]
     after = _files(out)
     changed = {name for name in after if after[name] != before[name]}
     assert changed == {"tiny/uk/cards-a4.pdf"}
@@ -159,20 +161,106 @@ def test_a_one_word_edit_rewrites_only_its_language_cards(
     assert set("Блакитний") <= set(pdf.unicode_text(after["tiny/uk/cards-a4.pdf"]))
 
 
-def test_a_text_only_a_handout_prints_rewrites_only_that_handout(
-    tiny: DataCopy, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("old", "new", "kind", "file", "letter"),
+    [
+        ("scores: Рахунок", "scores: Рахунки", "handouts", "scores-a4.pdf", "и"),
+        (
+            "Зіграйте число.",
+            "Зіграйте щойно взяте число.",
+            "rules summary",
+            "rules-summary-a4.pdf",
+            "щ",
+        ),
+    ],
+    ids=["handout title", "summary step"],
+)
+def test_a_text_printed_by_one_file_rewrites_only_that_file(
+    old: str,
+    new: str,
+    kind: str,
+    file: str,
+    letter: str,
+    tiny: DataCopy,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The score sheet's title, printed on no card: the card sheets are not made again."""
+    """The score sheet's title, printed on no card, and a turn step, which only the summary
+    prints (it reads its numbered steps one list at a time, not every text of the language):
+    that one file is made again, with the new words (``letter``: one no other text of it
+    has), and no other."""
     out, cache = tmp_path / "out", tmp_path / "cache"
     _build(tiny.root, out, cache, 2)
     before = _files(out)
-    tiny.edit("tiny/locales/uk.yaml", "scores: Рахунок", "scores: Рахунки")
+    tiny.edit("tiny/locales/uk.yaml", old, new)
     kinds = _written_kinds(monkeypatch)
     _build(tiny.root, out, cache, 1)
-    assert sorted(kinds) == [("uk", "handouts"), ("uk", "rules summary")]
+    assert kinds == [("uk", kind)]
     after = _files(out)
-    assert {name for name in after if after[name] != before[name]} == {"tiny/uk/scores-a4.pdf"}
-    assert "и" in pdf.unicode_text(after["tiny/uk/scores-a4.pdf"])  # a letter "Рахунок" lacks
+    assert {name for name in after if after[name] != before[name]} == {f"tiny/uk/{file}"}
+    assert letter in pdf.unicode_text(after[f"tiny/uk/{file}"])
+
+
+@pytest.mark.parametrize(
+    ("faces", "cores", "sizes"),
+    [(6, 2, [3, 3]), (7, 2, [4, 3]), (6, 1, [6]), (20, 2, [6, 6, 6, 2]), (1, 2, [1]), (0, 2, [])],
+)
+def test_few_faces_to_draw_are_shared_out_on_every_core(
+    faces: int, cores: int, sizes: list[int]
+) -> None:
+    """An edit's few faces are split between the cores; many go in tasks of the usual size,
+    in order."""
+    work = list(range(faces))
+    tasks = batches(work, cores)
+    assert [len(task) for task in tasks] == sizes
+    assert [face for task in tasks for face in task] == work
+
+
+def test_a_game_whose_every_output_is_cached_has_its_engine_left_unloaded(
+    tiny: DataCopy, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its engine is named from where it is written (an engine imports its summary and the
+    drawing stack): a build of several games where one changed loads that one alone."""
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    _build(tiny.root, out, cache, 1)
+    looked_up: list[str] = []
+    monkeypatch.setattr(generator.pipeline.checking, "found_engine", looked_up.append)
+    _build(tiny.root, out, cache, 1)
+    assert looked_up == []
+
+
+EDIT_IMPORTS = """
+import sys
+from generator.cli import main
+from tests import fixture
+with fixture.registered():
+    main(["build", "tiny", "--data", sys.argv[1], "--out", sys.argv[2], "-j", "1", "--cache",
+          sys.argv[3]])
+print(" ".join(sorted(sys.modules)))
+"""
+"""A build of the fixture game in a fresh process; the modules it imported, on its last line."""
+
+
+def test_a_rebuild_imports_only_what_it_makes_again(tiny: DataCopy, tmp_path: Path) -> None:
+    """Nothing changed: no drawing library at all. One card text changed: the faces are
+    rendered and drawn and the card sheets written, but the summary, which does not print
+    that text, is not laid out (reportlab's layout engine is not even imported), and nothing
+    looks at the colours."""
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    _build(tiny.root, out, cache, 1)
+
+    def imported() -> set[str]:
+        argv = [sys.executable, "-c", EDIT_IMPORTS, str(tiny.root), str(out), str(cache)]
+        done = subprocess.run(argv, capture_output=True, text=True, check=True, cwd=ROOT)
+        return set(done.stdout.splitlines()[-1].split())
+
+    drawing = {"cairosvg", "cairocffi", "reportlab", "jinja2", "pikepdf", "PIL", "numpy"}
+    assert not {module.partition(".")[0] for module in imported()} & drawing
+    tiny.edit("tiny/locales/uk.yaml", "Синій", "Блакитний")
+    edited = imported()
+    assert {"cairosvg", "jinja2", "pikepdf"} <= edited
+    assert not {module for module in edited if module.startswith("reportlab.platypus")}
+    assert "generator.vision.check" not in edited  # only validate looks at colour vision
 
 
 def test_a_build_removes_what_the_last_of_its_paper_and_options_wrote_and_it_does_not(

@@ -6,19 +6,17 @@ engine, and laid out unless a summary that prints the same was before
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING
 
 from generator.games.base import GameEngine
 from generator.model import Game
 from generator.options import SUMMARY, Options
 from generator.outputs.base import Job
 from generator.problems import DataError, Problem
-from generator.render.faces import drawing
-from generator.render.ink import document_ink
-from generator.rulebook import cached, document
-from generator.rulebook.compose import checked_summary, summary_problems
-from generator.rulebook.content import Summary
-from generator.rulebook.pictures import painted_by
 from generator.runtime.writer import Written
+
+if TYPE_CHECKING:
+    from generator.rulebook.content import Summary
 
 
 class RulesSummary:
@@ -33,9 +31,16 @@ class RulesSummary:
 
     def preflight(self, game: Game, engine: GameEngine, options: Options) -> list[Problem]:
         """Composing renders every picture and fills every text: the summary's whole check."""
+        from generator.rulebook.compose import summary_problems
+
         return summary_problems(game, engine)
 
     def write(self, job: Job) -> list[Written]:
+        """Imports the rulebook (reportlab) only now: a build whose summaries are all taken
+        from the cache (an edit of a text no summary prints) never loads it."""
+        from generator.render.ink import document_ink
+        from generator.rulebook.compose import checked_summary
+
         path = job.folder / f"{job.file_name(SUMMARY)}.pdf"
         with job.stopwatch.stage("summary"):
             summary, problems = checked_summary(job.game, job.lang, job.engine)
@@ -52,6 +57,10 @@ class RulesSummary:
 def _laid_out(job: Job, summary: Summary) -> bytes:
     """The PDF of ``summary`` on the job's paper: as kept in the cache, if one that prints the
     same was laid out before; else laid out now, its pictures drawn in, and kept."""
+    from generator.render.faces import drawing
+    from generator.rulebook import cached, document
+    from generator.rulebook.pictures import painted_by
+
     entry = cached.layout_key(summary, job.options.paper)
     kept = job.arts.cache.parsed(entry, cached.pdf_payload)
     if kept is not None:

@@ -22,13 +22,13 @@ from generator.load.expansions import Expansion, of_game
 from generator.model import Game
 from generator.options import Options
 from generator.pipeline import work
+from generator.pipeline.fastpath import engine_of, identity
 from generator.pipeline.front import found_engine
 from generator.pipeline.request import Vision
 from generator.pipeline.tasks import Found, Stage, Tasks
 from generator.pipeline.work import Memo
 from generator.problems import Problem, UsageError
 from generator.render.faces import FaceSet
-from generator.vision import check as colour_vision
 
 
 @dataclass
@@ -44,8 +44,10 @@ class Checked:
 class Next:
     """What follows the check of each game; by default nothing, and nothing known before."""
 
-    def restored(self, name: str, engine: GameEngine) -> bool:
-        """Whether game ``name`` needs no check at all (its every output is known)."""
+    def restored(self, name: str, engine: str) -> bool:
+        """Whether game ``name``, of the rule engine named ``engine``
+        (:func:`~generator.pipeline.fastpath.identity`), needs no check at all (its every
+        output is known)."""
         return False
 
     def rendered_before(self, game: str, lang: str) -> bool:
@@ -88,10 +90,13 @@ class Checking:
 
     def start(self) -> None:
         for name in self.games.names:
+            named = engine_of(self.games.data_dir, name)
+            if named is not None and self.then.restored(name, named):
+                continue  # known whole: its engine (and what the engine imports) is not loaded
             engine = found_engine(self.games.data_dir, name)
             if isinstance(engine, Problem):
                 self.tasks.found(name, Found(Stage.LOAD), [engine])
-            elif not self.then.restored(name, engine):
+            elif named is not None or not self.then.restored(name, identity(engine)):
                 laid = of_game(self.games.expansions, name)
                 memo = self.then.memo(name)
                 kept = memo.folder if memo else None
@@ -173,6 +178,8 @@ class Preflight(Next):
         self.vision = vision
 
     def checked(self, checked: Checked) -> None:
+        from generator.vision import check as colour_vision  # only validate looks: not a build
+
         game = checked.game
         then = functools.partial(self._found, game.id, Found(Stage.PREFLIGHT))
         self.tasks.submit(then, preflight, game, checked.engine, self.wanted)

@@ -15,13 +15,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from generator.games.base import GameEngine
 from generator.load.expansions import of_game
 from generator.model import Draft, chosen
 from generator.outputs import OutputKind, Written
 from generator.pipeline import reads, remembered, work
 from generator.pipeline.checking import Checked, Games, Next
-from generator.pipeline.fastpath import identity
 from generator.pipeline.inputs import GameInputs, game_inputs
 from generator.pipeline.remembered import (
     Listed,
@@ -63,12 +61,11 @@ class Printing(Next):
         self.notes: dict[str, list[str]] = {}
         """Each game's translations in progress the build leaves out, one line each."""
 
-    def restored(self, name: str, engine: GameEngine) -> bool:
+    def restored(self, name: str, engine: str) -> bool:
         """Take every output of game ``name`` from the cache if its inputs are unchanged since a
         build made them; whether that was all of them (else the game is loaded and checked)."""
         laid = of_game(self.games.expansions, name)
-        engine_id, languages = identity(engine), self.games.languages
-        inputs = game_inputs(self.games.data_dir, name, engine_id, laid, languages)
+        inputs = game_inputs(self.games.data_dir, name, engine, laid, self.games.languages)
         self.inputs[name] = inputs
         drafts = remembered.checked_drafts(self.cache, inputs)
         if drafts is None or any(lang in drafts for lang in self.request.langs):
@@ -175,7 +172,7 @@ class Printing(Next):
             new = [e for e in edition.faces.svgs if e in missing and e not in self.drawing]
             for entry in missing:
                 self.drawing.setdefault(entry, []).append(number)
-            for entries in batches(new):
+            for entries in batches(new, self.request.jobs):
                 faces = edition.faces
                 batch = [(e, faces.svgs[e], faces.templates[e], faces.first[e]) for e in entries]
                 self.tasks.submit(self._drawn, work.draw, self.cache.folder, game, lang, batch)

@@ -25,7 +25,6 @@ from generator.render.store import ArtStore
 from generator.runtime.cache import Cache
 from generator.runtime.timing import Stopwatch
 from generator.runtime.writer import Writer
-from generator.vision import check as colour_vision
 
 
 def load(
@@ -67,7 +66,10 @@ def render(
 def look(game: Game, pools: list[TellApart], faces: FaceSet, folder: Path | None) -> list[Problem]:
     """What looks alike in ``game`` to people who see colour differently, as problems, in
     every palette it prints in (``faces``: its faces in its own palette; the others' fronts
-    are rendered here, only those of the decks looked at)."""
+    are rendered here, only those of the decks looked at). The check is imported here: a
+    build never looks, and need not load it."""
+    from generator.vision import check as colour_vision
+
     cache = Cache(folder) if folder is not None else None
     decks = tuple(dict.fromkeys(deck for pool in pools for deck in pool.decks))
     problems = colour_vision.refused(game, pools)

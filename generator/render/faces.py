@@ -168,6 +168,9 @@ def rendered(svg: str | None) -> str:
     return svg
 
 
-def batches(work: Sequence[T]) -> list[Sequence[T]]:
-    """``work`` (faces to draw) in tasks of :data:`BATCH`, in order."""
-    return [work[start : start + BATCH] for start in range(0, len(work), BATCH)]
+def batches(work: Sequence[T], cores: int = 1) -> list[Sequence[T]]:
+    """``work`` (faces to draw) in tasks of :data:`BATCH`, in order; fewer faces than that on
+    each of ``cores`` are shared out evenly (an edit's six faces are drawn three a core, not
+    six on one while the other waits)."""
+    size = min(BATCH, max(1, -(-len(work) // max(1, cores))))
+    return [work[start : start + size] for start in range(0, len(work), size)]

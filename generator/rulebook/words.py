@@ -19,7 +19,7 @@ from typing import Any
 
 from generator.language_rules import COUNT, category, number, signed
 from generator.load.placeholders import fill, formatted_problem, placeholders, without_icons
-from generator.model import Locale, Plural
+from generator.model import Locale, Plural, Text
 from generator.problems import Problem
 
 Wording = Mapping[str, tuple[str, ...]]
@@ -27,12 +27,19 @@ Wording = Mapping[str, tuple[str, ...]]
 
 
 def steps(locale: Locale, key: str) -> list[str]:
-    """The numbered texts under ``key`` ("1", "2", ...), in their order."""
-    prefix = f"{key}."
+    """The numbered texts under ``key`` ("1", "2", ...), in their order. Found by walking
+    down to ``key`` and reading only what is below it: a locale that notes its reads
+    (:mod:`~generator.render.readings`) then tells that the summary read these steps, not
+    every text of the language, so an edit elsewhere does not compose the summary again."""
+    node: Any = locale.texts
+    for part in key.split("."):
+        node = node.get(part) if isinstance(node, dict) else None
+    if not isinstance(node, dict):
+        return []
     numbered = [
-        (int(k[len(prefix) :]), text)
-        for k, text in locale.flat.items()
-        if k.startswith(prefix) and k[len(prefix) :].isdigit()
+        (int(str(number)), text)
+        for number, text in node.items()
+        if str(number).isdigit() and isinstance(text, Text)
     ]
     return [text for _, text in sorted(numbered)]
 

@@ -73,6 +73,8 @@ class Cache:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
+        self._within = Within.folder(folder)
+        """Where every entry must lie, its links followed once (a sheet reads hundreds)."""
 
     def path(self, entry: str) -> Path:
         return self.folder / entry[:2] / entry
@@ -86,7 +88,7 @@ class Cache:
         if os.path.islink(path.parent) or os.path.islink(path):
             return None
         try:
-            data = read_bytes(path, Within.folder(self.folder), len(MAGIC) + DIGEST + limit)
+            data = read_bytes(path, self._within, len(MAGIC) + DIGEST + limit)
         except TooLarge:
             self.discard(entry)
             return None
