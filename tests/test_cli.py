@@ -261,3 +261,23 @@ def test_a_rules_query_imports_its_games_rules_alone(argv: list[str], answered_b
         if module.endswith((".engine", ".summary")) or f"{module}.".startswith(apart)
     ]
     assert not libraries(imported) & set(DRAWING_AND_SOLVING)
+
+
+@pytest.mark.parametrize(
+    ("argv", "solving"),
+    [
+        (["rules", "break_the_code", "ask", "sum", "--hand", "5g 7w 2b 4b 4w"], {"numpy"}),
+        (["rules", "gear_and_piston", "car", "runabout"], set()),
+        (["rules", "gears", "simulate", "--games", "1"], set()),
+        (["rules", "three_by_three", "difficulty", "task-07"], {"numpy"}),
+    ],
+)
+def test_a_query_that_reads_card_data_draws_nothing(argv: list[str], solving: set[str]) -> None:
+    """A query that reads card data loads the game through its engine, and with it the rules
+    summary's sections, but not the drawing stack that renders them (Game of Trains has no such
+    query); numpy only where the game's rules compute with it (Break the Code's questions,
+    3x3's solver)."""
+    imported = imported_by(argv)
+    assert f"generator.games.{argv[1]}.engine" in imported
+    assert f"generator.games.{argv[1]}.summary" in imported
+    assert libraries(imported) & set(DRAWING_AND_SOLVING) == solving

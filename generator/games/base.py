@@ -23,8 +23,8 @@ from generator.problems import Problem
 from generator.problems import RuleError as RuleError  # the rules' error, where engines look
 
 if TYPE_CHECKING:
-    from generator.rulebook.compose import Pictures
     from generator.rulebook.content import Section
+    from generator.rulebook.hooks import Pictures
     from generator.rulebook.words import Words
 
 

@@ -27,7 +27,7 @@ import pikepdf
 
 from generator.geometry.shapes import Rect
 from generator.geometry.sizes import pt
-from generator.layout.fontmerge import characters_of, file_fonts, use_file_fonts
+from generator.layout.fontmerge import FaceFonts, characters_of, file_fonts, use_file_fonts
 from generator.render import ink
 from generator.render.art import FaceArt, Selection
 from generator.runtime.ink import PageInk
@@ -199,9 +199,10 @@ def _one_set_of_fonts(
     selections: dict[str, Selection] = {}
     for art in faces:
         selections.update(art.fonts)
-    fonts = file_fonts(out, characters_of(forms), selections)
+    read = FaceFonts()
+    fonts = file_fonts(out, characters_of(forms, read), selections)
     for form in forms:
-        use_file_fonts(form, fonts)
+        use_file_fonts(form, fonts, read)
 
 
 def _describe(out: pikepdf.Pdf, metadata: Metadata) -> None:

@@ -70,6 +70,23 @@ def font_of(font: pikepdf.Object) -> FaceFont | None:
     return FaceFont(FontKey(base_name(font), composite), mapping)
 
 
+class FaceFonts:
+    """What each font of a file's faces stands for (:func:`font_of`), read once by its object:
+    the fonts are read to collect the characters they show, then again to match them to the
+    file's, and reading one parses its ToUnicode map."""
+
+    def __init__(self) -> None:
+        self.read: dict[tuple[int, int], FaceFont | None] = {}
+
+    def of(self, font: pikepdf.Object) -> FaceFont | None:
+        number = font.objgen
+        if number == (0, 0):  # a direct object: nothing to know it again by
+            return font_of(font)
+        if number not in self.read:
+            self.read[number] = font_of(font)
+        return self.read[number]
+
+
 def to_unicode(cmap: bytes, width: int) -> dict[bytes, str]:
     """The codes a ToUnicode CMap maps, each to its text (``bfchar`` and ``bfrange`` entries)."""
     mapping: dict[bytes, str] = {}
@@ -157,19 +174,19 @@ def resources_in(form: pikepdf.Object) -> Iterator[pikepdf.Stream]:
                     stack.append(child)
 
 
-def characters_of(forms: list[pikepdf.Stream]) -> dict[str, set[str]]:
+def characters_of(forms: list[pikepdf.Stream], read: FaceFonts) -> dict[str, set[str]]:
     """Every character each font (by base name) shows in ``forms``."""
     found: dict[str, set[str]] = {}
     for form in forms:
         for stream in resources_in(form):
             for font in _dictionary(_dictionary(stream, "/Resources"), "/Font").values():
-                face = font_of(font)
+                face = read.of(font)
                 if face is not None:
                     found.setdefault(face.key.base, set()).update(face.unicode.values())
     return found
 
 
-def use_file_fonts(form: pikepdf.Stream, fonts: dict[FontKey, FileFont]) -> None:
+def use_file_fonts(form: pikepdf.Stream, fonts: dict[FontKey, FileFont], read: FaceFonts) -> None:
     """Point the fonts of ``form`` and everything it draws at the file's, rewriting the codes
     of its text where the two number a character differently.
 
@@ -182,7 +199,7 @@ def use_file_fonts(form: pikepdf.Stream, fonts: dict[FontKey, FileFont]) -> None
         resources = _dictionary(stream, "/Resources")
         recode: dict[str, dict[bytes, bytes]] = {}
         for name, font in _dictionary(resources, "/Font").items():
-            target, codes = _matched(font, fonts)
+            target, codes = _matched(read.of(font), fonts)
             if target is None:
                 continue
             if any(new != code for code, new in codes.items()):
@@ -195,11 +212,11 @@ def use_file_fonts(form: pikepdf.Stream, fonts: dict[FontKey, FileFont]) -> None
 
 
 def _matched(
-    font: pikepdf.Object, fonts: dict[FontKey, FileFont]
+    face: FaceFont | None, fonts: dict[FontKey, FileFont]
 ) -> tuple[FileFont | None, dict[bytes, bytes]]:
-    """The file font that shows every character ``font`` shows, and its code for each code of
-    ``font``; ``None`` when the file's subset lacks one."""
-    face = font_of(font)
+    """The file font that shows every character the face's font ``face`` shows, and its code
+    for each code of ``face``; ``None`` when the file's subset lacks one (or ``face`` is
+    ``None``: a font that cannot be matched)."""
     target = fonts.get(face.key) if face else None
     if face is None or target is None:
         return None, {}
@@ -217,25 +234,24 @@ def _dictionary(holder: pikepdf.Object, key: str) -> pikepdf.Dictionary:
 
 
 def _recode(stream: pikepdf.Stream, recode: dict[str, dict[bytes, bytes]]) -> None:
-    """Rewrite the strings shown in the fonts of ``recode`` (by resource name), code by code."""
+    """Rewrite the strings shown in the fonts of ``recode`` (by resource name), code by code.
+    Only a text operator is made again; every other instruction (most of a face: its paths) is
+    written back as parsed, its operands never read."""
     instructions = pikepdf.parse_content_stream(stream)
     font: str | None = None
     saved: list[str | None] = []
-    rewritten = []
-    for instruction in instructions:
+    for index, instruction in enumerate(instructions):
         operator = str(instruction.operator)
-        operands = list(instruction.operands)
         if operator == "q":
             saved.append(font)
         elif operator == "Q" and saved:
             font = saved.pop()
-        elif operator == "Tf" and operands:
-            font = str(operands[0])
+        elif operator == "Tf" and len(instruction.operands):
+            font = str(instruction.operands[0])
         elif operator in TEXT_OPERATORS and font in recode:
-            operands = [_recoded(operand, recode[font]) for operand in operands]
-            instruction = pikepdf.ContentStreamInstruction(operands, instruction.operator)
-        rewritten.append(instruction)
-    stream.write(pikepdf.unparse_content_stream(rewritten))
+            operands = [_recoded(operand, recode[font]) for operand in instruction.operands]
+            instructions[index] = pikepdf.ContentStreamInstruction(operands, instruction.operator)
+    stream.write(pikepdf.unparse_content_stream(instructions))
 
 
 def _recoded(operand: pikepdf.Object, codes: dict[bytes, bytes]) -> pikepdf.Object:

@@ -8,8 +8,7 @@ task.
 from __future__ import annotations
 
 import contextlib
-import functools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -87,26 +86,32 @@ def render_faces(
     without any are its FaceSet. With a ``memo``, a face rendered before from the same inputs
     is found there instead, and the faces rendered now are remembered if none had a
     problem."""
-    entry: Callable[[str], str]
-    if memo is None:
-        renderer = CardRenderer(game, game.locales[lang])
-        entry = functools.partial(face_key, folder=game.templates)
-    else:
-        renderer = remembering = Remembering(game, lang, memo)
-        entry = remembering.entry
+    renderer = Keyed(game, game.locales[lang]) if memo is None else Remembering(game, lang, memo)
     faces = FaceSet()
     for deck in game.decks:
         if decks is not None and deck.id not in decks:
             continue
         for face in renderer.faces(deck):
             if face.svg is not None:
-                faces.add(deck, face, entry(face.svg))
-    if memo is not None and not renderer.problems:
-        remembering.keep()
+                faces.add(deck, face, renderer.entry(face.svg))
+    if not renderer.problems:
+        renderer.keep()
     return faces, renderer.problems
 
 
-class Remembering(CardRenderer):
+class Keyed(CardRenderer):
+    """A renderer that renders every face and names each by its key; what
+    :class:`Remembering` does besides, this one does not need (nothing to remember)."""
+
+    def entry(self, svg: str) -> str:
+        """The key of a face it rendered (:func:`face_key`)."""
+        return face_key(svg, self.game.templates)
+
+    def keep(self) -> None:
+        """Nothing to remember: the faces were rendered without a memo."""
+
+
+class Remembering(Keyed):
     """A renderer that finds each face in a :class:`FaceMemo` if it can, renders it (noting
     the texts it reads) if not, and remembers the faces of each deck when told to
     (:meth:`keep`)."""

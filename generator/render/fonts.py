@@ -11,12 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
-
+from generator.render.cmap import mapped_characters
 from generator.runtime.fontconfig import FONT_DIR
 from generator.runtime.fontconfig import use_project_fonts as use_project_fonts  # where draw looks
+
+if TYPE_CHECKING:
+    from reportlab.pdfbase.ttfonts import TTFont
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,11 @@ def find_font(family: str, weight: str = "normal") -> Font | None:
 
 @cache
 def register(font: Font) -> TTFont:
+    """The font parsed by reportlab, which measures text; imported here, when first measured,
+    so that loading a game (which asks :func:`unprintable`) does without it."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
     ttf = TTFont(font.reportlab_name, str(FONT_DIR / font.file))
     pdfmetrics.registerFont(ttf)
     return ttf
@@ -64,8 +71,7 @@ def preload() -> None:
 
 def text_width(text: str, font: Font, size: float) -> float:
     """Advance width of ``text`` in the units of ``size`` (we draw in millimetres)."""
-    register(font)
-    return float(pdfmetrics.stringWidth(text, font.reportlab_name, size))
+    return float(register(font).stringWidth(text, size))
 
 
 def cap_height(font: Font) -> float:
@@ -75,9 +81,14 @@ def cap_height(font: Font) -> float:
 
 def missing_glyphs(text: str, font: Font) -> list[str]:
     """Characters of ``text`` the font cannot draw; cairo would silently leave them out."""
-    covered = register(font).face.charToGlyph
+    covered = _mapped(font)
     missing = dict.fromkeys(ch for ch in text if ord(ch) not in covered and not ch.isspace())
     return list(missing)
+
+
+@cache
+def _mapped(font: Font) -> frozenset[int]:
+    return mapped_characters(FONT_DIR / font.file)
 
 
 def unprintable(text: str) -> str | None:

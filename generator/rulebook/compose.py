@@ -9,17 +9,15 @@ other problems, before anything is written.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
-from generator.model import Card, Deck, Game, Handout
+from generator.model import Deck, Game, Handout
 from generator.problems import Problem
-from generator.render.templates import CardRenderer
-from generator.rulebook.content import Component, Entry, Picture, Reference, Section, Summary
+from generator.rulebook.content import Component, Section, Summary
+from generator.rulebook.hooks import Pictures
 from generator.rulebook.words import Wording, Words, wording_problems
 
 HEADINGS = ("components", "setup", "turn")
-PICTOGRAM = "pictogram.svg.j2"
 
 
 class SummaryHooks(Protocol):
@@ -75,71 +73,10 @@ def checked_summary(
     return summarise(game, lang, engine)
 
 
-@dataclass(frozen=True)
-class NamedRules:
-    """A section of named rules in a locale (the ones a turn's steps leave out): under ``key``,
-    a title, an introduction if ``intro``, and a name and a text per rule. ``values`` are the
-    engine's numbers a rule's text shows, by rule: the texts are declared and filled from this
-    one description, so they cannot drift apart."""
-
-    rules: tuple[str, ...]
-    key: str = "summary.rules"
-    intro: bool = False
-    values: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
-
-    def wording(self) -> dict[str, tuple[str, ...]]:
-        """The locale keys of the section, each with the values its text may show."""
-        return {
-            f"{self.key}.title": (),
-            **({f"{self.key}.intro": ()} if self.intro else {}),
-            **{f"{self.key}.{rule}.name": () for rule in self.rules},
-            **{f"{self.key}.{rule}.text": tuple(self.values.get(rule, {})) for rule in self.rules},
-        }
-
-    def section(self, words: Words) -> Reference:
-        """The rules, each an entry under the section's title."""
-        entries = [
-            Entry(
-                words(f"{self.key}.{rule}.name"),
-                words(f"{self.key}.{rule}.text", **self.values.get(rule, {})),
-            )
-            for rule in self.rules
-        ]
-        intro = words(f"{self.key}.intro") if self.intro else ""
-        return Reference(words(f"{self.key}.title"), entries, intro=intro)
-
-
-class Pictures:
-    """Cards and pictograms drawn by the game's own templates, in one locale."""
-
-    def __init__(self, renderer: CardRenderer) -> None:
-        self.renderer = renderer
-        self.folder = renderer.game.templates
-
-    def card(
-        self,
-        deck: Deck,
-        card: Card,
-        back: bool = False,
-        scale: float = 1.0,
-        caption: str = "",
-        turns: int = 0,
-    ) -> Picture:
-        """A card's face (or back) at its trim size times ``scale``, ``turns`` quarter turns
-        clockwise."""
-        svg = self.renderer.back(deck, card) if back else self.renderer.front(deck, card)
-        size = deck.size
-        return Picture(svg or "", self.folder, size.width, size.height, scale, caption, turns)
-
-    def pictogram(self, kind: str, size: float, caption: str = "", **context: Any) -> Picture:
-        """The game's pictogram of ``kind`` (a condition, an ability, a board...) from its
-        ``pictogram.svg.j2``, drawn into a square of ``size`` mm."""
-        svg = self.renderer.picture(PICTOGRAM, {"kind": kind, "size": size, **context})
-        return Picture(svg or "", self.folder, size, size, 1.0, caption)
-
-
 def summarise(game: Game, lang: str, engine: SummaryHooks) -> tuple[Summary, list[Problem]]:
     """The summary of ``game`` in ``lang`` and any problem its templates had."""
+    from generator.render.templates import CardRenderer  # the drawing stack: not for wording
+
     locale = game.locales[lang]
     renderer = CardRenderer(game, locale)
     words = Words(locale)

@@ -16,8 +16,8 @@ from generator.games.break_the_code.questions import Answer, Question, answer, q
 from generator.games.break_the_code.rating import Narrowing, Rating, narrowing, rate
 from generator.games.break_the_code.tiles import COLOURS, Hand, deal, distinct_hands, parse_hand
 from generator.model import Deck, Game
-from generator.rulebook.compose import NamedRules, Pictures
 from generator.rulebook.content import Entry, Example, Reference, Section, Step
+from generator.rulebook.hooks import NamedRules, Pictures
 from generator.rulebook.words import Words
 
 GROUPS = "summary.words.groups"

@@ -18,8 +18,8 @@ from generator.games.game_of_trains.train import (
     apply,
 )
 from generator.model import Card, Deck, Game
-from generator.rulebook.compose import Pictures
 from generator.rulebook.content import Entry, Example, Reference, Section, Step
+from generator.rulebook.hooks import Pictures
 from generator.rulebook.words import Words
 
 WORDING = {

@@ -31,8 +31,8 @@ from generator.games.gear_and_piston.parts import (
 from generator.games.gear_and_piston.scoring import Investor, score
 from generator.games.gear_and_piston.validation import INVESTORS_DRAWN
 from generator.model import Deck, Game
-from generator.rulebook.compose import NamedRules, Pictures
 from generator.rulebook.content import Entry, Example, Reference, Section, Step
+from generator.rulebook.hooks import NamedRules, Pictures
 from generator.rulebook.words import Words
 
 LOCATIONS = NamedRules(

@@ -12,8 +12,8 @@ from generator.games.gears.decks import CHARACTERS, GEARS, ROUNDS
 from generator.games.gears.parts import GEAR_COLOURS, TAKES_BACK
 from generator.games.gears.resolution import RESOLUTION_EFFECTS, Played, resolve
 from generator.model import Card, Deck, Game
-from generator.rulebook.compose import NamedRules, Pictures
 from generator.rulebook.content import Entry, Example, Reference, Section, Step
+from generator.rulebook.hooks import NamedRules, Pictures
 from generator.rulebook.words import Words
 
 RULES = NamedRules(("checking", "night", "characters", "end"))

@@ -22,8 +22,8 @@ from generator.games.three_by_three.notation import (
 from generator.games.three_by_three.solver import Difficulty, difficulties, solve
 from generator.games.three_by_three.space import UNREACHED, space
 from generator.model import Card, Deck, Game
-from generator.rulebook.compose import NamedRules, Pictures
 from generator.rulebook.content import Entry, Example, Reference, Section, Step, Table
+from generator.rulebook.hooks import NamedRules, Pictures
 from generator.rulebook.words import Words
 
 MOVERS = ("colour", "tri-colour", "rook", "knight", "queen", "king")
