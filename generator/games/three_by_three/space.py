@@ -251,7 +251,7 @@ class Space:
             found[_filled(empty), number * size : (number + 1) * size] = self.orders.T
         return found
 
-    def _moves(self) -> list[tuple[Array, Array]]:
+    def _moves(self) -> list[tuple[Numbers, Numbers]]:
         """For each step in :func:`steps` order, the boards that can take it and the boards
         it leads to.
 
@@ -283,8 +283,8 @@ class Space:
                 tokens = movable[step.kind, slot]
                 # the first board of each set of empty cells, before the step and after it
                 before, landed = np.array(numbers, dtype=np.int64).T[:, :, np.newaxis] * size
-                sources.append((before + tokens).ravel())
-                targets.append((landed + reordered[slot, to][tokens]).ravel())
+                sources.append((before + tokens).ravel().astype(np.int32))
+                targets.append((landed + reordered[slot, to][tokens]).ravel().astype(np.int32))
             found.append((np.concatenate(sources), np.concatenate(targets)))
         return found
 
@@ -322,7 +322,7 @@ def _lane_counts(lanes: Lanes, count: int) -> list[int]:
     return [int(np.count_nonzero(lanes & np.uint32(1 << lane))) for lane in range(count)]
 
 
-def _table(edges: list[tuple[Array, Array]], size: int) -> Numbers:
+def _table(edges: list[tuple[Numbers, Numbers]], size: int) -> Numbers:
     """Edges, given step by step, as a fixed-width table: ``table[n, i]`` is the ``n``-th
     neighbour of board ``i`` in step order, or ``i`` itself when it has fewer."""
     degree = np.bincount(np.concatenate([source for source, _ in edges]), minlength=size)
