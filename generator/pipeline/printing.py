@@ -32,9 +32,10 @@ from generator.pipeline.request import BuildRequest
 from generator.pipeline.tasks import Found, Stage, Tasks
 from generator.pipeline.work import Edition, Entries, Memo
 from generator.problems import DataError, Problem, UsageError
-from generator.render.faces import batches, render_faces
+from generator.render.faces import FaceSet, batches, render_faces
 from generator.render.store import ArtStore
 from generator.runtime.cache import Cache
+from generator.runtime.workers import release
 from generator.runtime.writer import Writer
 
 
@@ -245,11 +246,19 @@ class Printing(Next):
         self.results[(number, index)] = written
         edition = self.editions[number]
         self.tasks.found(edition.game.id, Found(Stage.WRITE, edition.lang, index), problems)
+        if all((number, made) in self.results for made in range(len(self.outputs))):
+            self._done(number)
         if not written:
             return None
         paper = written[0].paper if len(self.request.printings) > 1 else ""
         on = f" ({paper})" if paper else ""
         return f"done: {edition.game.name} {edition.lang} {written[0].kind}{on}"
+
+    def _done(self, number: int) -> None:
+        """Every file of edition ``number`` is written: its faces (the SVG text of each, a few
+        MB a language) are not kept to the end of the build, and the memory is given back."""
+        self.editions[number] = replace(self.editions[number], faces=FaceSet())
+        release()
 
     def written(self) -> list[Written]:
         """What was written, game by game, language by language, paper by paper, kind by

@@ -12,6 +12,8 @@ one-core machines, debuggers and profilers simple.
 from __future__ import annotations
 
 import concurrent.futures
+import ctypes
+import functools
 import gc
 import multiprocessing
 import os
@@ -47,10 +49,10 @@ class Workers:
 
     def submit(self, work: Callable[..., T], *args: Any) -> Future[T]:
         if self._pool is not None:
-            return self._pool.submit(work, *args)
+            return self._pool.submit(_giving_back, work, *args)
         done: Future[T] = Future()
         try:
-            done.set_result(work(*args))
+            done.set_result(_giving_back(work, *args))
         except BaseException as error:  # handed to whoever waits, as a pool would
             done.set_exception(error)
         return done
@@ -71,3 +73,32 @@ def _context() -> multiprocessing.context.BaseContext:
     if sys.platform.startswith("linux"):
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context()
+
+
+def _giving_back(work: Callable[..., T], *args: Any) -> T:
+    """Run ``work``, then give the memory it freed back to the system. The C
+    allocator keeps what a task freed (a page's PDF built by qpdf, a summary's reportlab
+    objects, the faces of a language read from the call) for the worker's next allocations,
+    and those are not alike: each worker would otherwise hold, to the end of the build, the
+    most the largest of its tasks ever needed."""
+    try:
+        return work(*args)
+    finally:
+        release()
+
+
+@functools.cache
+def _trim() -> Callable[[int], int] | None:
+    """glibc's ``malloc_trim``, or ``None`` where the C library has none (macOS, Windows,
+    musl): there nothing is given back early."""
+    try:
+        trim: Callable[[int], int] = ctypes.CDLL(None).malloc_trim
+        return trim
+    except (AttributeError, OSError, TypeError):  # TypeError: Windows opens no library None
+        return None
+
+
+def release() -> None:
+    """Give the memory this process freed back to the system, where the C library can."""
+    if (trim := _trim()) is not None:
+        trim(0)

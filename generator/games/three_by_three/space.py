@@ -37,6 +37,12 @@ from generator.games.three_by_three.notation import (
 )
 
 Array = npt.NDArray[np.int64]
+Codes = npt.NDArray[np.int8]
+"""Token codes (below ``2 ** BITS``): a byte each, as the chess mode's 181,440 boards of 9 cells
+are kept in every process that searches them (8-byte numbers made that 12 MB instead of 1.6)."""
+Numbers = npt.NDArray[np.int32]
+"""Board numbers (below 181,440): 4 bytes each, for the same reason (the moves table is 11
+numbers a board: 8 MB instead of 16)."""
 Lanes = npt.NDArray[np.uint32]
 """One number per board whose bits stand for as many searches at once, bit ``i`` the ``i``-th."""
 BITS = 3
@@ -101,11 +107,11 @@ class Space:
         self._weights: Array = len(self.alphabet) ** np.arange(len(mode.supply) - 1, -1, -1)
         self._ranks: Array = self.orders @ self._weights
         """Each order of the tokens as one number, ascending as the orders are."""
-        self.columns: Array = self._columns()
+        self.columns: Codes = self._columns()
         """The boards cell by cell: ``columns[cell]`` is every board's token code there."""
-        self.boards: Array = self.columns.T
+        self.boards: Codes = self.columns.T
         """One row of token codes per board (a view of ``columns``)."""
-        self.moves: Array = _table(self._moves(), len(self))
+        self.moves: Numbers = _table(self._moves(), len(self))
         """``moves[n]`` is every board's ``n``-th neighbour, or the board itself when it has
         fewer."""
 
@@ -238,14 +244,14 @@ class Space:
             unplaced &= ~group
         return groups
 
-    def _columns(self) -> Array:
+    def _columns(self) -> Codes:
         size = len(self.orders)
-        found = np.zeros((CELLS, len(self.empties) * size), dtype=np.int64)
+        found = np.zeros((CELLS, len(self.empties) * size), dtype=np.int8)
         for number, empty in enumerate(self.empties):
             found[_filled(empty), number * size : (number + 1) * size] = self.orders.T
         return found
 
-    def _moves(self) -> list[tuple[Array, Array]]:
+    def _moves(self) -> list[tuple[Numbers, Numbers]]:
         """For each step in :func:`steps` order, the boards that can take it and the boards
         it leads to.
 
@@ -277,8 +283,8 @@ class Space:
                 tokens = movable[step.kind, slot]
                 # the first board of each set of empty cells, before the step and after it
                 before, landed = np.array(numbers, dtype=np.int64).T[:, :, np.newaxis] * size
-                sources.append((before + tokens).ravel())
-                targets.append((landed + reordered[slot, to][tokens]).ravel())
+                sources.append((before + tokens).ravel().astype(np.int32))
+                targets.append((landed + reordered[slot, to][tokens]).ravel().astype(np.int32))
             found.append((np.concatenate(sources), np.concatenate(targets)))
         return found
 
@@ -316,11 +322,11 @@ def _lane_counts(lanes: Lanes, count: int) -> list[int]:
     return [int(np.count_nonzero(lanes & np.uint32(1 << lane))) for lane in range(count)]
 
 
-def _table(edges: list[tuple[Array, Array]], size: int) -> Array:
+def _table(edges: list[tuple[Numbers, Numbers]], size: int) -> Numbers:
     """Edges, given step by step, as a fixed-width table: ``table[n, i]`` is the ``n``-th
     neighbour of board ``i`` in step order, or ``i`` itself when it has fewer."""
     degree = np.bincount(np.concatenate([source for source, _ in edges]), minlength=size)
-    table = np.repeat(np.arange(size, dtype=np.int64)[np.newaxis, :], degree.max(), axis=0)
+    table = np.repeat(np.arange(size, dtype=np.int32)[np.newaxis, :], degree.max(), axis=0)
     flat = table.ravel()
     free = np.arange(size, dtype=np.int64)  # where each board's next neighbour goes in flat
     for source, target in edges:
