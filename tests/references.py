@@ -10,15 +10,15 @@ renders and write them::
 
 from __future__ import annotations
 
+import argparse
 import io
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 from PIL import Image
 
 from generator import DEFAULT_DATA_DIR
-from generator.pipeline.build import check
+from generator.pipeline.front import every_game
 from generator.render import draw
 from generator.render.templates import CardRenderer
 
@@ -31,7 +31,7 @@ LANG = "en"
 
 def renders() -> Iterator[tuple[str, Image.Image]]:
     """``(<game>/<deck>-front.png, image)`` and the back, for the first card of every deck."""
-    for game in check(DEFAULT_DATA_DIR, (), ()):
+    for game in every_game(DEFAULT_DATA_DIR):  # loaded and judged: no face drawn but these
         renderer = CardRenderer(game, game.locales[LANG])
         for deck in game.decks:
             card = deck.cards[0]
@@ -56,4 +56,6 @@ def write(folder: Path) -> None:
 
 
 if __name__ == "__main__":
-    write(Path(sys.argv[1]) if len(sys.argv) > 1 else FOLDER)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", nargs="?", type=Path, default=FOLDER, help=f"default {FOLDER}")
+    write(parser.parse_args().folder)

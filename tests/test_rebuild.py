@@ -37,13 +37,14 @@ import hashlib, sys, tempfile
 from pathlib import Path
 from generator import DEFAULT_DATA_DIR
 from generator.pipeline.request import BuildRequest
-from generator.pipeline.build import build, check
+from generator.pipeline.build import build
+from generator.pipeline.front import checked_game, engine_of
 from generator.render import draw
 from generator.render.templates import CardRenderer
 if sys.argv[1:] == ["after-a-build"]:
     with tempfile.TemporaryDirectory() as out:
         build(BuildRequest(DEFAULT_DATA_DIR, Path(out), ("three_by_three",), ("uk",), jobs=1))
-(game,) = check(DEFAULT_DATA_DIR, ("game_of_trains",), ())
+game = checked_game(DEFAULT_DATA_DIR, engine_of(DEFAULT_DATA_DIR, "game_of_trains"))
 deck = game.deck("locomotives")
 svg = CardRenderer(game, game.locales["en"]).front(deck, deck.cards[0])
 print(hashlib.sha256(draw.png(svg, game.templates, 30)).hexdigest())
