@@ -77,6 +77,36 @@ def once_per_session(name: str, make: Callable[[], T]) -> T:
     return cast(T, pickle.loads(path.read_bytes()))
 
 
+SLOWEST_FIRST = (
+    "test_bad_inputs.py",
+    "test_package.py",
+    "test_translation.py",
+    "test_fast_builds.py",
+    "test_export_drivethru.py",
+    "test_rulebook.py",
+    "test_hostile.py",
+    "test_card_sizes.py",
+    "test_rebuild.py",
+    "test_preview.py",
+    "test_expansion_rules.py",
+    "test_benchmarks.py",
+    "test_languages.py",
+    "test_fuzz.py",
+    "test_cli.py",
+    "test_ink_saver.py",
+)
+"""The test files that take longest (a second or more of CPU for each of their tests, or one
+test of ten seconds or more), longest first."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest files first, the others after them in their usual order: pytest-xdist deals
+    a whole file to a worker at a time (``--dist loadfile``), so a long file dealt last would
+    keep one worker busy while the other waits at the end."""
+    rank = {name: place for place, name in enumerate(SLOWEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+
+
 PRINTED = {
     "tiny": "uk",
     "game_of_trains": "en",
