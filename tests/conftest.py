@@ -218,7 +218,8 @@ def _shipped() -> dict[str, Game]:
 
 def shipped_game(game: str) -> Game:
     """The shipped ``game`` as ``check`` (``pnp validate``) passes it: every shipped game is
-    checked once for the whole session."""
+    checked once for the whole session. Every test of a worker gets the same objects: a test
+    that changes a game makes its own (``check`` of a :class:`DataCopy`)."""
     return _shipped()[game]
 
 

@@ -34,6 +34,7 @@ from generator.model import Card, Game
 from generator.outputs import Job, Options
 from generator.outputs.summary import RulesSummary
 from generator.pipeline.build import check
+from generator.pipeline.front import checked_game, engine_of
 from generator.rulebook import content, document
 from generator.rulebook.compose import summarise
 from generator.rulebook.words import Words, steps
@@ -106,6 +107,21 @@ def test_the_rules_are_read_at_nine_to_ten_points(summaries: dict) -> None:
         body = sum(n for size, n in sizes.items() if 9 <= size <= 10)
         assert body / sum(sizes.values()) > 2 / 3, (game, lang, sizes.most_common(6))
         assert 9 <= sizes.most_common(1)[0][0] <= 10, (game, lang, sizes.most_common(3))
+
+
+def test_steps_written_with_dots_in_one_key_are_the_same_steps(data: DataCopy) -> None:
+    """``summary: {"turn.1": ...}`` names the same texts as ``summary: {turn: {"1": ...}}``: the
+    steps are found either way (and in order), not only by walking down the nested keys."""
+    file = "gears/locales/en.yaml"
+    text = (data.root / file).read_text(encoding="utf-8")
+    nested = re.search(r"\n  turn:\n((?:    .*\n)+)", text)
+    assert nested is not None
+    dotted = re.sub(r'(?m)^    "(\d+)":', r'  "turn.\1":', nested.group(1))
+    data.edit(file, nested.group(0), "\n" + dotted)
+    game = checked_game(data.root, engine_of(data.root, "gears"))
+    turn = steps(game.locales["en"], "summary.turn")
+    assert turn == steps(shipped_game("gears").locales["en"], "summary.turn")
+    assert len(turn) >= 3
 
 
 def test_the_rules_flow_in_two_columns(shipped: dict[str, Game], summaries: dict) -> None:

@@ -30,18 +30,21 @@ def steps(locale: Locale, key: str) -> list[str]:
     """The numbered texts under ``key`` ("1", "2", ...), in their order. Found by walking
     down to ``key`` and reading only what is below it: a locale that notes its reads
     (:mod:`~generator.render.readings`) then tells that the summary read these steps, not
-    every text of the language, so an edit elsewhere does not compose the summary again."""
+    every text of the language, so an edit elsewhere does not compose the summary again.
+    Steps a file writes with dots in one key (``"turn.1": ...``) are looked up one by one."""
     node: Any = locale.texts
     for part in key.split("."):
         node = node.get(part) if isinstance(node, dict) else None
-    if not isinstance(node, dict):
-        return []
-    numbered = [
-        (int(str(number)), text)
-        for number, text in node.items()
+    numbered = {
+        int(str(number)): text
+        for number, text in (node.items() if isinstance(node, dict) else ())
         if str(number).isdigit() and isinstance(text, Text)
-    ]
-    return [text for _, text in sorted(numbered)]
+    }
+    number = 1
+    while (text := locale.text(f"{key}.{number}")) is not None:
+        numbered.setdefault(number, text)
+        number += 1
+    return [numbered[number] for number in sorted(numbered)]
 
 
 def wording_problems(locale: Locale, wording: Wording, numbered: tuple[str, ...]) -> list[Problem]:
