@@ -22,7 +22,7 @@ from generator.load.expansions import Expansion, of_game
 from generator.model import Game
 from generator.options import Options
 from generator.pipeline import work
-from generator.pipeline.fastpath import engine_of, identity
+from generator.pipeline.fastpath import engine_of
 from generator.pipeline.front import found_engine
 from generator.pipeline.request import Vision
 from generator.pipeline.tasks import Found, Stage, Tasks
@@ -90,13 +90,16 @@ class Checking:
 
     def start(self) -> None:
         for name in self.games.names:
+            # Named without importing it: a game known whole is neither loaded nor is its
+            # engine imported. A game without a name for its engine has no game.yaml, and
+            # finding its engine reports that.
             named = engine_of(self.games.data_dir, name)
             if named is not None and self.then.restored(name, named):
-                continue  # known whole: its engine (and what the engine imports) is not loaded
+                continue
             engine = found_engine(self.games.data_dir, name)
             if isinstance(engine, Problem):
                 self.tasks.found(name, Found(Stage.LOAD), [engine])
-            elif named is not None or not self.then.restored(name, identity(engine)):
+            else:
                 laid = of_game(self.games.expansions, name)
                 memo = self.then.memo(name)
                 kept = memo.folder if memo else None
